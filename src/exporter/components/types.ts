@@ -1,0 +1,57 @@
+import type { Element, ElementContent } from "hast";
+import type { Position } from "unist";
+
+/** Icon options as Mintlify pages give them on `<Icon>`, cards, groups and steps. */
+export interface IconOptions {
+  size?: number;
+  color?: string;
+  /** Font Awesome style: `solid` (default), `regular`, `light`, `brands`, ... */
+  iconType?: string;
+  library?: "fontawesome" | "lucide";
+}
+
+/**
+ * What a component may ask of the page being rendered. Components are pure functions of
+ * their props and children; everything that touches the site goes through this object.
+ */
+export interface ComponentContext {
+  /** Repository-relative file being rendered. */
+  readonly file: string;
+  /** Report a warning at a position in the file. */
+  warn(message: string, position?: Position, rule?: string): void;
+  /** An inline SVG for an icon name, or an `<img>` for a URL/path; undefined if unknown. */
+  icon(name: string, options?: IconOptions): Element | undefined;
+  /** Rewrite a link: internal page links become relative `.html` links; others unchanged. */
+  href(url: string): string;
+  /** Rewrite an image/file reference to a relative URL and copy the file into the bundle. */
+  asset(src: string): string;
+  /** A page-unique element id with the given prefix. */
+  uniqueId(prefix: string): string;
+  /** Render a Markdown string (e.g. a prop holding Markdown) to hast. */
+  markdown(text: string): ElementContent[];
+}
+
+/** Literal prop values: what `attr="x"` and `attr={literal}` can hold. */
+export type PropValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | PropValue[]
+  | { [key: string]: PropValue };
+
+export type Props = Record<string, PropValue>;
+
+export interface ComponentInput {
+  props: Props;
+  /** Children already converted to hast. */
+  children: ElementContent[];
+  context: ComponentContext;
+  /** Position of the element in the source, for warnings. */
+  position?: Position;
+  /** True when used inline (inside a paragraph). */
+  inline: boolean;
+}
+
+export type Component = (input: ComponentInput) => ElementContent | ElementContent[];

@@ -1,0 +1,261 @@
+import path from "node:path/posix";
+import type { Program } from "estree";
+import type { Nodes, Parent, Root, RootContent } from "mdast";
+import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
+import type { Props, PropValue } from "../components/types.ts";
+import type { Problem } from "../problems.ts";
+import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
+import { evaluateLiteral, NotLiteralError } from "./literal.ts";
+import { parseSource, SourceSyntaxError } from "./parse.ts";
+import { collectModuleScope, type SnippetImport } from "./scope.ts";
+
+/** Data Quire attaches to JSX nodes while expanding, read when converting to HTML. */
+export interface JsxNodeData {
+  /** Props evaluated to literals in the scope where the element was written. */
+  quireProps?: Props;
+  /** The element names a code component (`.jsx`/`.tsx`) that is never run. */
+  quireUnsupported?: { specifier: string };
+  /** The file the node came from, when it was inlined from a snippet. */
+  sourceFile?: string;
+}
+
+export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+const SNIPPET_DEPTH_LIMIT = 20;
+const CODE_COMPONENT_EXTENSIONS = /\.(jsx|tsx|js|ts|mjs|cjs)$/i;
+
+interface Frame {
+  file: string;
+  scope: Map<string, PropValue>;
+  imports: Map<string, SnippetImport>;
+  stack: string[];
+}
+
+export interface ExpandResult {
+  dependencies: string[];
+  problems: Problem[];
+}
+
+/**
+ * Inlines snippets and resolves expressions in a parsed page, in place: imported `.mdx`
+ * snippets are replaced by their content with props substituted, `{name}` becomes the
+ * value of `export const name`, and every JSX element gets its props evaluated as literals.
+ * Nothing from the repository is executed.
+ */
+export function expandPage(tree: Root, file: string, repo: RepoFiles): ExpandResult {
+  const expander = new Expander(repo);
+  const frame = expander.frameFor(tree, file, new Map(), []);
+  expander.expandChildren(tree, frame);
+  return { dependencies: [...expander.dependencies], problems: expander.problems };
+}
+
+class Expander {
+  readonly dependencies = new Set<string>();
+  readonly problems: Problem[] = [];
+  private readonly snippetCache = new Map<string, Root | null>();
+  private readonly repo: RepoFiles;
+
+  constructor(repo: RepoFiles) {
+    this.repo = repo;
+  }
+
+  frameFor(tree: Root, file: string, props: Map<string, PropValue>, stack: string[]): Frame {
+    const moduleScope = collectModuleScope(tree);
+    for (const problem of moduleScope.problems) {
+      this.warn(file, problem.message, problem.line, problem.column, "mdx-export");
+    }
+    const scope = new Map(moduleScope.variables);
+    for (const [local, imported] of moduleScope.imports) {
+      if (imported.imported === "default") continue;
+      const target = this.resolveSpecifier(imported.specifier, file);
+      if (!target || CODE_COMPONENT_EXTENSIONS.test(target)) continue;
+      const snippet = this.loadSnippet(target, file);
+      if (!snippet) continue;
+      const exported = collectModuleScope(snippet).variables;
+      if (exported.has(imported.imported)) {
+        scope.set(local, exported.get(imported.imported));
+        moduleScope.imports.delete(local);
+      }
+    }
+    for (const [name, value] of props) scope.set(name, value);
+    return { file, scope, imports: moduleScope.imports, stack: [...stack, file] };
+  }
+
+  expandChildren(parent: Parent, frame: Frame): void {
+    const next: RootContent[] = [];
+    for (const child of parent.children as RootContent[]) {
+      next.push(...this.expandNode(child, frame));
+    }
+    parent.children = next as Parent["children"];
+  }
+
+  private expandNode(node: RootContent, frame: Frame): RootContent[] {
+    switch (node.type) {
+      case "mdxjsEsm":
+      case "yaml":
+        return [];
+      case "mdxFlowExpression":
+      case "mdxTextExpression":
+        return this.expandExpression(node, frame);
+      case "mdxJsxFlowElement":
+      case "mdxJsxTextElement":
+        return this.expandElement(node, frame);
+      default:
+        if ("children" in node) this.expandChildren(node as Parent, frame);
+        return [node];
+    }
+  }
+
+  private expandExpression(
+    node: Extract<RootContent, { type: "mdxFlowExpression" | "mdxTextExpression" }>,
+    frame: Frame,
+  ): RootContent[] {
+    const program = (node.data as { estree?: Program } | undefined)?.estree;
+    const statement = program?.body[0];
+    if (!statement) return []; // a {/* comment */}
+    try {
+      const value = evaluateLiteral(statement, frame.scope);
+      if (value === null || value === undefined || typeof value === "boolean") return [];
+      if (typeof value === "string" || typeof value === "number") {
+        return [{ type: "text", value: String(value), position: node.position }];
+      }
+      this.warn(frame.file, `expression {${node.value.trim()}} is not text and is left out`, node.position?.start.line, node.position?.start.column, "mdx-expression");
+    } catch (error) {
+      if (!(error instanceof NotLiteralError)) throw error;
+      this.warn(frame.file, `expression {${truncate(node.value.trim())}} is not evaluated: ${error.message}`, node.position?.start.line, node.position?.start.column, "mdx-expression");
+    }
+    return [];
+  }
+
+  private expandElement(node: JsxElement, frame: Frame): RootContent[] {
+    const props = this.evaluateProps(node, frame);
+    const data = (node.data ??= {}) as JsxNodeData;
+    data.quireProps = props;
+    const name = node.name ?? "";
+
+    const imported = frame.imports.get(name);
+    if (imported) {
+      const target = this.resolveSpecifier(imported.specifier, frame.file, node);
+      if (!target) return [];
+      if (CODE_COMPONENT_EXTENSIONS.test(target)) {
+        data.quireUnsupported = { specifier: imported.specifier };
+        this.expandChildren(node, frame);
+        return [node];
+      }
+      return this.inlineSnippet(node, target, props, frame);
+    }
+    if (name === "Snippet" && typeof props.file === "string") {
+      const target = this.resolveSpecifier(`/snippets/${props.file}`, frame.file, node);
+      if (!target) return [];
+      const { file: _file, ...rest } = props;
+      return this.inlineSnippet(node, target, rest, frame);
+    }
+    this.expandChildren(node, frame);
+    return [node];
+  }
+
+  private inlineSnippet(node: JsxElement, target: string, props: Props, frame: Frame): RootContent[] {
+    const line = node.position?.start.line;
+    if (frame.stack.includes(target) || frame.stack.length > SNIPPET_DEPTH_LIMIT) {
+      this.warn(frame.file, `snippet "${target}" includes itself (${[...frame.stack, target].join(" → ")}); left out`, line, node.position?.start.column, "snippet-cycle");
+      return [];
+    }
+    const snippet = this.loadSnippet(target, frame.file, node);
+    if (!snippet) return [];
+    const tree = structuredClone(snippet);
+    const childFrame = this.frameFor(tree, target, new Map(Object.entries(props)), frame.stack);
+    this.expandChildren(tree, childFrame);
+    markSourceFile(tree, target);
+    const content = tree.children;
+    if (node.type === "mdxJsxTextElement" && content.length === 1 && content[0]?.type === "paragraph") {
+      return content[0].children as RootContent[];
+    }
+    return content;
+  }
+
+  private evaluateProps(node: JsxElement, frame: Frame): Props {
+    const props: Props = {};
+    for (const attribute of node.attributes) {
+      if (attribute.type === "mdxJsxExpressionAttribute") {
+        this.warn(frame.file, `spread attributes {${truncate(attribute.value)}} on <${node.name}> are not evaluated`, node.position?.start.line, node.position?.start.column, "mdx-expression");
+        continue;
+      }
+      const value = attribute.value;
+      if (value === null || value === undefined) {
+        props[attribute.name] = true;
+      } else if (typeof value === "string") {
+        props[attribute.name] = value;
+      } else {
+        const program = (value.data as { estree?: Program } | undefined)?.estree;
+        const statement = program?.body[0];
+        if (!statement) continue;
+        try {
+          props[attribute.name] = evaluateLiteral(statement, frame.scope);
+        } catch (error) {
+          if (!(error instanceof NotLiteralError)) throw error;
+          this.warn(frame.file, `attribute ${attribute.name} of <${node.name}> is ignored: ${error.message}`, node.position?.start.line, node.position?.start.column, "mdx-expression");
+        }
+      }
+    }
+    return props;
+  }
+
+  /** Repository-relative path of an import, or undefined (with a warning) if it cannot be used. */
+  private resolveSpecifier(specifier: string, fromFile: string, node?: Nodes): string | undefined {
+    const line = node?.position?.start.line;
+    const column = node?.position?.start.column;
+    if (!specifier.startsWith("/") && !specifier.startsWith(".")) {
+      this.warn(fromFile, `import "${specifier}" is not a file in the repository; packages are not loaded`, line, column, "snippet-import");
+      return undefined;
+    }
+    const joined = specifier.startsWith("/")
+      ? path.normalize(specifier)
+      : path.normalize(path.join("/", path.dirname(fromFile), specifier));
+    if (!joined.startsWith("/") || joined.includes("/../") || specifier.includes("\0")) {
+      this.warn(fromFile, `import "${specifier}" leaves the repository and is refused`, line, column, "snippet-path");
+      return undefined;
+    }
+    const relative = joined.slice(1);
+    if (relative.startsWith("..")) {
+      this.warn(fromFile, `import "${specifier}" leaves the repository and is refused`, line, column, "snippet-path");
+      return undefined;
+    }
+    return relative;
+  }
+
+  private loadSnippet(target: string, fromFile: string, node?: Nodes): Root | null {
+    if (this.snippetCache.has(target)) return this.snippetCache.get(target) ?? null;
+    const line = node?.position?.start.line;
+    const column = node?.position?.start.column;
+    let tree: Root | null = null;
+    try {
+      const text = this.repo.readText(target);
+      this.dependencies.add(target);
+      tree = parseSource(text, target.endsWith(".md") ? "md" : "mdx").tree;
+    } catch (error) {
+      if (error instanceof RepoFileError) {
+        this.warn(fromFile, `snippet ${error.message}`, line, column, "snippet-path");
+      } else if (error instanceof SourceSyntaxError) {
+        this.problems.push({ severity: "error", rule: "mdx-syntax", file: target, line: error.line, column: error.column, message: error.message });
+      } else {
+        throw error;
+      }
+    }
+    this.snippetCache.set(target, tree);
+    return tree;
+  }
+
+  private warn(file: string, message: string, line?: number, column?: number, rule = "mdx"): void {
+    this.problems.push({ severity: "warning", rule, file, line, column, message });
+  }
+}
+
+function markSourceFile(node: Nodes, file: string): void {
+  const data = (node.data ??= {}) as JsxNodeData;
+  data.sourceFile ??= file;
+  if ("children" in node) for (const child of node.children) markSourceFile(child as Nodes, file);
+}
+
+function truncate(text: string, length = 40): string {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}

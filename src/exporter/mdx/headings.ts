@@ -1,0 +1,71 @@
+import GithubSlugger from "github-slugger";
+import type { Element, ElementContent, Root, RootContent } from "hast";
+import type { SearchSection, TocEntry } from "./rendered-page.ts";
+
+const HEADING = /^h([1-6])$/;
+/** Elements whose text is not prose: left out of search text. */
+const SKIPPED_FOR_TEXT = new Set(["svg", "script", "style", "math", "annotation", "button"]);
+
+/**
+ * Gives every heading an id and an anchor link, and collects the table of contents (h2–h4)
+ * and the search sections (text grouped under each heading), in one pass over the tree.
+ */
+export function processHeadings(tree: Root): { toc: TocEntry[]; sections: SearchSection[] } {
+  const slugger = new GithubSlugger();
+  const toc: TocEntry[] = [];
+  const sections: SearchSection[] = [{ anchor: "", heading: "", text: "" }];
+
+  const visit = (nodes: (RootContent | ElementContent)[]): void => {
+    for (const node of nodes) {
+      if (node.type === "text") {
+        appendText(sections, node.value);
+        continue;
+      }
+      if ((node as { type: string }).type === "raw") continue;
+      if (node.type !== "element") continue;
+      if (SKIPPED_FOR_TEXT.has(node.tagName) || hasClass(node, "katex-mathml")) continue;
+      const match = HEADING.exec(node.tagName);
+      if (match && !hasClass(node, "not-heading")) {
+        const depth = Number(match[1]);
+        const text = textOf(node).trim();
+        const id = typeof node.properties.id === "string" && node.properties.id !== "" ? node.properties.id : slugger.slug(text || "section");
+        node.properties.id = id;
+        if (depth >= 2 && depth <= 4) {
+          if (!hasClass(node, "no-anchor")) {
+            node.children = [
+              ...node.children,
+              { type: "element", tagName: "a", properties: { className: ["heading-anchor"], href: `#${id}`, ariaLabel: `Link to ${text}` }, children: [{ type: "text", value: "#" }] },
+            ];
+          }
+          if (!hasClass(node, "no-toc")) toc.push({ depth: depth as 2 | 3 | 4, id, text });
+          sections.push({ anchor: id, heading: text, text: "" });
+        }
+        continue;
+      }
+      visit(node.children);
+      if (BLOCK_TAGS.has(node.tagName)) appendText(sections, " ");
+    }
+  };
+  visit(tree.children);
+  for (const section of sections) section.text = section.text.replace(/\s+/g, " ").trim();
+  return { toc, sections: sections.filter((section, index) => index > 0 || section.text !== "") };
+}
+
+const BLOCK_TAGS = new Set(["p", "div", "li", "td", "th", "pre", "blockquote", "tr", "summary", "details", "dd", "dt", "figcaption", "br"]);
+
+function appendText(sections: SearchSection[], text: string): void {
+  const current = sections[sections.length - 1];
+  if (current) current.text += text;
+}
+
+export function textOf(node: Element | ElementContent): string {
+  if (node.type === "text") return node.value;
+  if (node.type !== "element") return "";
+  if (SKIPPED_FOR_TEXT.has(node.tagName) || hasClass(node, "heading-anchor")) return "";
+  return node.children.map(textOf).join("");
+}
+
+export function hasClass(node: Element, name: string): boolean {
+  const value = node.properties.className;
+  return Array.isArray(value) ? value.includes(name) : value === name;
+}

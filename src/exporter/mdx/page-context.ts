@@ -1,0 +1,120 @@
+import path from "node:path/posix";
+import type { Element, ElementContent } from "hast";
+import type { Position } from "unist";
+import type { ComponentContext, IconOptions } from "../components/types.ts";
+import type { Problem } from "../problems.ts";
+import { normalizePagePath, pageOutputFile, relativeUrl } from "../site/paths.ts";
+import type { RepoFiles } from "../site/repo-files.ts";
+import type { DeploymentType } from "../site/types.ts";
+
+export interface PageEnvironment {
+  repo: RepoFiles;
+  /** Page paths that exist in the export (for link rewriting and checks). */
+  pageExists(pagePath: string): boolean;
+  /** Resolves an icon name to an element (see `icons/`). */
+  icon(name: string, options?: IconOptions): Element | undefined;
+  deployment: DeploymentType;
+}
+
+/**
+ * The per-page state behind ComponentContext: collects problems, links, assets and ids as
+ * the page renders. One instance per page render.
+ */
+export class PageContext implements ComponentContext {
+  readonly file: string;
+  readonly pagePath: string;
+  readonly problems: Problem[] = [];
+  readonly assets = new Set<string>();
+  readonly links: { target: string; line?: number; column?: number }[] = [];
+  readonly features = { math: false, mermaid: false };
+  /** Set by the renderer while converting nodes inlined from a snippet. */
+  currentFile: string;
+  markdownRenderer: (text: string) => ElementContent[] = (text) => [{ type: "text", value: text }];
+  private readonly environment: PageEnvironment;
+  private readonly usedIds = new Map<string, number>();
+
+  constructor(file: string, pagePath: string, environment: PageEnvironment) {
+    this.file = file;
+    this.currentFile = file;
+    this.pagePath = pagePath;
+    this.environment = environment;
+  }
+
+  get deployment(): DeploymentType {
+    return this.environment.deployment;
+  }
+
+  warn(message: string, position?: Position, rule = "component"): void {
+    this.problems.push({
+      severity: "warning",
+      rule,
+      file: this.currentFile,
+      line: position?.start.line,
+      column: position?.start.column,
+      message,
+    });
+  }
+
+  icon(name: string, options?: IconOptions): Element | undefined {
+    if (/^(https?:)?\/\//.test(name) || /\.(svg|png|jpe?g|gif|webp)$/i.test(name)) {
+      return {
+        type: "element",
+        tagName: "img",
+        properties: { src: this.asset(name), alt: "", className: ["icon", "icon-image"], width: options?.size ?? 16, height: options?.size ?? 16 },
+        children: [],
+      };
+    }
+    return this.environment.icon(name, options);
+  }
+
+  href(url: string, position?: Position): string {
+    const value = url.trim();
+    if (value === "" || value.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("//")) {
+      return value;
+    }
+    const hashIndex = value.search(/[?#]/);
+    const pathPart = hashIndex === -1 ? value : value.slice(0, hashIndex);
+    const suffix = hashIndex === -1 ? "" : value.slice(hashIndex).replace(/^\?[^#]*/, "");
+    const extension = path.extname(pathPart).toLowerCase();
+    if (extension && ![".md", ".mdx", ".html"].includes(extension)) return this.asset(pathPart) + suffix;
+    const target = normalizePagePath(pathPart, path.dirname(this.pagePath === "index" ? "" : this.pagePath));
+    if (target === undefined) {
+      this.warn(`link "${url}" leaves the site`, position, "broken-link");
+      return value;
+    }
+    this.links.push({ target, line: position?.start.line, column: position?.start.column });
+    return relativeUrl(this.pagePath, pageOutputFile(target)) + suffix;
+  }
+
+  asset(src: string, position?: Position): string {
+    const value = src.trim();
+    if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("//")) return value;
+    const cleaned = value.replace(/[?#].*$/, "");
+    let decoded = cleaned;
+    try {
+      decoded = decodeURIComponent(cleaned);
+    } catch {
+      // keep the raw path
+    }
+    const joined = decoded.startsWith("/")
+      ? path.normalize(decoded)
+      : path.normalize(path.join("/", path.dirname(this.currentFile), decoded));
+    const relative = joined.replace(/^\/+/, "");
+    if (!joined.startsWith("/") || relative.startsWith("..") || !this.environment.repo.exists(relative)) {
+      this.warn(`file "${src}" referenced by the page was not found in the repository`, position, "missing-file");
+      return value;
+    }
+    this.assets.add(relative);
+    return encodeURI(relativeUrl(this.pagePath, relative));
+  }
+
+  uniqueId(prefix: string): string {
+    const count = (this.usedIds.get(prefix) ?? 0) + 1;
+    this.usedIds.set(prefix, count);
+    return count === 1 ? prefix : `${prefix}-${count}`;
+  }
+
+  markdown(text: string): ElementContent[] {
+    return this.markdownRenderer(text);
+  }
+}

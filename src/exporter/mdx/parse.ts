@@ -1,0 +1,127 @@
+import type { Parent, PhrasingContent, Root, RootContent } from "mdast";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
+import remarkMdx from "remark-mdx";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { parse as parseYaml } from "yaml";
+
+export interface ParsedSource {
+  tree: Root;
+  frontmatter: Record<string, unknown>;
+}
+
+export class SourceSyntaxError extends Error {
+  readonly line?: number;
+  readonly column?: number;
+  constructor(message: string, line?: number, column?: number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "SourceSyntaxError";
+    this.line = line;
+    this.column = column;
+  }
+}
+
+const mdxProcessor = unified()
+  .use(remarkParse)
+  .use(remarkFrontmatter, ["yaml"])
+  .use(remarkGfm)
+  .use(remarkMath)
+  .use(remarkMdx);
+
+const markdownProcessor = unified()
+  .use(remarkParse)
+  .use(remarkFrontmatter, ["yaml"])
+  .use(remarkGfm)
+  .use(remarkMath);
+
+/**
+ * Parses a page or snippet to mdast. `.mdx` is MDX (JSX and expressions are parsed, never
+ * run); `.md` is Markdown with raw HTML. Syntax errors carry the line and column.
+ */
+export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
+  const processor = format === "mdx" ? mdxProcessor : markdownProcessor;
+  let tree: Root;
+  try {
+    tree = processor.parse(text) as Root;
+  } catch (error) {
+    const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
+    const line = place?.start?.line ?? place?.line;
+    const column = place?.start?.column ?? place?.column;
+    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+    throw new SourceSyntaxError(`MDX syntax error: ${reason}`, line, column, { cause: error });
+  }
+  if (format === "mdx") unravelJsxParagraphs(tree);
+  return { tree, frontmatter: readFrontmatter(tree) };
+}
+
+/**
+ * A paragraph holding only JSX elements and expressions (`<Note>Text</Note>` on one line)
+ * is not a paragraph: like MDX itself, lift its elements to block level.
+ */
+function unravelJsxParagraphs(parent: Parent): void {
+  const children: RootContent[] = [];
+  for (const child of parent.children as RootContent[]) {
+    if (child.type === "paragraph" && isOnlyJsx(child.children)) {
+      for (const inline of child.children) {
+        if (inline.type === "mdxJsxTextElement") {
+          children.push({ ...inline, type: "mdxJsxFlowElement" } as unknown as RootContent);
+        } else if (inline.type === "mdxTextExpression") {
+          children.push({ ...inline, type: "mdxFlowExpression" } as unknown as RootContent);
+        }
+      }
+      continue;
+    }
+    if ("children" in child) unravelJsxParagraphs(child as Parent);
+    children.push(child);
+  }
+  parent.children = children as Parent["children"];
+}
+
+function isOnlyJsx(nodes: PhrasingContent[]): boolean {
+  let hasElement = false;
+  for (const node of nodes) {
+    if (node.type === "mdxJsxTextElement") hasElement = true;
+    else if (node.type === "text" && node.value.trim() === "") continue;
+    else if (node.type !== "mdxTextExpression") return false;
+  }
+  return hasElement;
+}
+
+function readFrontmatter(tree: Root): Record<string, unknown> {
+  const first = tree.children[0];
+  if (!first || first.type !== "yaml") return {};
+  let value: unknown;
+  try {
+    value = parseYaml(first.value);
+  } catch (error) {
+    const linePos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    throw new SourceSyntaxError(
+      `invalid frontmatter: ${(error as Error).message.split("\n")[0]}`,
+      linePos ? linePos.line + 1 : 1,
+      linePos?.col,
+      { cause: error },
+    );
+  }
+  if (value === null || value === undefined) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new SourceSyntaxError("frontmatter must be a mapping of keys to values", 1, 1);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Reads only the frontmatter of a source, cheaply, without parsing the body. */
+export function readFrontmatterOnly(text: string): Record<string, unknown> {
+  const match = /^(?:\uFEFF)?---\r?\n([\s\S]*?)\r?\n---\s*(?:\r?\n|$)/.exec(text);
+  if (!match) return {};
+  try {
+    const value = parseYaml(match[1] ?? "");
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    // The full parse reports frontmatter errors with their line; here a bad block reads as empty.
+    return {};
+  }
+}

@@ -1,0 +1,111 @@
+import type { ElementContent, Root as HastRoot } from "hast";
+import { toHtml } from "hast-util-to-html";
+import type { Root } from "mdast";
+import { toMarkdown } from "mdast-util-to-markdown";
+import { gfmToMarkdown } from "mdast-util-gfm";
+import { mathToMarkdown } from "mdast-util-math";
+import { mdxToMarkdown } from "mdast-util-mdx";
+import { loadCodeLanguages } from "../code/languages.ts";
+import type { Problem } from "../problems.ts";
+import { RepoFileError } from "../site/repo-files.ts";
+import { expandPage } from "./expand.ts";
+import { processHeadings } from "./headings.ts";
+import { PageContext, type PageEnvironment } from "./page-context.ts";
+import { parseSource, SourceSyntaxError } from "./parse.ts";
+import type { RenderedBody } from "./rendered-page.ts";
+import { mdastToHast } from "./to-hast.ts";
+import { visit } from "unist-util-visit";
+
+export interface RenderBodyInput {
+  /** Repository-relative source file. */
+  file: string;
+  pagePath: string;
+  environment: PageEnvironment;
+}
+
+/**
+ * Renders one page's content (not its layout): parse, inline snippets, convert to HTML with
+ * components, number headings, and collect what the rest of the export needs. Errors in the
+ * source become problems on the result; this function only throws on internal faults.
+ */
+export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> {
+  const { file, pagePath, environment } = input;
+  const context = new PageContext(file, pagePath, environment);
+  const failed = (problem: Problem): RenderedBody => ({
+    html: "",
+    frontmatter: {},
+    toc: [],
+    sections: [],
+    markdown: "",
+    assets: [],
+    links: [],
+    features: { math: false, mermaid: false },
+    problems: [problem],
+    dependencies: [],
+  });
+
+  let text: string;
+  try {
+    text = environment.repo.readText(file);
+  } catch (error) {
+    if (!(error instanceof RepoFileError)) throw error;
+    return failed({ severity: "error", rule: "unreadable-file", file, message: error.message });
+  }
+
+  const format = file.toLowerCase().endsWith(".md") ? "md" : "mdx";
+  let tree: Root;
+  let frontmatter: Record<string, unknown>;
+  try {
+    ({ tree, frontmatter } = parseSource(text, format));
+  } catch (error) {
+    if (!(error instanceof SourceSyntaxError)) throw error;
+    return failed({ severity: "error", rule: "mdx-syntax", file, line: error.line, column: error.column, message: error.message });
+  }
+
+  const expansion = expandPage(tree, file, environment.repo);
+  await loadCodeLanguages(collectCodeLanguages(tree));
+  context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
+  const hast = mdastToHast(tree, context);
+  const { toc, sections } = processHeadings(hast);
+  const html = toHtml(hast, { allowDangerousHtml: true });
+
+  return {
+    html,
+    frontmatter,
+    toc,
+    sections,
+    markdown: pageMarkdown(tree),
+    assets: [...context.assets],
+    links: context.links,
+    features: context.features,
+    problems: [...expansion.problems, ...context.problems],
+    dependencies: expansion.dependencies,
+  };
+}
+
+function collectCodeLanguages(tree: Root): string[] {
+  const languages = new Set<string>();
+  visit(tree, "code", (node) => {
+    if (node.lang) languages.add(node.lang.toLowerCase());
+  });
+  return [...languages];
+}
+
+/** Markdown given as a prop (e.g. a description): parsed as Markdown, rendered without components. */
+function renderInlineMarkdown(markdown: string, context: PageContext): ElementContent[] {
+  const { tree } = parseSource(markdown, "md");
+  const hast = mdastToHast(tree, context) as HastRoot;
+  const children = hast.children as ElementContent[];
+  const only = children.length === 1 ? children[0] : undefined;
+  if (only && only.type === "element" && only.tagName === "p") return only.children;
+  return children;
+}
+
+/** The page's Markdown with snippets inlined and imports removed, for `.md` files and llms-full.txt. */
+function pageMarkdown(tree: Root): string {
+  try {
+    return toMarkdown(tree, { extensions: [gfmToMarkdown(), mathToMarkdown(), mdxToMarkdown()] }).trim();
+  } catch {
+    return "";
+  }
+}

@@ -1,0 +1,34 @@
+import type { Problem } from "../problems.ts";
+
+export interface TocEntry {
+  depth: 2 | 3 | 4;
+  id: string;
+  text: string;
+}
+
+/** A section of a page for search: the text under one heading. */
+export interface SearchSection {
+  /** Heading id; empty for the text before the first heading. */
+  anchor: string;
+  heading: string;
+  text: string;
+}
+
+/** The body of one page, rendered; independent of layout so it can be cached by content. */
+export interface RenderedBody {
+  html: string;
+  frontmatter: Record<string, unknown>;
+  toc: TocEntry[];
+  sections: SearchSection[];
+  /** The page as Markdown, for `<path>.md` and llms-full.txt. */
+  markdown: string;
+  /** Repository-relative files (images, downloads) the page references. */
+  assets: string[];
+  /** Internal links found, for the broken-link check. */
+  links: { target: string; line?: number; column?: number }[];
+  /** Which optional page features are used, so their assets load only where needed. */
+  features: { math: boolean; mermaid: boolean };
+  problems: Problem[];
+  /** Repository-relative files read to render this page (snippets), for the cache key. */
+  dependencies: string[];
+}

@@ -1,0 +1,72 @@
+import type { Program } from "estree";
+import type { Root } from "mdast";
+import type { PropValue } from "../components/types.ts";
+import { evaluateLiteral, NotLiteralError } from "./literal.ts";
+
+/** An imported name that renders another file (a snippet). */
+export interface SnippetImport {
+  /** The path as written in the import statement. */
+  specifier: string;
+  /** For a named import, the export name inside the snippet; `default` otherwise. */
+  imported: string;
+}
+
+export interface ModuleScope {
+  /** `export const name = <literal>` values, and named imports of such values. */
+  variables: Map<string, PropValue>;
+  /** Imported names usable as `<Name />`. */
+  imports: Map<string, SnippetImport>;
+  problems: { message: string; line?: number; column?: number }[];
+}
+
+/**
+ * Reads a file's `import` and `export` statements from their syntax trees. Nothing is run:
+ * exports must be literals, imports must name files.
+ */
+export function collectModuleScope(tree: Root): ModuleScope {
+  const scope: ModuleScope = { variables: new Map(), imports: new Map(), problems: [] };
+  for (const node of tree.children) {
+    if (node.type !== "mdxjsEsm") continue;
+    const program = (node.data as { estree?: Program } | undefined)?.estree;
+    if (!program) continue;
+    const line = node.position?.start.line;
+    for (const statement of program.body) {
+      if (statement.type === "ImportDeclaration") {
+        const specifier = String(statement.source.value);
+        for (const item of statement.specifiers) {
+          const imported =
+            item.type === "ImportSpecifier"
+              ? item.imported.type === "Identifier"
+                ? item.imported.name
+                : String(item.imported.value)
+              : "default";
+          scope.imports.set(item.local.name, { specifier, imported });
+        }
+      } else if (statement.type === "ExportNamedDeclaration" && statement.declaration) {
+        const declaration = statement.declaration;
+        if (declaration.type !== "VariableDeclaration") {
+          scope.problems.push({
+            message: `exported ${declaration.type === "FunctionDeclaration" ? "functions" : "declarations"} are not run; only \`export const name = <literal>\` is supported`,
+            line,
+          });
+          continue;
+        }
+        for (const declarator of declaration.declarations) {
+          if (declarator.id.type !== "Identifier" || !declarator.init) continue;
+          try {
+            scope.variables.set(declarator.id.name, evaluateLiteral(declarator.init, scope.variables));
+          } catch (error) {
+            if (!(error instanceof NotLiteralError)) throw error;
+            scope.problems.push({
+              message: `export "${declarator.id.name}" is ignored: ${error.message}`,
+              line,
+            });
+          }
+        }
+      } else if (statement.type === "ExportDefaultDeclaration") {
+        scope.problems.push({ message: "a default export is not run and is ignored", line });
+      }
+    }
+  }
+  return scope;
+}

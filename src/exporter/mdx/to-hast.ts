@@ -1,0 +1,140 @@
+import type { Element, ElementContent, Properties, Root as HastRoot } from "hast";
+import { fromHtml } from "hast-util-from-html";
+import { h } from "hastscript";
+import type { Code, Html, Image, InlineMath, Link, Math as MathNode, Nodes, Root } from "mdast";
+import { type Handler, type State, toHast } from "mdast-util-to-hast";
+import { renderCodeBlock } from "../code/render-code-block.ts";
+import { getComponent } from "../components/index.ts";
+import type { PropValue } from "../components/types.ts";
+import { renderMath } from "../math/render-math.ts";
+import type { JsxElement, JsxNodeData } from "./expand.ts";
+import type { PageContext } from "./page-context.ts";
+import { isAllowedTag, isSafeUrl, sanitizeProperties, sanitizeTree, styleObjectToCss } from "./sanitize-html.ts";
+
+/** Converts an expanded page tree to hast, mapping JSX elements to Quire's components. */
+export function mdastToHast(tree: Root, context: PageContext): HastRoot {
+  const handlers: Record<string, Handler> = {
+    mdxJsxFlowElement: (state, node) => jsxElement(state, node, context, false),
+    mdxJsxTextElement: (state, node) => jsxElement(state, node, context, true),
+    mdxFlowExpression: () => undefined,
+    mdxTextExpression: () => undefined,
+    mdxjsEsm: () => undefined,
+    yaml: () => undefined,
+    code: (_state, node: Code) => codeBlock(node, context),
+    math: (_state, node: MathNode) => math(node, context, true),
+    inlineMath: (_state, node: InlineMath) => math(node, context, false),
+    link: (state, node: Link) => withFile(node, context, () => link(state, node, context)),
+    image: (_state, node: Image) => withFile(node, context, () => image(node, context)),
+    html: (_state, node: Html) => rawHtml(node),
+  };
+  return toHast(tree, { handlers, allowDangerousHtml: false }) as HastRoot;
+}
+
+function withFile<T>(node: Nodes, context: PageContext, render: () => T): T {
+  const sourceFile = (node.data as JsxNodeData | undefined)?.sourceFile;
+  if (!sourceFile || sourceFile === context.currentFile) return render();
+  const previous = context.currentFile;
+  context.currentFile = sourceFile;
+  try {
+    return render();
+  } finally {
+    context.currentFile = previous;
+  }
+}
+
+function jsxElement(state: State, node: JsxElement, context: PageContext, inline: boolean) {
+  return withFile(node, context, () => {
+    const data = (node.data ?? {}) as JsxNodeData;
+    const props = data.quireProps ?? {};
+    const name = node.name;
+    if (!name) return state.all(node); // a fragment: <>...</>
+    if (data.quireUnsupported) {
+      context.warn(
+        `<${name}> comes from "${data.quireUnsupported.specifier}", a code component; Quire does not run repository code, so it is left empty`,
+        node.position,
+        "code-component",
+      );
+      return h(inline ? "span" : "div", { className: ["quire-placeholder"], dataComponent: name });
+    }
+    if (/^[a-z]/.test(name)) return htmlElement(state, node, name, props, context);
+    const component = getComponent(name);
+    const children = state.all(node);
+    if (!component) {
+      context.warn(`unknown component <${name}>; its content is shown without it`, node.position, "unknown-component");
+      return children;
+    }
+    return component({ props, children, context, position: node.position ?? undefined, inline });
+  });
+}
+
+function htmlElement(state: State, node: JsxElement, tagName: string, props: Record<string, PropValue>, context: PageContext) {
+  if (!isAllowedTag(tagName)) {
+    context.warn(`<${tagName}> is not allowed in a page and is left out`, node.position, "unsafe-html");
+    return undefined;
+  }
+  const properties: Properties = {};
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "style" && value && typeof value === "object" && !Array.isArray(value)) {
+      properties.style = styleObjectToCss(value);
+    } else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+      properties[key === "class" ? "className" : key] = value;
+    }
+  }
+  const element = h(tagName, sanitizeProperties(tagName, properties), state.all(node)) as Element;
+  rewriteUrls(element, context, node);
+  return element;
+}
+
+function rewriteUrls(element: Element, context: PageContext, node: Nodes): void {
+  const properties = element.properties;
+  if (typeof properties.href === "string") properties.href = context.href(properties.href, node.position);
+  if (typeof properties.src === "string") {
+    if (/^https?:|^\/\//i.test(properties.src) && context.deployment === "air-gapped") {
+      context.warn(`<${element.tagName}> loads "${properties.src}" from another host; an air-gapped export leaves it out`, node.position, "external-resource");
+      properties.src = undefined;
+    } else {
+      properties.src = context.asset(properties.src, node.position);
+    }
+  }
+}
+
+function link(state: State, node: Link, context: PageContext): Element {
+  const href = isSafeUrl(node.url) ? context.href(node.url, node.position) : "";
+  const properties: Properties = { href };
+  if (node.title) properties.title = node.title;
+  if (/^https?:\/\//i.test(node.url)) {
+    properties.target = "_blank";
+    properties.rel = ["noopener", "noreferrer"];
+  }
+  return { type: "element", tagName: "a", properties, children: state.all(node) };
+}
+
+function image(node: Image, context: PageContext): Element | undefined {
+  if (/^https?:|^\/\//i.test(node.url) && context.deployment === "air-gapped") {
+    context.warn(`image "${node.url}" is on another host; an air-gapped export leaves it out`, node.position, "external-resource");
+    return h("span", { className: ["image-missing"] }, node.alt ?? "") as Element;
+  }
+  const properties: Properties = { src: context.asset(node.url, node.position), alt: node.alt ?? "", loading: "lazy" };
+  if (node.title) properties.title = node.title;
+  return { type: "element", tagName: "img", properties, children: [] };
+}
+
+function codeBlock(node: Code, context: PageContext): ElementContent {
+  if (node.lang === "mermaid") {
+    context.features.mermaid = true;
+    return h("pre", { className: ["mermaid"] }, node.value) as Element;
+  }
+  return renderCodeBlock({ code: node.value, lang: node.lang ?? undefined, meta: node.meta ?? undefined }, context);
+}
+
+function math(node: MathNode | InlineMath, context: PageContext, display: boolean): ElementContent {
+  context.features.math = true;
+  const result = renderMath(node.value, display);
+  if (result.error) context.warn(`math could not be rendered: ${result.error}`, node.position, "math");
+  return result.node;
+}
+
+function rawHtml(node: Html): ElementContent[] {
+  const fragment = fromHtml(node.value, { fragment: true });
+  return sanitizeTree(fragment.children as ElementContent[]);
+}

@@ -1,0 +1,44 @@
+import path from "node:path/posix";
+
+/** Extensions of page sources, in the order Mintlify prefers them. */
+export const PAGE_EXTENSIONS = [".mdx", ".md"] as const;
+
+/** `guides/intro.mdx` → `guides/intro`. */
+export function pagePathOfFile(file: string): string {
+  return file.replace(/\.(mdx|md)$/i, "");
+}
+
+/**
+ * Normalize a page reference as written in navigation or a link (`/guides/intro`,
+ * `guides/intro.mdx`, `./intro`) to a page path. Returns undefined for paths escaping the root.
+ */
+export function normalizePagePath(reference: string, fromDirectory = ""): string | undefined {
+  let value = reference.trim().replace(/\\/g, "/");
+  value = value.replace(/[?#].*$/, "");
+  const isAbsolute = value.startsWith("/");
+  const joined = isAbsolute ? value : path.join("/", fromDirectory, value);
+  const normalized = path.normalize(joined);
+  if (!normalized.startsWith("/")) return undefined;
+  let result = normalized.slice(1).replace(/\/+$/, "");
+  result = result.replace(/\.(mdx|md|html)$/i, "");
+  if (result === "") return "index";
+  return result;
+}
+
+/** The bundle file a page is written to: `guides/intro.html`, `index.html`. */
+export function pageOutputFile(pagePath: string): string {
+  return `${pagePath}.html`;
+}
+
+/** A relative URL from the page at `fromPagePath` to the bundle file `toFile`. */
+export function relativeUrl(fromPagePath: string, toFile: string): string {
+  const fromDirectory = path.dirname(`/${fromPagePath}`);
+  const relative = path.relative(fromDirectory, `/${toFile}`);
+  return relative === "" ? path.basename(toFile) : relative;
+}
+
+/** `../../` for a page two folders deep, `` at the root: the prefix to reach the bundle root. */
+export function rootPrefix(pagePath: string): string {
+  const depth = pagePath.split("/").length - 1;
+  return "../".repeat(depth);
+}

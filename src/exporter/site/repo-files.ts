@@ -1,0 +1,91 @@
+import { realpathSync, statSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/** Largest source file the exporter reads; larger pages are refused with a clear message. */
+export const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
+
+export class RepoFileError extends Error {
+  readonly file: string;
+  constructor(file: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "RepoFileError";
+    this.file = file;
+  }
+}
+
+/**
+ * Reads files of a documentation repository without ever leaving it: `..`, absolute paths
+ * and symlinks pointing outside the root are refused, as are oversized and non-UTF-8 files.
+ */
+export class RepoFiles {
+  readonly root: string;
+  constructor(root: string) {
+    this.root = realpathSync(root);
+  }
+
+  /** Absolute path of a repository-relative file, after checking it stays inside the root. */
+  resolve(relativePath: string): string {
+    const cleaned = relativePath.replace(/\\/g, "/").replace(/^\/+/, "");
+    const candidate = path.resolve(this.root, cleaned);
+    if (!isInside(this.root, candidate)) {
+      throw new RepoFileError(relativePath, `path "${relativePath}" leaves the repository`);
+    }
+    let real: string;
+    try {
+      real = realpathSync(candidate);
+    } catch (error) {
+      throw new RepoFileError(relativePath, `file "${relativePath}" does not exist`, {
+        cause: error,
+      });
+    }
+    if (!isInside(this.root, real)) {
+      throw new RepoFileError(
+        relativePath,
+        `"${relativePath}" is a symbolic link leading outside the repository`,
+      );
+    }
+    return real;
+  }
+
+  exists(relativePath: string): boolean {
+    try {
+      return statSync(this.resolve(relativePath)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  readBytes(relativePath: string, maxBytes = MAX_SOURCE_BYTES): Buffer {
+    const absolute = this.resolve(relativePath);
+    const stats = statSync(absolute);
+    if (!stats.isFile()) throw new RepoFileError(relativePath, `"${relativePath}" is not a file`);
+    if (stats.size > maxBytes) {
+      throw new RepoFileError(
+        relativePath,
+        `"${relativePath}" is ${formatBytes(stats.size)}, over the ${formatBytes(maxBytes)} limit for a source file`,
+      );
+    }
+    return readFileSync(absolute);
+  }
+
+  readText(relativePath: string, maxBytes = MAX_SOURCE_BYTES): string {
+    const bytes = this.readBytes(relativePath, maxBytes);
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+    } catch (error) {
+      throw new RepoFileError(relativePath, `"${relativePath}" is not valid UTF-8 text`, {
+        cause: error,
+      });
+    }
+  }
+}
+
+function isInside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(root + path.sep);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,127 @@
+/**
+ * The site model: docs.json (or legacy mint.json) after validation and normalization.
+ * Everything downstream (layout, search, output) reads this, never the raw file.
+ */
+
+export type DeploymentType = "cloud" | "client-hosted" | "air-gapped";
+
+export interface ThemedImage {
+  /** Repository-relative path or absolute http(s) URL. */
+  light: string;
+  dark: string;
+}
+
+export interface SiteColors {
+  primary: string;
+  light: string;
+  dark: string;
+}
+
+export interface NavbarLink {
+  label: string;
+  href: string;
+  icon?: string;
+}
+
+export interface NavbarPrimary {
+  type: "button" | "github";
+  label: string;
+  href: string;
+}
+
+export interface FooterColumn {
+  header?: string;
+  items: { label: string; href: string }[];
+}
+
+export interface Redirect {
+  /** Source path without leading slash, e.g. `old/page`. */
+  source: string;
+  /** Destination: a page path without leading slash, or an absolute URL. */
+  destination: string;
+  permanent: boolean;
+}
+
+/** Third-party integrations as configured; the exporter decides which may run (SPEC §3). */
+export interface Integrations {
+  /** Analytics providers by name (e.g. `ga4`, `posthog`, `plausible`), raw settings. */
+  analytics: Record<string, Record<string, unknown>>;
+  /** An AI assistant endpoint, when the operator configured one. */
+  assistant?: { endpoint: string };
+}
+
+export interface SiteConfig {
+  name: string;
+  description?: string;
+  colors: SiteColors;
+  logo?: ThemedImage & { href?: string };
+  favicon?: ThemedImage;
+  appearance: { default: "system" | "light" | "dark"; strict: boolean };
+  navbar: { links: NavbarLink[]; primary?: NavbarPrimary };
+  footer: { socials: Record<string, string>; links: FooterColumn[] };
+  banner?: { content: string; dismissible: boolean };
+  redirects: Redirect[];
+  seo: { metatags: Record<string, string>; indexing: "navigable" | "all" };
+  icons: { library: "fontawesome" | "lucide" };
+  integrations: Integrations;
+  /** The API playground switch (`api.playground.display`), used by SPEC §3. */
+  playground: "interactive" | "simple" | "none";
+  navigation: Navigation;
+  /** The file the config came from: `docs.json` or `mint.json`. */
+  sourceFile: string;
+}
+
+/**
+ * Navigation is a tree. Divisions (languages, versions, tabs, anchors, dropdowns, menu
+ * items) nest in any order, as docs.json allows; groups and pages sit inside them.
+ */
+export interface Navigation {
+  root: NavNode[];
+  /** Global anchors and tabs shown on every page whatever the division. */
+  global: { anchors: NavLinkNode[]; tabs: NavLinkNode[] };
+}
+
+export type NavNode = NavDivision | NavGroup | NavPageNode | NavLinkNode;
+
+export type NavDivisionKind = "language" | "version" | "tab" | "anchor" | "dropdown" | "menu";
+
+export interface NavDivision {
+  type: "division";
+  kind: NavDivisionKind;
+  label: string;
+  icon?: string;
+  description?: string;
+  /** Language code for `language` divisions (`en`, `fr`, `zh-Hans`...). */
+  language?: string;
+  /** Marked `default: true` in the config. */
+  isDefault?: boolean;
+  hidden?: boolean;
+  /** An external link division has an `href` and no children. */
+  href?: string;
+  children: NavNode[];
+}
+
+export interface NavGroup {
+  type: "group";
+  title: string;
+  icon?: string;
+  tag?: string;
+  /** Page path the group's title links to. */
+  root?: string;
+  expanded?: boolean;
+  hidden?: boolean;
+  children: NavNode[];
+}
+
+export interface NavPageNode {
+  type: "page";
+  /** Page path: no extension, no leading slash, e.g. `guides/quickstart`. */
+  path: string;
+}
+
+export interface NavLinkNode {
+  type: "link";
+  label: string;
+  href: string;
+  icon?: string;
+}

@@ -1,0 +1,34 @@
+import type { RenderedBody } from "../mdx/rendered-page.ts";
+import type { PageMeta } from "../site/page-index.ts";
+import type { DeploymentType, SiteConfig } from "../site/types.ts";
+
+/** Bundle files the layout links to; paths are relative to the bundle root. */
+export interface ThemeAssetPaths {
+  /** The site stylesheet, e.g. `_quire/quire.3f2a9c1b.css`. */
+  css: string;
+  /** The client script, e.g. `_quire/quire.9a8b7c6d.js`. */
+  script: string;
+  /** KaTeX stylesheet (with its fonts beside it), linked only by pages with math. */
+  katexCss: string;
+  /** The mermaid script, loaded only by pages with a mermaid diagram. */
+  mermaidScript: string;
+  /** The search index entry script, loaded on first search. */
+  searchIndex: string;
+}
+
+/** Everything that is the same for every page of one export. */
+export interface SiteLayoutData {
+  config: SiteConfig;
+  deployment: DeploymentType;
+  /** Every exported page by path (hidden ones included). */
+  pages: Record<string, PageMeta>;
+  assets: ThemeAssetPaths;
+  /** Repository files referenced by the config (logo, favicon) → bundle path; same value here. */
+  configAssets: string[];
+}
+
+/** What differs per page. */
+export interface PageLayoutInput {
+  page: PageMeta;
+  body: Pick<RenderedBody, "html" | "toc" | "features">;
+}
