@@ -1,0 +1,29 @@
+import { Command, CommanderError } from "commander";
+import { registerExportCommand } from "./export.ts";
+import { UsageError } from "./usage-error.ts";
+
+/** Exit codes of every command: 0 success, 1 the work failed, 2 the command line was wrong. */
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+export async function runCli(argv: string[]): Promise<number> {
+  const program = new Command("quire")
+    .description("Quire: self-hostable documentation platform (admin API, agent jobs, static export).")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text), writeOut: (text) => process.stdout.write(text) });
+  registerExportCommand(program);
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`quire: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}

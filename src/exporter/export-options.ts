@@ -1,0 +1,36 @@
+import type { DeploymentType } from "./site/types.ts";
+
+export type ExportPhase = "reading" | "rendering" | "writing" | "packing" | "done";
+
+export interface ExportProgress {
+  phase: ExportPhase;
+  pagesDone: number;
+  pagesTotal: number;
+  /** Overall progress, 0–100, never decreasing. */
+  percent: number;
+}
+
+export interface ExportOptions {
+  /** The documentation repository (the folder holding docs.json or mint.json). */
+  sourceDir: string;
+  /** Write the site here (created; must be empty if it exists). A temporary folder when absent. */
+  outputDir?: string;
+  /** Also pack the site into this `.tar.gz`. */
+  archiveFile?: string;
+  /** SPEC §3; `cloud` by default. */
+  deployment?: DeploymentType;
+  /** Export only these pages: page paths, or folder prefixes ending in `/` or `/*`. */
+  paths?: string[];
+  /** Cache of rendered pages; re-exports of unchanged pages skip rendering. No cache when absent. */
+  cacheDir?: string;
+  /** Render threads; 0 renders in the calling thread. Defaults to all cores for large sites. */
+  concurrency?: number;
+  /** Absolute URL the site will be served from (`https://docs.example.com`), for sitemap.xml. */
+  siteUrl?: string;
+  /** Written into quire-export.json. */
+  jobId?: string;
+  domain?: string;
+  version?: string;
+  onProgress?: (progress: ExportProgress) => void;
+  signal?: AbortSignal;
+}

@@ -1,0 +1,326 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { mermaidScript } from "./code/mermaid-asset.ts";
+import type { ExportOptions, ExportPhase, ExportProgress } from "./export-options.ts";
+import { type ArchiveResult, packDirectory } from "./output/archive.ts";
+import { indexablePages, renderLlmsFullTxt, renderLlmsTxt, renderRobots, renderSitemap } from "./output/site-files.ts";
+import { ExportFailedError, type Problem } from "./problems.ts";
+import { engineFingerprint } from "./render/engine-fingerprint.ts";
+import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
+import { renderAllPages } from "./render/pool.ts";
+import { buildSearchIndex } from "./search/build-index.ts";
+import { listRepository } from "./site/discover.ts";
+import { createIgnoreMatcher } from "./site/ignore.ts";
+import { loadSiteConfig } from "./site/load-config.ts";
+import { collectNavigationPages } from "./site/navigation-pages.ts";
+import type { PageMeta } from "./site/page-index.ts";
+import { pageMetaFromFrontmatter } from "./site/page-meta.ts";
+import { readFrontmatterOnly } from "./mdx/parse.ts";
+import { pageOutputFile, pagePathOfFile, relativeUrl } from "./site/paths.ts";
+import { RepoFileError, RepoFiles } from "./site/repo-files.ts";
+import type { DeploymentType, SiteConfig } from "./site/types.ts";
+import { buildThemeAssets } from "./theme/build-assets.ts";
+import type { SiteLayoutData } from "./theme/layout-types.ts";
+import { renderNotFoundPage, renderRedirectPage } from "./theme/layout.ts";
+
+export const GENERATOR = "quire";
+export const EXPORT_FORMAT_VERSION = 1;
+
+/** The manifest written at the bundle root as `quire-export.json` (SPEC §2). */
+export interface ExportManifest {
+  formatVersion: 1;
+  jobId: string | null;
+  domain: string | null;
+  version: string | null;
+  createdAt: string;
+  pageCount: number;
+  generator: string;
+  deployment: DeploymentType;
+  warnings: Problem[];
+}
+
+export interface ExportResult {
+  outputDir: string;
+  archive?: ArchiveResult;
+  manifest: ExportManifest;
+  warnings: Problem[];
+  pageCount: number;
+  pagesFromCache: number;
+  durationMs: number;
+}
+
+/** Files that may be referenced by pages; others (sources, config, code) are not reported as unused. */
+const ASSET_EXTENSIONS = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|mp4|webm|mov|mp3|wav|ogg|pdf|zip|tar|gz|csv|xlsx?|docx?|pptx?|json|ya?ml|txt)$/i;
+
+/**
+ * Exports a documentation repository as a static site (and optionally one archive).
+ * Reads as the list of its steps; each step is a function of its own below or in a module.
+ */
+export async function exportSite(options: ExportOptions): Promise<ExportResult> {
+  const started = performance.now();
+  const deployment = options.deployment ?? "cloud";
+  const progress = createProgressReporter(options.onProgress);
+  progress("reading", 0, 0);
+
+  const repo = openRepository(options.sourceDir);
+  const { config, problems: configProblems } = loadSiteConfig(repo);
+  const problems: Problem[] = [...configProblems];
+  const ignore = createIgnoreMatcher(repo.exists(".mintignore") ? repo.readText(".mintignore") : "");
+  const listing = listRepository(repo.root, ignore);
+  const allPages = readPageIndex(repo, listing.pages, problems);
+  const navigationPaths = collectNavigationPages(config.navigation);
+  checkNavigationPages(config, navigationPaths, allPages, problems);
+  const selected = selectPages(allPages, options.paths);
+  failOnErrors(problems, "the site configuration or pages could not be read");
+
+  const outputDir = prepareOutputDir(options.outputDir);
+  const { layout, themeFiles } = await prepareLayout(config, deployment, allPages, repo);
+  writeFiles(outputDir, themeFiles);
+  const tasks: PageTask[] = [...selected.values()].filter((page) => !page.url || page.file).map((page) => ({ file: page.file, pagePath: page.path }));
+
+  options.signal?.throwIfAborted();
+  progress("rendering", 0, tasks.length);
+  let pagesDone = 0;
+  const setup: RendererSetup = { sourceDir: repo.root, outputDir, cacheDir: options.cacheDir, deployment, engine: engineFingerprint(), layout };
+  let outcomes: PageOutcome[];
+  try {
+    outcomes = await renderAllPages(setup, tasks, {
+      concurrency: options.concurrency,
+      signal: options.signal,
+      onPageDone: () => progress("rendering", ++pagesDone, tasks.length),
+    });
+  } catch (error) {
+    if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
+    throw error;
+  }
+  for (const outcome of outcomes) problems.push(...outcome.problems);
+  try {
+    failOnErrors(problems, `${countErrors(problems)} error(s) in the pages`);
+  } catch (error) {
+    if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  progress("writing", tasks.length, tasks.length);
+  checkLinks(outcomes, allPages, config, problems);
+  const usedAssets = copyPageAssets(repo, outputDir, outcomes, layout.configAssets);
+  reportUnusedFiles(listing.files, usedAssets, problems);
+  const exportedPages = tasks.map((task) => allPages.get(task.pagePath) as PageMeta);
+  writeSearchIndex(outputDir, outcomes, allPages);
+  writeSiteFiles(outputDir, config, layout, exportedPages, outcomes, navigationPaths, options.siteUrl);
+
+  const warnings = problems.filter((problem) => problem.severity === "warning");
+  const manifest: ExportManifest = {
+    formatVersion: EXPORT_FORMAT_VERSION,
+    jobId: options.jobId ?? null,
+    domain: options.domain ?? null,
+    version: options.version ?? null,
+    createdAt: new Date().toISOString(),
+    pageCount: tasks.length,
+    generator: `${GENERATOR} ${engineFingerprint()}`,
+    deployment,
+    warnings,
+  };
+  writeFileSync(path.join(outputDir, "quire-export.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  let archive: ArchiveResult | undefined;
+  if (options.archiveFile) {
+    progress("packing", tasks.length, tasks.length);
+    mkdirSync(path.dirname(path.resolve(options.archiveFile)), { recursive: true });
+    archive = await packDirectory(outputDir, path.resolve(options.archiveFile));
+    if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
+  }
+  progress("done", tasks.length, tasks.length);
+  return {
+    outputDir,
+    archive,
+    manifest,
+    warnings,
+    pageCount: tasks.length,
+    pagesFromCache: outcomes.filter((outcome) => outcome.fromCache).length,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+function openRepository(sourceDir: string): RepoFiles {
+  if (!existsSync(sourceDir) || !statSync(sourceDir).isDirectory()) {
+    throw new ExportFailedError(`"${sourceDir}" is not a folder`, [{ severity: "error", rule: "source", file: sourceDir, message: "the documentation folder does not exist" }]);
+  }
+  return new RepoFiles(sourceDir);
+}
+
+/** Reads every page's frontmatter (cheaply: no body parse) into the page index. */
+function readPageIndex(repo: RepoFiles, files: string[], problems: Problem[]): Map<string, PageMeta> {
+  const pages = new Map<string, PageMeta>();
+  for (const file of files) {
+    const pagePath = pagePathOfFile(file);
+    const existing = pages.get(pagePath);
+    if (existing) {
+      // Both `x.md` and `x.mdx`: MDX wins, as in Mintlify.
+      const keep = existing.file.endsWith(".mdx") ? existing.file : file;
+      problems.push({ severity: "warning", rule: "duplicate-page", file, message: `"${existing.file}" and "${file}" are the same page; "${keep}" is used` });
+      if (keep === existing.file) continue;
+    }
+    let text: string;
+    try {
+      text = repo.readText(file);
+    } catch (error) {
+      if (!(error instanceof RepoFileError)) throw error;
+      problems.push({ severity: "error", rule: "unreadable-file", file, message: error.message });
+      continue;
+    }
+    pages.set(pagePath, pageMetaFromFrontmatter(file, readFrontmatterOnly(text), problems));
+  }
+  return pages;
+}
+
+function checkNavigationPages(config: SiteConfig, navigationPaths: ReadonlySet<string>, pages: Map<string, PageMeta>, problems: Problem[]): void {
+  for (const pagePath of navigationPaths) {
+    if (!pages.has(pagePath)) {
+      problems.push({ severity: "warning", rule: "missing-page", file: config.sourceFile, message: `navigation lists page "${pagePath}", but no ${pagePath}.mdx or ${pagePath}.md exists` });
+    }
+  }
+}
+
+/** The pages to export: all, or those matching `paths` (exact page paths or folder prefixes). */
+function selectPages(pages: Map<string, PageMeta>, filters: string[] | undefined): Map<string, PageMeta> {
+  if (!filters || filters.length === 0) return pages;
+  const exact = new Set<string>();
+  const prefixes: string[] = [];
+  for (const filter of filters) {
+    const cleaned = filter.trim().replace(/^\/+/, "").replace(/\.(mdx|md|html)$/, "");
+    if (cleaned === "" || cleaned === "*" || cleaned === "**") return pages;
+    if (/\/\*{0,2}$/.test(cleaned)) prefixes.push(cleaned.replace(/\*+$/, ""));
+    else exact.add(cleaned);
+  }
+  const selected = new Map<string, PageMeta>();
+  for (const [pagePath, page] of pages) {
+    if (exact.has(pagePath) || prefixes.some((prefix) => pagePath.startsWith(prefix))) selected.set(pagePath, page);
+  }
+  if (selected.size === 0) {
+    throw new ExportFailedError("no page matches the requested paths", [{ severity: "error", rule: "paths", file: "paths", message: `no page matches ${filters.map((filter) => `"${filter}"`).join(", ")}` }]);
+  }
+  return selected;
+}
+
+function prepareOutputDir(outputDir: string | undefined): string {
+  if (!outputDir) return mkdtempSync(path.join(os.tmpdir(), "quire-export-"));
+  const resolved = path.resolve(outputDir);
+  if (existsSync(resolved) && readdirSync(resolved).length > 0) {
+    throw new ExportFailedError(`output folder "${outputDir}" is not empty`, [{ severity: "error", rule: "output", file: outputDir, message: "the output folder must be empty or not exist yet" }]);
+  }
+  mkdirSync(resolved, { recursive: true });
+  return resolved;
+}
+
+async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pages: Map<string, PageMeta>, repo: RepoFiles) {
+  const theme = await buildThemeAssets();
+  const mermaid = mermaidScript();
+  const search = "_quire/search/index.js";
+  const configAssets = [config.logo?.light, config.logo?.dark, config.favicon?.light, config.favicon?.dark]
+    .filter((file): file is string => typeof file === "string" && !/^(https?:)?\/\//.test(file))
+    .map((file) => file.replace(/^\/+/, ""))
+    .filter((file, index, all) => all.indexOf(file) === index && repo.exists(file));
+  const layout: SiteLayoutData = {
+    config,
+    deployment,
+    pages: Object.fromEntries(pages),
+    assets: { ...theme.paths, mermaidScript: mermaid.path, searchIndex: search },
+    configAssets,
+  };
+  return { layout, themeFiles: [...theme.files, { path: mermaid.path, content: mermaid.content }] };
+}
+
+function checkLinks(outcomes: PageOutcome[], pages: Map<string, PageMeta>, config: SiteConfig, problems: Problem[]): void {
+  const redirectSources = new Set(config.redirects.map((redirect) => redirect.source));
+  for (const outcome of outcomes) {
+    const file = pages.get(outcome.pagePath)?.file ?? outcome.pagePath;
+    for (const link of outcome.links) {
+      if (pages.has(link.target) || redirectSources.has(link.target)) continue;
+      problems.push({ severity: "warning", rule: "broken-link", file, line: link.line, column: link.column, message: `link to "/${link.target}" points to no page` });
+    }
+  }
+}
+
+function copyPageAssets(repo: RepoFiles, outputDir: string, outcomes: PageOutcome[], configAssets: string[]): Set<string> {
+  const used = new Set<string>(configAssets);
+  for (const outcome of outcomes) for (const asset of outcome.assets) used.add(asset);
+  for (const asset of used) {
+    const target = path.join(outputDir, asset);
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(repo.resolve(asset), target);
+  }
+  return used;
+}
+
+function reportUnusedFiles(files: string[], used: Set<string>, problems: Problem[]): void {
+  const unused = files.filter((file) => ASSET_EXTENSIONS.test(file) && !used.has(file) && !isConfigFile(file));
+  for (const file of unused) {
+    problems.push({ severity: "warning", rule: "unused-file", file, message: "no page uses this file; it is not in the export" });
+  }
+}
+
+function isConfigFile(file: string): boolean {
+  return /^(docs|mint|package|package-lock|tsconfig|openapi|vercel|netlify)\.json$/i.test(file) || file.startsWith("snippets/") || /(^|\/)(openapi|swagger|asyncapi)[^/]*\.(json|ya?ml)$/i.test(file);
+}
+
+function writeSearchIndex(outputDir: string, outcomes: PageOutcome[], pages: Map<string, PageMeta>): void {
+  const documents = outcomes.flatMap((outcome) => {
+    const meta = pages.get(outcome.pagePath);
+    if (!meta || meta.noindex) return [];
+    return [{ path: meta.path, title: meta.title, description: meta.description, sections: outcome.sections }];
+  });
+  const index = buildSearchIndex(documents);
+  writeFiles(outputDir, index.files);
+}
+
+function writeSiteFiles(outputDir: string, config: SiteConfig, layout: SiteLayoutData, pages: PageMeta[], outcomes: PageOutcome[], navigationPaths: ReadonlySet<string>, siteUrl: string | undefined): void {
+  const indexable = indexablePages(pages, config, navigationPaths);
+  const markdownByPath = new Map(outcomes.map((outcome) => [outcome.pagePath, outcome.markdown]));
+  const listed = pages.filter((page) => !page.noindex && !page.url);
+  writeFileSync(path.join(outputDir, "sitemap.xml"), renderSitemap(indexable, siteUrl));
+  writeFileSync(path.join(outputDir, "robots.txt"), renderRobots(pages.filter((page) => page.noindex), siteUrl));
+  writeFileSync(path.join(outputDir, "llms.txt"), renderLlmsTxt(config, listed));
+  writeFileSync(path.join(outputDir, "llms-full.txt"), renderLlmsFullTxt(config, listed.map((meta) => ({ meta, markdown: markdownByPath.get(meta.path) ?? "" }))));
+  writeFileSync(path.join(outputDir, "404.html"), renderNotFoundPage(layout));
+  for (const redirect of config.redirects) {
+    if (/[:*]/.test(redirect.source) || layout.pages[redirect.source]) continue;
+    const destination = /^[a-z][a-z0-9+.-]*:/i.test(redirect.destination)
+      ? redirect.destination
+      : relativeUrl(redirect.source, pageOutputFile(redirect.destination));
+    const target = path.join(outputDir, pageOutputFile(redirect.source));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, renderRedirectPage(layout, redirect.source, destination));
+  }
+}
+
+function writeFiles(outputDir: string, files: { path: string; content: string | Uint8Array }[]): void {
+  for (const file of files) {
+    const target = path.join(outputDir, file.path);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, file.content);
+  }
+}
+
+function failOnErrors(problems: Problem[], summary: string): void {
+  const errors = problems.filter((problem) => problem.severity === "error");
+  if (errors.length > 0) throw new ExportFailedError(`export failed: ${summary}`, errors);
+}
+
+function countErrors(problems: Problem[]): number {
+  return problems.filter((problem) => problem.severity === "error").length;
+}
+
+/** Progress as a never-decreasing percentage: rendering is 5–90 %, writing to 95 %, packing to 100 %. */
+function createProgressReporter(callback: ((progress: ExportProgress) => void) | undefined) {
+  let last = 0;
+  return (phase: ExportPhase, pagesDone: number, pagesTotal: number): void => {
+    if (!callback) return;
+    const span: Record<ExportPhase, [number, number]> = { reading: [0, 5], rendering: [5, 90], writing: [90, 95], packing: [95, 99], done: [100, 100] };
+    const [from, to] = span[phase];
+    const fraction = phase === "rendering" && pagesTotal > 0 ? pagesDone / pagesTotal : 0;
+    last = Math.max(last, Math.round((from + (to - from) * fraction) * 10) / 10);
+    callback({ phase, pagesDone, pagesTotal, percent: last });
+  };
+}

@@ -1,0 +1,59 @@
+import type { PageMeta } from "../site/page-index.ts";
+import { pageOutputFile } from "../site/paths.ts";
+import type { SiteConfig } from "../site/types.ts";
+
+/** Pages a search engine should know about: not hidden (unless indexing all), not noindex. */
+export function indexablePages(pages: PageMeta[], config: SiteConfig, navigablePaths: ReadonlySet<string>): PageMeta[] {
+  return pages.filter((page) => {
+    if (page.noindex || page.url) return false;
+    if (config.seo.indexing === "all") return true;
+    return !page.hidden && navigablePaths.has(page.path);
+  });
+}
+
+/**
+ * sitemap.xml. The protocol wants absolute URLs: with a known site URL they are; without
+ * one (a local export) the locations are bundle-relative, which static hosts still serve.
+ */
+export function renderSitemap(pages: PageMeta[], siteUrl: string | undefined): string {
+  const base = siteUrl ? siteUrl.replace(/\/+$/, "") + "/" : "";
+  const entries = pages
+    .map((page) => `  <url><loc>${escapeXml(base + encodeURI(pageOutputFile(page.path)))}</loc></url>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
+}
+
+export function renderRobots(noindexPages: PageMeta[], siteUrl: string | undefined): string {
+  const lines = ["User-agent: *", "Allow: /"];
+  for (const page of noindexPages) lines.push(`Disallow: /${encodeURI(pageOutputFile(page.path))}`);
+  if (siteUrl) lines.push("", `Sitemap: ${siteUrl.replace(/\/+$/, "")}/sitemap.xml`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** llms.txt: the site's name, summary and one line per page linking its Markdown file. */
+export function renderLlmsTxt(config: SiteConfig, pages: PageMeta[]): string {
+  const lines = [`# ${config.name}`, ""];
+  if (config.description) lines.push(`> ${config.description}`, "");
+  lines.push("## Pages", "");
+  for (const page of pages) {
+    const description = page.description ? `: ${page.description.replace(/\s+/g, " ")}` : "";
+    lines.push(`- [${page.title.replace(/[[\]]/g, "")}](${encodeURI(`${page.path}.md`)})${description}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** llms-full.txt: every page's Markdown, one after another. */
+export function renderLlmsFullTxt(config: SiteConfig, pages: { meta: PageMeta; markdown: string }[]): string {
+  const parts = [`# ${config.name}`];
+  if (config.description) parts.push(`> ${config.description}`);
+  for (const { meta, markdown } of pages) {
+    const header = [`# ${meta.title}`, `Source: ${meta.path}.md`];
+    if (meta.description) header.push(`> ${meta.description}`);
+    parts.push(`${header.join("\n\n")}\n\n${markdown}`);
+  }
+  return `${parts.join("\n\n---\n\n")}\n`;
+}
+
+export function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}

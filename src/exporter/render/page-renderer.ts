@@ -1,0 +1,120 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { resolveIcon } from "../icons/index.ts";
+import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
+import { renderBody } from "../mdx/render-body.ts";
+import type { PageEnvironment } from "../mdx/page-context.ts";
+import type { Problem } from "../problems.ts";
+import { pageOutputFile } from "../site/paths.ts";
+import { RepoFiles } from "../site/repo-files.ts";
+import type { DeploymentType } from "../site/types.ts";
+import { createPageDocumentRenderer, type PageDocumentRenderer } from "./page-document.ts";
+import type { SiteLayoutData } from "../theme/layout-types.ts";
+import { BodyCache } from "./body-cache.ts";
+
+/** Everything a renderer (in the main thread or a worker) needs; plain data, so it can cross threads. */
+export interface RendererSetup {
+  sourceDir: string;
+  outputDir: string;
+  /** Where rendered bodies are cached; no cache when absent. */
+  cacheDir?: string;
+  deployment: DeploymentType;
+  engine: string;
+  layout: SiteLayoutData;
+}
+
+export interface PageTask {
+  file: string;
+  pagePath: string;
+}
+
+/** What the export keeps of a rendered page once its files are written. */
+export interface PageOutcome {
+  pagePath: string;
+  problems: Problem[];
+  sections: SearchSection[];
+  markdown: string;
+  assets: string[];
+  links: RenderedBody["links"];
+  fromCache: boolean;
+}
+
+/**
+ * Renders pages to files: body (from cache when unchanged), then layout, then writes
+ * `<path>.html` and `<path>.md` into the output folder. One instance per thread.
+ */
+export class PageRenderer {
+  private readonly setup: RendererSetup;
+  private readonly repo: RepoFiles;
+  private readonly environment: PageEnvironment;
+  private readonly cache?: BodyCache;
+  private readonly document: PageDocumentRenderer;
+
+  constructor(setup: RendererSetup) {
+    this.setup = setup;
+    this.repo = new RepoFiles(setup.sourceDir);
+    const library = setup.layout.config.icons.library;
+    const pages = setup.layout.pages;
+    this.environment = {
+      repo: this.repo,
+      deployment: setup.deployment,
+      pageExists: (pagePath) => Object.hasOwn(pages, pagePath),
+      icon: (name, options) => resolveIcon(name, options, library),
+    };
+    if (setup.cacheDir) this.cache = new BodyCache(setup.cacheDir, this.repo);
+    this.document = createPageDocumentRenderer(setup.layout);
+  }
+
+  async render(task: PageTask): Promise<PageOutcome> {
+    const { body, fromCache } = await this.renderBodyCached(task);
+    const page = this.setup.layout.pages[task.pagePath];
+    const hasErrors = body.problems.some((problem) => problem.severity === "error");
+    if (page && !hasErrors) {
+      const html = this.document.render(page, body);
+      const outputFile = path.join(this.setup.outputDir, pageOutputFile(task.pagePath));
+      mkdirSync(path.dirname(outputFile), { recursive: true });
+      writeFileSync(outputFile, html);
+      writeFileSync(outputFile.replace(/\.html$/, ".md"), pageMarkdownFile(page.title, page.description, body.markdown));
+    }
+    return {
+      pagePath: task.pagePath,
+      problems: body.problems,
+      sections: body.sections,
+      markdown: body.markdown,
+      assets: body.assets,
+      links: body.links,
+      fromCache,
+    };
+  }
+
+  private async renderBodyCached(task: PageTask): Promise<{ body: RenderedBody; fromCache: boolean }> {
+    let key: string | undefined;
+    if (this.cache) {
+      let source: Buffer;
+      try {
+        source = this.repo.readBytes(task.file);
+      } catch {
+        return { body: await this.renderFresh(task), fromCache: false };
+      }
+      key = this.cache.key([this.setup.engine, this.setup.deployment, this.setup.layout.config.icons.library, task.file, task.pagePath, source.toString("latin1")]);
+      const cached = this.cache.read(key);
+      if (cached) return { body: cached, fromCache: true };
+    }
+    const body = await this.renderFresh(task);
+    const cacheable = !body.problems.some((problem) => problem.severity === "error");
+    if (this.cache && key && cacheable) this.cache.write(key, body);
+    return { body, fromCache: false };
+  }
+
+  private renderFresh(task: PageTask): Promise<RenderedBody> {
+    return renderBody({ file: task.file, pagePath: task.pagePath, environment: this.environment });
+  }
+}
+
+/** The `<path>.md` beside each page: title, description, then the page's Markdown. */
+export function pageMarkdownFile(title: string, description: string | undefined, markdown: string): string {
+  const parts = [`# ${title}`];
+  if (description) parts.push(`> ${description}`);
+  if (markdown) parts.push(markdown);
+  return `${parts.join("\n\n")}\n`;
+}

@@ -1,0 +1,89 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { PageRenderer, type PageOutcome, type PageTask, type RendererSetup } from "./page-renderer.ts";
+
+export interface RenderAllOptions {
+  /** Worker threads; 0 renders in this thread. Defaults to the number of cores (1 for small sites). */
+  concurrency?: number;
+  onPageDone?: (outcome: PageOutcome) => void;
+  signal?: AbortSignal;
+}
+
+/** Below this many pages, starting threads costs more than it saves. */
+const THREAD_THRESHOLD = 48;
+const BATCH_SIZE = 8;
+
+/** Renders every page, on all cores for large sites, and returns the outcomes in task order. */
+export async function renderAllPages(setup: RendererSetup, tasks: PageTask[], options: RenderAllOptions = {}): Promise<PageOutcome[]> {
+  const threads = options.concurrency ?? (tasks.length < THREAD_THRESHOLD ? 0 : availableParallelism());
+  if (threads <= 0) return renderInThisThread(setup, tasks, options);
+  return renderInWorkers(setup, tasks, Math.min(threads, Math.ceil(tasks.length / BATCH_SIZE)), options);
+}
+
+async function renderInThisThread(setup: RendererSetup, tasks: PageTask[], options: RenderAllOptions): Promise<PageOutcome[]> {
+  const renderer = new PageRenderer(setup);
+  const outcomes: PageOutcome[] = [];
+  for (const task of tasks) {
+    options.signal?.throwIfAborted();
+    const outcome = await renderer.render(task);
+    outcomes.push(outcome);
+    options.onPageDone?.(outcome);
+  }
+  return outcomes;
+}
+
+function renderInWorkers(setup: RendererSetup, tasks: PageTask[], threadCount: number, options: RenderAllOptions): Promise<PageOutcome[]> {
+  const byPath = new Map<string, PageOutcome>();
+  const batches: PageTask[][] = [];
+  for (let index = 0; index < tasks.length; index += BATCH_SIZE) batches.push(tasks.slice(index, index + BATCH_SIZE));
+  const workers: Worker[] = [];
+  const retired = new Set<Worker>();
+
+  return new Promise<PageOutcome[]>((resolve, reject) => {
+    let finished = false;
+    let running = 0;
+    const stopAll = (): void => {
+      for (const worker of workers) void worker.terminate();
+    };
+    const fail = (error: Error): void => {
+      if (finished) return;
+      finished = true;
+      stopAll();
+      reject(error);
+    };
+    const feed = (worker: Worker): void => {
+      const batch = batches.shift();
+      if (batch) {
+        worker.postMessage({ type: "tasks", tasks: batch });
+        return;
+      }
+      running -= 1;
+      retired.add(worker);
+      void worker.terminate();
+      if (running === 0 && !finished) {
+        finished = true;
+        resolve(tasks.map((task) => byPath.get(task.pagePath) as PageOutcome));
+      }
+    };
+    options.signal?.addEventListener("abort", () => fail(options.signal?.reason ?? new Error("aborted")), { once: true });
+    for (let index = 0; index < threadCount; index++) {
+      const worker = new Worker(new URL("./worker.ts", import.meta.url));
+      workers.push(worker);
+      running += 1;
+      worker.on("message", (message: { type: string; outcomes?: PageOutcome[]; message?: string }) => {
+        if (message.type === "ready") return feed(worker);
+        if (message.type === "error") return fail(new Error(`a render worker failed: ${message.message}`));
+        for (const outcome of message.outcomes ?? []) {
+          byPath.set(outcome.pagePath, outcome);
+          options.onPageDone?.(outcome);
+        }
+        feed(worker);
+      });
+      worker.on("error", fail);
+      worker.on("exit", (code) => {
+        if (code !== 0 && !finished && !retired.has(worker)) fail(new Error(`a render worker exited with code ${code}`));
+      });
+      worker.postMessage({ type: "setup", setup });
+    }
+  });
+}

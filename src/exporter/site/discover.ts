@@ -1,0 +1,46 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+import type { IgnoreMatcher } from "./ignore.ts";
+
+export interface RepositoryListing {
+  /** Page sources (`.mdx`, `.md`), repository-relative, sorted. */
+  pages: string[];
+  /** Every other file (images, downloads, snippets, config), repository-relative, sorted. */
+  files: string[];
+}
+
+/**
+ * Lists the repository: page sources and other files. Ignored paths (`.mintignore` and the
+ * defaults) and dot-folders are skipped; files under `snippets/` are fragments, not pages.
+ * Symbolic links are not followed, so nothing outside the repository is ever listed.
+ */
+export function listRepository(root: string, ignored: IgnoreMatcher): RepositoryListing {
+  const pages: string[] = [];
+  const files: string[] = [];
+  const walk = (directory: string, relative: string): void => {
+    const entries = readdirSync(directory, { withFileTypes: true });
+    for (const entry of entries) {
+      const entryRelative = relative ? `${relative}/${entry.name}` : entry.name;
+      if (ignored(entryRelative, entry.isDirectory())) continue;
+      if (entry.isDirectory()) {
+        if (entry.name.startsWith(".")) continue;
+        walk(path.join(directory, entry.name), entryRelative);
+      } else if (entry.isFile()) {
+        if (entry.name.startsWith(".")) continue;
+        const isPage = /\.(mdx|md)$/i.test(entry.name);
+        const isSnippet = entryRelative.startsWith("snippets/") || entryRelative.includes("/snippets/");
+        if (isPage && !isSnippet) {
+          pages.push(entryRelative);
+        } else {
+          files.push(entryRelative);
+        }
+      }
+      // Symbolic links are deliberately neither followed nor listed.
+    }
+  };
+  walk(root, "");
+  pages.sort();
+  files.sort();
+  return { pages, files };
+}

@@ -1,0 +1,17 @@
+import type { Navigation, NavNode } from "./types.ts";
+
+/** Every page path the navigation lists (group roots included), in navigation order. */
+export function collectNavigationPages(navigation: Navigation): Set<string> {
+  const result = new Set<string>();
+  const visit = (nodes: NavNode[]): void => {
+    for (const node of nodes) {
+      if (node.type === "page") result.add(node.path);
+      else if (node.type === "group") {
+        if (node.root) result.add(node.root);
+        visit(node.children);
+      } else if (node.type === "division") visit(node.children);
+    }
+  };
+  visit(navigation.root);
+  return result;
+}

@@ -1,0 +1,62 @@
+import type { Problem } from "../problems.ts";
+import type { PageMeta } from "./page-index.ts";
+import { pagePathOfFile } from "./paths.ts";
+
+const MODES = new Set(["default", "wide", "center", "custom", "frame"]);
+
+/** Builds a page's metadata from its frontmatter, warning about values of the wrong type. */
+export function pageMetaFromFrontmatter(file: string, frontmatter: Record<string, unknown>, problems: Problem[]): PageMeta {
+  const path = pagePathOfFile(file);
+  const warn = (key: string, expected: string): void => {
+    problems.push({ severity: "warning", rule: "frontmatter", file, line: 1, message: `frontmatter "${key}" should be ${expected}; it is ignored` });
+  };
+  const text = (key: string): string | undefined => {
+    const value = frontmatter[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === "string") return value;
+    if (typeof value === "number" || typeof value === "boolean") return String(value);
+    warn(key, "text");
+    return undefined;
+  };
+  const flag = (key: string): boolean => {
+    const value = frontmatter[key];
+    if (value === undefined || value === null) return false;
+    if (typeof value === "boolean") return value;
+    if (value === "true" || value === "false") return value === "true";
+    warn(key, "true or false");
+    return false;
+  };
+  let mode = text("mode") as PageMeta["mode"];
+  if (mode && !MODES.has(mode)) {
+    warn("mode", `one of ${[...MODES].join(", ")}`);
+    mode = undefined;
+  }
+  const keywordsValue = frontmatter.keywords;
+  const keywords = Array.isArray(keywordsValue)
+    ? keywordsValue.map(String)
+    : typeof keywordsValue === "string"
+      ? keywordsValue.split(",").map((keyword) => keyword.trim()).filter(Boolean)
+      : [];
+  const title = text("title") ?? titleFromPath(path);
+  return {
+    path,
+    file,
+    title,
+    sidebarTitle: text("sidebarTitle"),
+    description: text("description"),
+    icon: text("icon"),
+    tag: text("tag"),
+    mode,
+    hidden: flag("hidden"),
+    noindex: flag("noindex") || frontmatter.robots === "noindex",
+    url: text("url"),
+    keywords,
+  };
+}
+
+/** `guides/getting-started` → `Getting started`, for pages without a title. */
+export function titleFromPath(pagePath: string): string {
+  const last = pagePath.split("/").pop() ?? pagePath;
+  const words = (last === "index" ? (pagePath.split("/").slice(-2, -1)[0] ?? "Home") : last).replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
