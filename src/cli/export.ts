@@ -3,7 +3,6 @@ import path from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { defaultExportCacheDir } from "../config/cache-directory.ts";
-import { exportSite } from "../exporter/export-site.ts";
 import type { ExportProgress } from "../exporter/export-options.ts";
 import { ExportFailedError, formatProblem, type Problem } from "../exporter/problems.ts";
 import { formatBytes } from "../exporter/site/repo-files.ts";
@@ -76,6 +75,8 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
     }
   };
 
+  // Loaded here, not at start-up: `quire --help` should not pay for the whole exporter.
+  const { exportSite } = await import("../exporter/export-site.ts");
   try {
     const result = await exportSite({
       sourceDir: docsDir,
