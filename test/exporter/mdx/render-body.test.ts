@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderPage } from "../../helpers/temp-repo.ts";
+import { renderPage } from "../../helpers/render-page.ts";
 
 describe("rendering a page body", () => {
   it("renders GFM: tables, task lists, footnotes, strikethrough and autolinks", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderPage } from "../../helpers/temp-repo.ts";
+import { renderPage } from "../../helpers/render-page.ts";
 
 describe("snippets and exported values", () => {
   it("inlines an imported snippet with its props substituted", async () => {
