@@ -28,6 +28,8 @@ interface Frame {
   file: string;
   scope: Map<string, PropValue>;
   imports: Map<string, SnippetImport>;
+  /** Components the file defines as code, and code components it imports. */
+  codeComponents: Map<string, string>;
   stack: string[];
 }
 
@@ -65,20 +67,25 @@ class Expander {
       this.warn(file, problem.message, problem.line, problem.column, "mdx-export");
     }
     const scope = new Map(moduleScope.variables);
+    const codeComponents = new Map<string, string>();
+    for (const name of moduleScope.codeComponents) codeComponents.set(name, file);
     for (const [local, imported] of moduleScope.imports) {
       if (imported.imported === "default") continue;
       const target = this.resolveSpecifier(imported.specifier, file);
       if (!target || CODE_COMPONENT_EXTENSIONS.test(target)) continue;
       const snippet = this.loadSnippet(target, file);
       if (!snippet) continue;
-      const exported = collectModuleScope(snippet).variables;
-      if (exported.has(imported.imported)) {
-        scope.set(local, exported.get(imported.imported));
+      const exported = collectModuleScope(snippet);
+      if (exported.variables.has(imported.imported)) {
+        scope.set(local, exported.variables.get(imported.imported));
+        moduleScope.imports.delete(local);
+      } else if (exported.codeComponents.has(imported.imported)) {
+        codeComponents.set(local, target);
         moduleScope.imports.delete(local);
       }
     }
     for (const [name, value] of props) scope.set(name, value);
-    return { file, scope, imports: moduleScope.imports, stack: [...stack, file] };
+    return { file, scope, imports: moduleScope.imports, codeComponents, stack: [...stack, file] };
   }
 
   expandChildren(parent: Parent, frame: Frame): void {
@@ -133,6 +140,12 @@ class Expander {
     data.quireProps = props;
     const name = node.name ?? "";
 
+    const definedIn = frame.codeComponents.get(name);
+    if (definedIn) {
+      data.quireUnsupported = { specifier: definedIn };
+      this.expandChildren(node, frame);
+      return [node];
+    }
     const imported = frame.imports.get(name);
     if (imported) {
       const target = this.resolveSpecifier(imported.specifier, frame.file, node);
@@ -141,6 +154,10 @@ class Expander {
         data.quireUnsupported = { specifier: imported.specifier };
         this.expandChildren(node, frame);
         return [node];
+      }
+      if (imported.imported !== "default") {
+        this.warn(frame.file, `"${imported.specifier}" exports no literal or component named "${imported.imported}"; <${name}> is left out`, node.position?.start.line, node.position?.start.column, "snippet-import");
+        return [];
       }
       return this.inlineSnippet(node, target, props, frame);
     }

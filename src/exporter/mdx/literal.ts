@@ -80,8 +80,22 @@ export function evaluateLiteral(node: EstreeNode, scope: ReadonlyMap<string, Pro
       return evaluateLiteral(node.expression, scope);
     case "JSXElement":
     case "JSXFragment":
-      throw new NotLiteralError("a JSX element");
+      // A prop holding markup (`title={<>Run <code>x</code></>}`): its text is the best literal.
+      return jsxText(node as unknown as JsxLike);
     default:
       throw new NotLiteralError(`a ${node.type}`);
   }
+}
+
+interface JsxLike {
+  type: string;
+  value?: unknown;
+  expression?: EstreeNode;
+  children?: JsxLike[];
+}
+
+function jsxText(node: JsxLike): string {
+  if (node.type === "JSXText") return String(node.value ?? "").replace(/\s+/g, " ");
+  if (node.type === "JSXExpressionContainer" && node.expression?.type === "Literal") return String((node.expression as { value: unknown }).value ?? "");
+  return (node.children ?? []).map(jsxText).join("").trim();
 }

@@ -16,6 +16,8 @@ export interface ModuleScope {
   variables: Map<string, PropValue>;
   /** Imported names usable as `<Name />`. */
   imports: Map<string, SnippetImport>;
+  /** Names of components defined in the file as code (`export const X = () => ...`): never run. */
+  codeComponents: Set<string>;
   problems: { message: string; line?: number; column?: number }[];
 }
 
@@ -24,7 +26,7 @@ export interface ModuleScope {
  * exports must be literals, imports must name files.
  */
 export function collectModuleScope(tree: Root): ModuleScope {
-  const scope: ModuleScope = { variables: new Map(), imports: new Map(), problems: [] };
+  const scope: ModuleScope = { variables: new Map(), imports: new Map(), codeComponents: new Set(), problems: [] };
   for (const node of tree.children) {
     if (node.type !== "mdxjsEsm") continue;
     const program = (node.data as { estree?: Program } | undefined)?.estree;
@@ -44,6 +46,10 @@ export function collectModuleScope(tree: Root): ModuleScope {
         }
       } else if (statement.type === "ExportNamedDeclaration" && statement.declaration) {
         const declaration = statement.declaration;
+        if (declaration.type === "FunctionDeclaration" && declaration.id) {
+          scope.codeComponents.add(declaration.id.name);
+          continue;
+        }
         if (declaration.type !== "VariableDeclaration") {
           scope.problems.push({
             message: `exported ${declaration.type === "FunctionDeclaration" ? "functions" : "declarations"} are not run; only \`export const name = <literal>\` is supported`,
@@ -53,6 +59,10 @@ export function collectModuleScope(tree: Root): ModuleScope {
         }
         for (const declarator of declaration.declarations) {
           if (declarator.id.type !== "Identifier" || !declarator.init) continue;
+          if (declarator.init.type === "ArrowFunctionExpression" || declarator.init.type === "FunctionExpression") {
+            scope.codeComponents.add(declarator.id.name);
+            continue;
+          }
           try {
             scope.variables.set(declarator.id.name, evaluateLiteral(declarator.init, scope.variables));
           } catch (error) {
