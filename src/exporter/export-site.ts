@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import os from "node:os";
 import path from "node:path";
 import { mermaidScript } from "./code/mermaid-asset.ts";
+import { decideAnalytics } from "./integrations/analytics.ts";
 import type { ExportOptions, ExportPhase, ExportProgress } from "./export-options.ts";
 import { type ArchiveResult, packDirectory } from "./output/archive.ts";
 import { indexablePages, renderLlmsFullTxt, renderLlmsTxt, renderRobots, renderSitemap } from "./output/site-files.ts";
@@ -9,7 +10,7 @@ import { ExportFailedError, type Problem } from "./problems.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
 import { renderAllPages } from "./render/pool.ts";
-import { buildSearchIndex } from "./search/build-index.ts";
+import { buildSearchIndex, SEARCH_ENTRY } from "./search/build-index.ts";
 import { listRepository } from "./site/discover.ts";
 import { createIgnoreMatcher } from "./site/ignore.ts";
 import { loadSiteConfig } from "./site/load-config.ts";
@@ -75,7 +76,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   failOnErrors(problems, "the site configuration or pages could not be read");
 
   const outputDir = prepareOutputDir(options.outputDir);
-  const { layout, themeFiles } = await prepareLayout(config, deployment, allPages, repo);
+  const { layout, themeFiles, problems: layoutProblems } = await prepareLayout(config, deployment, allPages, repo);
+  problems.push(...layoutProblems);
   writeFiles(outputDir, themeFiles);
   const tasks: PageTask[] = [...selected.values()].filter((page) => !page.url || page.file).map((page) => ({ file: page.file, pagePath: page.path }));
 
@@ -217,19 +219,20 @@ function prepareOutputDir(outputDir: string | undefined): string {
 async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pages: Map<string, PageMeta>, repo: RepoFiles) {
   const theme = await buildThemeAssets();
   const mermaid = mermaidScript();
-  const search = "_quire/search/index.js";
   const configAssets = [config.logo?.light, config.logo?.dark, config.favicon?.light, config.favicon?.dark]
     .filter((file): file is string => typeof file === "string" && !/^(https?:)?\/\//.test(file))
     .map((file) => file.replace(/^\/+/, ""))
     .filter((file, index, all) => all.indexOf(file) === index && repo.exists(file));
+  const analytics = decideAnalytics(config, deployment);
   const layout: SiteLayoutData = {
     config,
     deployment,
     pages: Object.fromEntries(pages),
-    assets: { ...theme.paths, mermaidScript: mermaid.path, searchIndex: search },
+    assets: { ...theme.paths, mermaidScript: mermaid.path, searchIndex: SEARCH_ENTRY },
     configAssets,
+    headHtml: analytics.headHtml,
   };
-  return { layout, themeFiles: [...theme.files, { path: mermaid.path, content: mermaid.content }] };
+  return { layout, themeFiles: [...theme.files, { path: mermaid.path, content: mermaid.content }], problems: analytics.problems };
 }
 
 function checkLinks(outcomes: PageOutcome[], pages: Map<string, PageMeta>, config: SiteConfig, problems: Problem[]): void {

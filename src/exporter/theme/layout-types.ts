@@ -23,12 +23,14 @@ export interface SiteLayoutData {
   /** Every exported page by path (hidden ones included). */
   pages: Record<string, PageMeta>;
   assets: ThemeAssetPaths;
-  /** Repository files referenced by the config (logo, favicon) → bundle path; same value here. */
+  /** Repository files the config references (logo, favicon), copied into the bundle as they are. */
   configAssets: string[];
+  /** Trusted HTML for every page's <head>: the integrations the deployment allows. */
+  headHtml: string;
 }
 
 /** What differs per page. */
 export interface PageLayoutInput {
   page: PageMeta;
-  body: Pick<RenderedBody, "html" | "toc" | "features">;
+  body: Pick<RenderedBody, "html" | "toc" | "features" | "frontmatter">;
 }

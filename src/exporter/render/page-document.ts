@@ -1,0 +1,17 @@
+import type { RenderedBody } from "../mdx/rendered-page.ts";
+import type { PageMeta } from "../site/page-index.ts";
+import type { SiteLayoutData } from "../theme/layout-types.ts";
+import { renderPage } from "../theme/layout.ts";
+import { NavigationModel } from "../theme/navigation-view.ts";
+
+export interface PageDocumentRenderer {
+  render(page: PageMeta, body: RenderedBody): string;
+}
+
+/** Wraps rendered bodies in the site layout; the navigation model is built once per thread. */
+export function createPageDocumentRenderer(site: SiteLayoutData): PageDocumentRenderer {
+  const navigation = new NavigationModel(site.config.navigation, site.pages);
+  return {
+    render: (page, body) => renderPage(site, { page, body }, navigation.view(page.path)),
+  };
+}

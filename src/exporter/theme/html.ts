@@ -1,0 +1,29 @@
+/** Escapes text for HTML element content and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] as string);
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** True for absolute URLs (`https:`, `mailto:`) and protocol-relative ones. */
+export function isExternalUrl(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//");
+}
+
+/**
+ * A small, safe Markdown-to-HTML for one line of text (banner content): links, bold,
+ * italics and code. Everything else is escaped.
+ */
+export function inlineMarkdown(text: string, rewriteHref: (href: string) => string): string {
+  const tokens: string[] = [];
+  const stash = (html: string): string => `\u0000${tokens.push(html) - 1}\u0000`;
+  let working = text.replace(/`([^`]+)`/g, (_match, code: string) => stash(`<code>${escapeHtml(code)}</code>`));
+  working = working.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_match, label: string, href: string) => {
+    if (/^(javascript|vbscript|data):/i.test(href.trim())) return stash(escapeHtml(label));
+    return stash(`<a href="${escapeHtml(rewriteHref(href))}">${escapeHtml(label)}</a>`);
+  });
+  working = escapeHtml(working)
+    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
+    .replace(/(^|[^*])\*([^*]+)\*/g, "$1<em>$2</em>");
+  return working.replace(/\u0000(\d+)\u0000/g, (_match, index: string) => tokens[Number(index)] ?? "");
+}
