@@ -1,8 +1,30 @@
-import { Note } from "./callouts.ts";
+import { Accordion, AccordionGroup, Expandable } from "./accordion.ts";
+import { Callout, Check, Danger, Info, Note, Tip, Warning } from "./callouts.ts";
+import { Card, CardGroup, Column, Columns } from "./cards.ts";
+import { CodeGroup, RequestExample, ResponseExample } from "./code-group.ts";
+import { ParamField, ResponseField } from "./fields.ts";
+import { Badge, Color, ColorItem, ColorRow, Tooltip } from "./inline.ts";
+import { Panel, Prompt, Tile, Tree, TreeFile, TreeFolder, Update, View, Visibility } from "./layout-blocks.ts";
+import { Frame, Icon } from "./media.ts";
+import { Step, Steps } from "./steps.ts";
+import { Tab, Tabs } from "./tabs.ts";
 import type { Component } from "./types.ts";
 
+/** Every component Quire renders, by the JSX name pages use (Mintlify's names). */
 const registry: Record<string, Component> = {
-  Note,
+  Note, Tip, Info, Warning, Check, Danger, Callout,
+  Card, CardGroup, Columns, Column,
+  Tabs, Tab,
+  CodeGroup, RequestExample, ResponseExample,
+  Accordion, AccordionGroup, Expandable,
+  Steps, Step,
+  ParamField, ResponseField, Param: ParamField,
+  Frame, Icon,
+  Tooltip, Badge,
+  Tree, "Tree.Folder": TreeFolder, "Tree.File": TreeFile,
+  Panel, Update, Tile,
+  Color, "Color.Row": ColorRow, "Color.Item": ColorItem,
+  View, Visibility, Prompt,
 };
 
 /** The component for a JSX element name, or undefined when Quire has none by that name. */

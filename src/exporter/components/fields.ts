@@ -1,0 +1,68 @@
+import type { Element, ElementContent } from "hast";
+import { h } from "hastscript";
+import { flag, slug, text } from "./props.ts";
+import type { Component, PropValue } from "./types.ts";
+
+const LOCATIONS = ["path", "query", "body", "header", "cookie"] as const;
+
+function literal(value: PropValue): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+}
+
+function field(options: { name: string; location?: string; type?: string; required: boolean; deprecated: boolean; defaultValue?: string; pre?: string[]; post?: string[]; id: string }, children: ElementContent[]): Element {
+  const meta: ElementContent[] = [];
+  for (const label of options.pre ?? []) meta.push(h("span", { className: ["field-pill"] }, label) as Element);
+  if (options.type) meta.push(h("span", { className: ["field-type"] }, options.type) as Element);
+  if (options.location) meta.push(h("span", { className: ["field-location"] }, options.location) as Element);
+  if (options.required) meta.push(h("span", { className: ["field-required"] }, "required") as Element);
+  if (options.deprecated) meta.push(h("span", { className: ["field-deprecated"] }, "deprecated") as Element);
+  for (const label of options.post ?? []) meta.push(h("span", { className: ["field-pill"] }, label) as Element);
+  const header = h("div", { className: ["field-header"] }, [
+    h("a", { className: ["field-name"], href: `#${options.id}` }, [h("code", options.name)]),
+    ...meta,
+  ]);
+  const body: ElementContent[] = [];
+  if (options.defaultValue !== undefined) body.push(h("p", { className: ["field-default"] }, ["Default: ", h("code", options.defaultValue)]) as Element);
+  body.push(...children);
+  return h("div", { className: ["field", ...(options.deprecated ? ["field-is-deprecated"] : [])], id: options.id }, [header, h("div", { className: ["field-body"] }, body)]) as Element;
+}
+
+/** An API parameter: `<ParamField query="limit" type="integer" required>`. */
+export const ParamField: Component = ({ props, children, context, position }) => {
+  const location = LOCATIONS.find((key) => typeof props[key] === "string");
+  const name = location ? (props[location] as string) : (text(props, "name") ?? text(props, "param"));
+  if (!name) context.warn("<ParamField> needs a name: path, query, body, header or cookie", position);
+  return field(
+    {
+      name: name ?? "parameter",
+      location,
+      type: text(props, "type"),
+      required: flag(props, "required"),
+      deprecated: flag(props, "deprecated"),
+      defaultValue: literal(props.default),
+      id: context.uniqueId(`param-${slug(name ?? "parameter")}`),
+    },
+    children,
+  );
+};
+
+/** A field of a response: `<ResponseField name="id" type="string" required>`. */
+export const ResponseField: Component = ({ props, children, context }) => {
+  const name = text(props, "name") ?? "field";
+  const list = (value: PropValue): string[] | undefined => (Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : undefined);
+  return field(
+    {
+      name,
+      type: text(props, "type"),
+      required: flag(props, "required"),
+      deprecated: flag(props, "deprecated"),
+      defaultValue: literal(props.default),
+      pre: list(props.pre),
+      post: list(props.post),
+      id: context.uniqueId(`response-${slug(name)}`),
+    },
+    children,
+  );
+};

@@ -1,0 +1,57 @@
+import type { Element, ElementContent } from "hast";
+import { h } from "hastscript";
+import type { ComponentContext } from "./types.ts";
+
+export interface TabItem {
+  title: string;
+  icon?: Element;
+  content: ElementContent[];
+}
+
+/**
+ * Accessible tabs shared by <Tabs>, <CodeGroup>, <View> and the API examples. Without
+ * JavaScript every panel shows under its own title; the client script turns the set into
+ * a tablist (click and arrow keys) and syncs sets whose tab titles match.
+ */
+export function tabSet(items: TabItem[], context: ComponentContext, options: { className: string; dropdown?: boolean; defaultIndex?: number }): Element {
+  const base = context.uniqueId("tabs");
+  const selected = Math.min(Math.max(options.defaultIndex ?? 0, 0), Math.max(items.length - 1, 0));
+  const buttons = items.map((item, index) =>
+    h(
+      "button",
+      {
+        type: "button",
+        role: "tab",
+        id: `${base}-tab-${index}`,
+        ariaControls: `${base}-panel-${index}`,
+        ariaSelected: index === selected ? "true" : "false",
+        tabIndex: index === selected ? 0 : -1,
+        dataTabTitle: item.title,
+      },
+      [...(item.icon ? [item.icon] : []), item.title],
+    ),
+  );
+  const selector = options.dropdown
+    ? h("select", { className: ["tab-select"], ariaLabel: "Choose an example" }, items.map((item, index) => h("option", { value: String(index), selected: index === selected }, item.title)))
+    : h("div", { className: ["tab-list"], role: "tablist" }, buttons);
+  const panels = items.map((item, index) =>
+    h(
+      "div",
+      {
+        className: ["tab-panel", ...(index === selected ? ["active"] : [])],
+        role: "tabpanel",
+        id: `${base}-panel-${index}`,
+        ariaLabelledby: `${base}-tab-${index}`,
+        tabIndex: 0,
+        dataTabTitle: item.title,
+      },
+      [h("p", { className: ["tab-panel-title"] }, item.title), ...item.content],
+    ),
+  );
+  return h("div", { className: ["tab-set", options.className, ...(options.dropdown ? ["tab-set-dropdown"] : [])], dataTabs: "" }, [selector, ...panels]) as Element;
+}
+
+/** The element children of a component, skipping whitespace text. */
+export function elementChildren(children: ElementContent[]): Element[] {
+  return children.filter((child): child is Element => child.type === "element");
+}
