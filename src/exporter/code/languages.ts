@@ -1,2 +1,6 @@
-/** Loads the grammars of the given languages before highlighting. */
-export async function loadCodeLanguages(_languages: string[]): Promise<void> {}
+import { loadLanguages } from "./highlighter.ts";
+
+/** Loads the grammars of the given fence languages before a page's code blocks render. */
+export async function loadCodeLanguages(languages: string[]): Promise<void> {
+  await loadLanguages(languages);
+}

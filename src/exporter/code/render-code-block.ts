@@ -1,6 +1,9 @@
-import type { Element } from "hast";
+import type { Element, ElementContent, Root } from "hast";
+import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
 import type { ComponentContext } from "../components/types.ts";
+import { highlightToHast, languageId } from "./highlighter.ts";
+import { parseCodeMeta } from "./meta.ts";
 
 export interface CodeBlockInput {
   code: string;
@@ -8,9 +11,92 @@ export interface CodeBlockInput {
   meta?: string;
 }
 
-/** A fenced code block as the page shows it. */
-export function renderCodeBlock(input: CodeBlockInput, _context: ComponentContext): Element {
-  return h("div", { className: ["code-block"], dataLanguage: input.lang }, [
-    h("pre", [h("code", { className: input.lang ? [`language-${input.lang}`] : [] }, input.code)]),
-  ]) as Element;
+/** `// [!code ++]`, `# [!code focus]`, `<!-- [!code --] -->`, `[!code word:foo]` markers in a line. */
+const NOTATION = /\s*(?:\/\/|#|--|<!--|\/\*|;|%)\s*\[!code\s+(\+\+|--|highlight|hl|focus|error|warning|word:[^\]]+)\]\s*(?:-->|\*\/)?\s*$/;
+
+const cache = new Map<string, string>();
+const CACHE_LIMIT = 4000;
+
+/**
+ * A fenced code block as the page shows it: a header with its title (or language) and a
+ * copy button, then the code highlighted at export time in light and dark, with line
+ * highlights, focus, diff markers and optional line numbers. Identical blocks are
+ * highlighted once per thread.
+ */
+export function renderCodeBlock(input: CodeBlockInput, context: ComponentContext): Element {
+  const meta = parseCodeMeta(input.meta);
+  const lines = input.code.split("\n");
+  const marks = new Map<number, string[]>();
+  const words: string[] = [];
+  const cleaned = lines.map((line, index) => {
+    const match = NOTATION.exec(line);
+    if (!match) return line;
+    const kind = match[1] as string;
+    if (kind.startsWith("word:")) words.push(kind.slice(5));
+    else marks.set(index + 1, [...(marks.get(index + 1) ?? []), kind]);
+    return line.slice(0, match.index);
+  });
+  for (const line of meta.highlight) marks.set(line, [...(marks.get(line) ?? []), "highlight"]);
+  for (const line of meta.focus) marks.set(line, [...(marks.get(line) ?? []), "focus"]);
+  const code = cleaned.join("\n");
+  const language = input.lang?.toLowerCase();
+  const highlighted = highlightedHtml(code, language, marks, words, meta.lineNumbers);
+  const hasFocus = [...marks.values()].some((kinds) => kinds.includes("focus"));
+  const label = meta.title ?? (language && languageId(language) !== "text" ? language : language ?? "");
+  const iconElement = meta.icon ? context.icon(meta.icon, { size: 14 }) : undefined;
+  const header = h("div", { className: ["code-header"] }, [
+    h("span", { className: ["code-title"] }, [...(iconElement ? [iconElement] : []), label]),
+    h("button", { type: "button", className: ["copy-code"], ariaLabel: "Copy code" }, "Copy"),
+  ]);
+  const className = ["code-block"];
+  if (meta.wrap) className.push("code-wrap");
+  if (meta.lineNumbers) className.push("code-line-numbers");
+  if (hasFocus) className.push("code-has-focus");
+  if (meta.expandable && lines.length > 12) className.push("code-expandable");
+  const body: ElementContent[] = [header, { type: "raw", value: highlighted } as unknown as ElementContent];
+  if (meta.expandable && lines.length > 12) {
+    body.push(h("button", { type: "button", className: ["code-expand"], ariaExpanded: "false" }, "Show more") as Element);
+  }
+  return h("div", { className, dataTitle: meta.title, dataLanguage: language }, body) as Element;
+}
+
+function highlightedHtml(code: string, language: string | undefined, marks: Map<number, string[]>, words: string[], lineNumbers: boolean): string {
+  const key = `${language ?? ""}\u0000${lineNumbers}\u0000${[...marks].map(([line, kinds]) => `${line}:${kinds.join("+")}`).join(",")}\u0000${words.join("\u0001")}\u0000${code}`;
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const tree = highlightToHast(code, language);
+  decorateLines(tree, marks, words);
+  const html = toHtml(tree);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, html);
+  return html;
+}
+
+const LINE_CLASSES: Record<string, string> = { "++": "diff-add", "--": "diff-remove", highlight: "highlighted", hl: "highlighted", focus: "focused", error: "highlighted-error", warning: "highlighted-warning" };
+
+function decorateLines(tree: Root, marks: Map<number, string[]>, words: string[]): void {
+  const pre = tree.children.find((child): child is Element => child.type === "element" && child.tagName === "pre");
+  const code = pre?.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
+  if (!pre || !code) return;
+  let lineNumber = 0;
+  for (const child of code.children) {
+    if (child.type !== "element" || !String(child.properties.className ?? "").includes("line")) continue;
+    lineNumber += 1;
+    const kinds = marks.get(lineNumber);
+    if (kinds) {
+      const classes = Array.isArray(child.properties.className) ? child.properties.className : ["line"];
+      child.properties.className = [...classes, ...kinds.map((kind) => LINE_CLASSES[kind] ?? "highlighted")];
+    }
+    if (words.length > 0) markWords(child, words);
+  }
+}
+
+function markWords(line: Element, words: string[]): void {
+  for (const token of line.children) {
+    if (token.type !== "element") continue;
+    const text = token.children[0];
+    if (text?.type === "text" && words.some((word) => text.value.includes(word))) {
+      token.properties.className = ["highlighted-word"];
+    }
+  }
 }
