@@ -80,13 +80,11 @@ function decorateLines(tree: Root, marks: Map<number, string[]>, words: string[]
   if (!pre || !code) return;
   let lineNumber = 0;
   for (const child of code.children) {
-    if (child.type !== "element" || !String(child.properties.className ?? "").includes("line")) continue;
+    // Shiki's hast names classes `class` (a string), not hast's usual `className` list.
+    if (child.type !== "element" || !String(child.properties.class ?? child.properties.className ?? "").includes("line")) continue;
     lineNumber += 1;
     const kinds = marks.get(lineNumber);
-    if (kinds) {
-      const classes = Array.isArray(child.properties.className) ? child.properties.className : ["line"];
-      child.properties.className = [...classes, ...kinds.map((kind) => LINE_CLASSES[kind] ?? "highlighted")];
-    }
+    if (kinds) child.properties.class = ["line", ...kinds.map((kind) => LINE_CLASSES[kind] ?? "highlighted")].join(" ");
     if (words.length > 0) markWords(child, words);
   }
 }
@@ -96,7 +94,7 @@ function markWords(line: Element, words: string[]): void {
     if (token.type !== "element") continue;
     const text = token.children[0];
     if (text?.type === "text" && words.some((word) => text.value.includes(word))) {
-      token.properties.className = ["highlighted-word"];
+      token.properties.class = "highlighted-word";
     }
   }
 }
