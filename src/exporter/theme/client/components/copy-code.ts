@@ -1,0 +1,32 @@
+import { copyText, flash } from "../clipboard.ts";
+
+/** Copy buttons on code blocks and prompts, and "Show more" on long expandable blocks. */
+export function setup(root: Document): void {
+  root.addEventListener("click", (event) => {
+    const target = event.target as HTMLElement | null;
+    const copy = target?.closest<HTMLButtonElement>("button.copy-code");
+    if (copy) {
+      const source = copy.dataset.copyTarget ? root.getElementById(copy.dataset.copyTarget) : copy.closest(".code-block")?.querySelector("pre code");
+      const text = source ? codeText(source) : "";
+      void copyText(root, text).then((copied) => flash(copy, copied ? "Copied" : "Press Ctrl+C"));
+      return;
+    }
+    const expand = target?.closest<HTMLButtonElement>("button.code-expand");
+    if (expand) {
+      const block = expand.closest(".code-block");
+      const expanded = block?.classList.toggle("expanded") ?? false;
+      expand.textContent = expanded ? "Show less" : "Show more";
+      expand.setAttribute("aria-expanded", String(expanded));
+    }
+  });
+}
+
+/** The code as written: removed diff lines are left out, each line once. */
+function codeText(element: Element): string {
+  const lines = element.querySelectorAll(".line");
+  if (lines.length === 0) return element.textContent ?? "";
+  return [...lines]
+    .filter((line) => !line.classList.contains("diff-remove"))
+    .map((line) => line.textContent ?? "")
+    .join("\n");
+}
