@@ -76,7 +76,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   failOnErrors(problems, "the site configuration or pages could not be read");
 
   const outputDir = prepareOutputDir(options.outputDir);
-  const { layout, themeFiles, problems: layoutProblems } = await prepareLayout(config, deployment, allPages, repo);
+  const { layout, themeFiles, katexFiles, mermaidFile, problems: layoutProblems } = await prepareLayout(config, deployment, allPages, repo);
   problems.push(...layoutProblems);
   writeFiles(outputDir, themeFiles);
   const tasks: PageTask[] = [...selected.values()].filter((page) => !page.url || page.file).map((page) => ({ file: page.file, pagePath: page.path }));
@@ -105,6 +105,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   }
 
   progress("writing", tasks.length, tasks.length);
+  // KaTeX and mermaid are large: the bundle carries them only when a page needs them.
+  if (outcomes.some((outcome) => outcome.features.math)) writeFiles(outputDir, katexFiles);
+  if (outcomes.some((outcome) => outcome.features.mermaid)) writeFiles(outputDir, [mermaidFile]);
   checkLinks(outcomes, allPages, config, problems);
   const usedAssets = copyPageAssets(repo, outputDir, outcomes, layout.configAssets);
   reportUnusedFiles(listing.files, usedAssets, problems);
@@ -232,7 +235,7 @@ async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pag
     configAssets,
     headHtml: analytics.headHtml,
   };
-  return { layout, themeFiles: [...theme.files, { path: mermaid.path, content: mermaid.content }], problems: analytics.problems };
+  return { layout, themeFiles: theme.files, katexFiles: theme.katexFiles, mermaidFile: { path: mermaid.path, content: mermaid.content }, problems: analytics.problems };
 }
 
 function checkLinks(outcomes: PageOutcome[], pages: Map<string, PageMeta>, config: SiteConfig, problems: Problem[]): void {

@@ -225,18 +225,15 @@ class Expander {
       this.warn(fromFile, `import "${specifier}" is not a file in the repository; packages are not loaded`, line, column, "snippet-import");
       return undefined;
     }
+    // Relative imports resolve from the importing file's folder; climbing above the root is refused.
     const joined = specifier.startsWith("/")
-      ? path.normalize(specifier)
-      : path.normalize(path.join("/", path.dirname(fromFile), specifier));
-    if (!joined.startsWith("/") || joined.includes("/../") || specifier.includes("\0")) {
+      ? path.normalize(specifier).replace(/^\/+/, "")
+      : path.normalize(path.join(path.dirname(fromFile), specifier));
+    if (joined.startsWith("..") || path.isAbsolute(joined) || specifier.includes("\0")) {
       this.warn(fromFile, `import "${specifier}" leaves the repository and is refused`, line, column, "snippet-path");
       return undefined;
     }
-    const relative = joined.slice(1);
-    if (relative.startsWith("..")) {
-      this.warn(fromFile, `import "${specifier}" leaves the repository and is refused`, line, column, "snippet-path");
-      return undefined;
-    }
+    const relative = joined.replace(/^\.\//, "");
     return relative;
   }
 

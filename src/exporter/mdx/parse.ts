@@ -46,10 +46,11 @@ export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
   try {
     tree = processor.parse(text) as Root;
   } catch (error) {
-    const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
-    const line = place?.start?.line ?? place?.line;
-    const column = place?.start?.column ?? place?.column;
-    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+    const failure = error as { place?: { line?: number; column?: number; start?: { line: number; column: number } }; line?: number; column?: number; reason?: string; message: string };
+    const fromMessage = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(failure.message);
+    const line = failure.place?.start?.line ?? failure.place?.line ?? failure.line ?? (fromMessage ? Number(fromMessage[1]) : undefined);
+    const column = failure.place?.start?.column ?? failure.place?.column ?? failure.column ?? (fromMessage ? Number(fromMessage[2]) : undefined);
+    const reason = (failure.reason ?? failure.message).replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/, "");
     throw new SourceSyntaxError(`MDX syntax error: ${reason}`, line, column, { cause: error });
   }
   if (format === "mdx") unravelJsxParagraphs(tree);

@@ -36,6 +36,7 @@ export interface PageOutcome {
   markdown: string;
   assets: string[];
   links: RenderedBody["links"];
+  features: RenderedBody["features"];
   fromCache: boolean;
 }
 
@@ -83,6 +84,7 @@ export class PageRenderer {
       markdown: body.markdown,
       assets: body.assets,
       links: body.links,
+      features: body.features,
       fromCache,
     };
   }

@@ -13,7 +13,10 @@ export interface AssetFile {
 }
 
 export interface ThemeAssets {
+  /** Stylesheet and script: every page uses them. */
   files: AssetFile[];
+  /** KaTeX's stylesheet and fonts: written only when a page has math. */
+  katexFiles: AssetFile[];
   paths: Omit<ThemeAssetPaths, "mermaidScript" | "searchIndex">;
 }
 
@@ -36,7 +39,8 @@ async function buildOnce(): Promise<ThemeAssets> {
   const cssPath = hashedPath("_quire/quire", "css", css);
   const scriptPath = hashedPath("_quire/quire", "js", script);
   return {
-    files: [{ path: cssPath, content: css }, { path: scriptPath, content: script }, ...katex.files],
+    files: [{ path: cssPath, content: css }, { path: scriptPath, content: script }],
+    katexFiles: katex.files,
     paths: { css: cssPath, script: scriptPath, katexCss: katex.cssPath },
   };
 }
