@@ -274,7 +274,8 @@ function isConfigFile(file: string): boolean {
 function writeSearchIndex(outputDir: string, outcomes: PageOutcome[], pages: Map<string, PageMeta>): void {
   const documents = outcomes.flatMap((outcome) => {
     const meta = pages.get(outcome.pagePath);
-    if (!meta || meta.noindex) return [];
+    // Like search engines, the site's own search leaves out noindex and hidden pages.
+    if (!meta || meta.noindex || meta.hidden) return [];
     return [{ path: meta.path, title: meta.title, description: meta.description, sections: outcome.sections }];
   });
   const index = buildSearchIndex(documents);

@@ -74,7 +74,8 @@ export class NavigationModel {
     const global = [...this.navigation.global.tabs, ...this.navigation.global.anchors];
     for (const link of global) view.anchors.push({ title: link.label, target: link.href, external: true, icon: link.icon, current: false });
     view.sidebar = this.sidebarItems(siblings, pagePath, view.breadcrumb, []);
-    const scope = chain.find((division) => division.kind === "language" || division.kind === "version")?.children ?? this.navigation.root;
+    // Previous/next stay within the page's own language and version.
+    const scope = chain.findLast((division) => division.kind === "language" || division.kind === "version")?.children ?? this.navigation.root;
     const sequence = this.sequence(scope);
     const index = sequence.indexOf(pagePath);
     if (index >= 0) {
