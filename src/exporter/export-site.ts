@@ -133,7 +133,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   if (options.archiveFile) {
     progress("packing", tasks.length, tasks.length);
     mkdirSync(path.dirname(path.resolve(options.archiveFile)), { recursive: true });
-    archive = await packDirectory(outputDir, path.resolve(options.archiveFile));
+    archive = await packDirectory(outputDir, path.resolve(options.archiveFile), { cacheDir: options.cacheDir ? path.join(options.cacheDir, "archive") : undefined });
     if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
   }
   progress("done", tasks.length, tasks.length);

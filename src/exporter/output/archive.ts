@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
-import { createReadStream, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import { create as createTar } from "tar";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { Header, Pax } from "tar";
+
+const gzipAsync = promisify(gzip);
 
 export interface ArchiveResult {
   path: string;
@@ -10,30 +13,94 @@ export interface ArchiveResult {
   sha256: string;
 }
 
+export interface PackOptions {
+  /** Compressed entries are kept here by content hash, so an unchanged file is never compressed twice. */
+  cacheDir?: string;
+}
+
 /** A fixed timestamp so the same site always packs to the same bytes. */
 const FIXED_MTIME = new Date("2000-01-01T00:00:00Z");
+const BLOCK = 512;
+/** Entries compressed at once (zlib runs them on libuv's thread pool, so all cores work). */
+const IN_FLIGHT = 16;
 
 /**
- * Packs a folder into one `.tar.gz`, entries sorted with fixed times and owners, so an
- * unchanged site gives a byte-identical archive. Written to a temporary name first: a
- * failed or interrupted export never leaves a truncated archive at the destination.
+ * Packs a folder into one `.tar.gz`: entries sorted, with fixed times and owners, so an
+ * unchanged site gives byte-identical archives. Each file's tar entry is its own gzip member
+ * (gzip allows concatenated members; tar, gzip and Node read them as one stream). That lets
+ * entries compress in parallel and lets a re-export reuse the compressed bytes of every
+ * unchanged file. Written to a temporary name first: a failure never leaves a truncated
+ * archive at the destination.
  */
-export async function packDirectory(directory: string, destination: string): Promise<ArchiveResult> {
-  const entries = listFiles(directory);
+export async function packDirectory(directory: string, destination: string, options: PackOptions = {}): Promise<ArchiveResult> {
+  const files = listFiles(directory);
   const temporary = `${destination}.partial-${process.pid}`;
+  const output = openSync(temporary, "w");
+  const hash = createHash("sha256");
+  let size = 0;
+  const append = (bytes: Buffer): void => {
+    writeSync(output, bytes);
+    hash.update(bytes);
+    size += bytes.length;
+  };
   try {
-    await createTar(
-      { gzip: { level: 6 }, cwd: directory, file: temporary, portable: true, mtime: FIXED_MTIME, noDirRecurse: true, strict: true },
-      entries,
-    );
+    if (options.cacheDir) mkdirSync(options.cacheDir, { recursive: true });
+    const pending: Promise<Buffer>[] = [];
+    let nextFile = 0;
+    const schedule = (): void => {
+      while (pending.length < IN_FLIGHT && nextFile < files.length) {
+        const file = files[nextFile++] as string;
+        pending.push(compressedEntry(file, readFileSync(path.join(directory, file)), options.cacheDir));
+      }
+    };
+    schedule();
+    while (pending.length > 0) {
+      append(await (pending.shift() as Promise<Buffer>));
+      schedule();
+    }
+    append(await gzipAsync(Buffer.alloc(BLOCK * 2), { level: 6 }));
+    closeSync(output);
     renameSync(temporary, destination);
   } catch (error) {
+    try {
+      closeSync(output);
+    } catch {
+      // already closed
+    }
     rmSync(temporary, { force: true });
     throw error;
   }
-  const hash = createHash("sha256");
-  await pipeline(createReadStream(destination), hash);
-  return { path: destination, sizeBytes: statSync(destination).size, sha256: hash.digest("hex") };
+  return { path: destination, sizeBytes: size, sha256: hash.digest("hex") };
+}
+
+async function compressedEntry(file: string, content: Buffer, cacheDir: string | undefined): Promise<Buffer> {
+  const entry = tarEntry(file, content);
+  if (!cacheDir) return gzipAsync(entry, { level: 6 });
+  const key = createHash("sha256").update(entry).digest("hex");
+  const cached = path.join(cacheDir, `${key}.gz`);
+  try {
+    return readFileSync(cached);
+  } catch {
+    const compressed = await gzipAsync(entry, { level: 6 });
+    const partial = `${cached}.${process.pid}.tmp`;
+    writeFileSync(partial, compressed);
+    renameSync(partial, cached);
+    return compressed;
+  }
+}
+
+/** One file's tar entry: a ustar header (with a PAX header first for long names), the content, padding. */
+function tarEntry(file: string, content: Buffer): Buffer {
+  const fields = { path: file, mode: 0o644, size: content.length, mtime: FIXED_MTIME, type: "File" as const, uid: 0, gid: 0, uname: "", gname: "" };
+  const header = new Header(fields);
+  const headerBlock = Buffer.alloc(BLOCK);
+  header.encode(headerBlock, 0);
+  const parts: Buffer[] = [];
+  if (header.needPax) parts.push(new Pax({ ...fields, atime: undefined, ctime: undefined }, false).encode());
+  parts.push(headerBlock, content);
+  const padding = (BLOCK - (content.length % BLOCK)) % BLOCK;
+  if (padding > 0) parts.push(Buffer.alloc(padding));
+  return Buffer.concat(parts);
 }
 
 function listFiles(root: string): string[] {
@@ -45,6 +112,7 @@ function listFiles(root: string): string[] {
       else if (entry.isFile()) result.push(entryPath);
     }
   };
+  if (!statSync(root).isDirectory()) throw new Error(`"${root}" is not a folder`);
   walk("");
   return result;
 }

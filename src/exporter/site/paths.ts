@@ -32,9 +32,22 @@ export function pageOutputFile(pagePath: string): string {
 
 /** A relative URL from the page at `fromPagePath` to the bundle file `toFile`. */
 export function relativeUrl(fromPagePath: string, toFile: string): string {
-  const fromDirectory = path.dirname(`/${fromPagePath}`);
-  const relative = path.relative(fromDirectory, `/${toFile}`);
-  return relative === "" ? path.basename(toFile) : relative;
+  return relativeLinker(fromPagePath)(toFile);
+}
+
+/**
+ * A function making relative URLs from one page to bundle files. A page links to hundreds
+ * of others (its sidebar), so the page's folder is split once and each link is plain string
+ * work, without path normalization. Both paths are already normalized bundle paths.
+ */
+export function relativeLinker(fromPagePath: string): (toFile: string) => string {
+  const fromFolders = fromPagePath.split("/").slice(0, -1);
+  return (toFile) => {
+    const target = toFile.split("/");
+    let common = 0;
+    while (common < fromFolders.length && common < target.length - 1 && fromFolders[common] === target[common]) common++;
+    return "../".repeat(fromFolders.length - common) + target.slice(common).join("/");
+  };
 }
 
 /** `../../` for a page two folders deep, `` at the root: the prefix to reach the bundle root. */

@@ -1,7 +1,9 @@
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] as string);
+  return NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (character) => ESCAPES[character] as string) : text;
 }
+
+const NEEDS_ESCAPE = /[&<>"']/;
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 

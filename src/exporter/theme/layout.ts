@@ -3,7 +3,7 @@ import { toHtml } from "hast-util-to-html";
 import { resolveIcon } from "../icons/index.ts";
 import type { TocEntry } from "../mdx/rendered-page.ts";
 import type { PageMeta } from "../site/page-index.ts";
-import { pageOutputFile, relativeUrl, rootPrefix } from "../site/paths.ts";
+import { pageOutputFile, relativeLinker, relativeUrl, rootPrefix } from "../site/paths.ts";
 import type { SiteConfig } from "../site/types.ts";
 import { escapeHtml, inlineMarkdown, isExternalUrl } from "./html.ts";
 import type { PageLayoutInput, SiteLayoutData } from "./layout-types.ts";
@@ -17,8 +17,9 @@ import type { NavEntry, NavigationView, NavTarget, SidebarItem, Switcher } from 
 export function renderPage(site: SiteLayoutData, input: PageLayoutInput, view: NavigationView): string {
   const { page, body } = input;
   const from = page.path;
-  const url = (target: string, external = false): string => (external || isExternalUrl(target) ? target : relativeUrl(from, pageOutputFile(target)));
-  const asset = (file: string): string => encodeURI(relativeUrl(from, file));
+  const link = relativeLinker(from);
+  const url = (target: string, external = false): string => (external || isExternalUrl(target) ? target : link(pageOutputFile(target)));
+  const asset = (file: string): string => encodeURI(link(file));
   const mode = page.mode ?? "default";
   const showSidebar = mode !== "center" && mode !== "custom";
   const showToc = mode === "default" && body.toc.length > 0;

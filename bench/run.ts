@@ -1,0 +1,150 @@
+/**
+ * `npm run bench`: exports examples/docs and a generated 5,000-page site with Quire, builds
+ * the same Markdown with VitePress (installed under bench/vitepress only), alternating the
+ * two so a noisy shared machine affects both alike, and writes BENCHMARKS.md.
+ * Options: BENCH_PAGES (default 5000), BENCH_RUNS (default 2).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { generateSite } from "./generate-site.ts";
+import { type Measurement, measure, median } from "./measure.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const benchDir = path.join(root, "bench");
+const vitepressDir = path.join(benchDir, "vitepress");
+// Inside bench/vitepress, so the generated VitePress site resolves vue and vitepress from there.
+const work = path.join(vitepressDir, ".work");
+const pages = Number(process.env.BENCH_PAGES ?? 5000);
+const runs = Number(process.env.BENCH_RUNS ?? 2);
+const quire = path.join(root, "bin", "quire.js");
+const node = process.execPath;
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+function ensureVitepress(): void {
+  if (existsSync(path.join(vitepressDir, "node_modules", "vitepress"))) return;
+  log("Installing VitePress under bench/vitepress (not a dependency of Quire)…");
+  execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: vitepressDir, stdio: "inherit" });
+}
+
+function folderBytes(folder: string): number {
+  let total = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    total += entry.isDirectory() ? folderBytes(full) : statSync(full).size;
+  }
+  return total;
+}
+
+async function quireExport(source: string, cacheDir: string | undefined, label: string): Promise<Measurement & { archiveBytes: number }> {
+  const archive = path.join(work, `${label}.tar.gz`);
+  const args = [quire, "export", source, "-o", archive, "--quiet", ...(cacheDir ? ["--cache-dir", cacheDir] : ["--no-cache"])];
+  const result = await measure(node, args);
+  if (result.exitCode !== 0) throw new Error(`quire export failed:\n${result.output}`);
+  return { ...result, archiveBytes: statSync(archive).size };
+}
+
+async function vitepressBuild(source: string): Promise<Measurement & { siteBytes: number }> {
+  const dist = path.join(source, ".vitepress", "dist");
+  rmSync(dist, { recursive: true, force: true });
+  const binary = path.join(vitepressDir, "node_modules", "vitepress", "bin", "vitepress.js");
+  const result = await measure(node, [binary, "build", source], { cwd: vitepressDir });
+  if (result.exitCode !== 0) throw new Error(`vitepress build failed:\n${result.output.slice(-3000)}`);
+  return { ...result, siteBytes: folderBytes(dist) };
+}
+
+/** gzip-compressed bytes of the CSS and JS a page loads before search is opened. */
+function pageAssetBytes(siteDir: string, page: string): { css: number; js: number } {
+  const html = readFileSync(path.join(siteDir, page), "utf8");
+  const base = path.dirname(path.join(siteDir, page));
+  const sum = (pattern: RegExp): number => [...html.matchAll(pattern)].reduce((total, match) => total + gzipSync(readFileSync(path.resolve(base, match[1] as string)), { level: 9 }).length, 0);
+  return { css: sum(/<link rel="stylesheet" href="([^"]+)"/g), js: sum(/<script src="([^"]+)"/g) };
+}
+
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+async function main(): Promise<void> {
+  ensureVitepress();
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  log(`Generating a ${pages}-page site…`);
+  const generated = generateSite(path.join(work, "generated"), pages);
+
+  log("Exporting examples/docs…");
+  const exampleCold = await quireExport(path.join(root, "examples", "docs"), path.join(work, "cache-example"), "example");
+  const exampleWarm = await quireExport(path.join(root, "examples", "docs"), path.join(work, "cache-example"), "example");
+  const exampleDir = path.join(work, "example-site");
+  execFileSync(node, [quire, "export", path.join(root, "examples", "docs"), "--out-dir", exampleDir, "--no-cache", "--quiet"]);
+  const typical = pageAssetBytes(exampleDir, "quickstart.html");
+  const examplePages = readdirSync(path.join(root, "examples", "docs"), { recursive: true }).filter((file) => /\.mdx?$/.test(String(file)) && !String(file).startsWith("snippets") && !String(file).startsWith("drafts")).length;
+
+  const quireCold: Measurement[] = [];
+  const quireWarm: Measurement[] = [];
+  const quireNoCache: Measurement[] = [];
+  const vitepress: (Measurement & { siteBytes: number })[] = [];
+  let quireArchive = 0;
+  for (let run = 1; run <= runs; run++) {
+    log(`Run ${run}/${runs}: Quire (cold cache, warm cache, no cache), then VitePress…`);
+    const cacheDir = path.join(work, `cache-${run}`);
+    const cold = await quireExport(generated.quireDir, cacheDir, `generated-${run}`);
+    quireCold.push(cold);
+    quireArchive = cold.archiveBytes;
+    quireWarm.push(await quireExport(generated.quireDir, cacheDir, `generated-${run}-warm`));
+    quireNoCache.push(await quireExport(generated.quireDir, undefined, `generated-${run}-nocache`));
+    vitepress.push(await vitepressBuild(generated.vitepressDir));
+  }
+
+  const coldMs = median(quireCold.map((item) => item.wallMs));
+  const warmMs = median(quireWarm.map((item) => item.wallMs));
+  const noCacheMs = median(quireNoCache.map((item) => item.wallMs));
+  const vitepressMs = median(vitepress.map((item) => item.wallMs));
+  const quirePeak = Math.max(...quireCold.map((item) => item.peakRssBytes), ...quireNoCache.map((item) => item.peakRssBytes));
+  const vitepressPeak = Math.max(...vitepress.map((item) => item.peakRssBytes));
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  const report = `# Benchmarks
+
+Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB memory, Node ${process.version}, ${os.platform()} ${os.release()}.
+Medians of ${runs} runs; Quire and VitePress ${vitepress[0] ? "alternate" : "ran"} in the same run, so both see the same machine load. Wall time is the whole command, start-up included; peak memory is the highest resident memory of the process and all its threads and children, sampled every 50 ms.
+
+## Generated site: ${generated.pages} pages
+
+The same content for both tools (bench/generate-site.ts, seeded): per page about 600 words, a table, lists, two code blocks (js, ts, python, bash, json or yaml), callouts, steps, tabs, cards, an accordion and a parameter field; ${Math.ceil(pages / 250)} tabs of 10 groups of 25 pages. For VitePress the components become their nearest Markdown (containers, lists, headings, \`<details>\`).
+
+| | Wall time | Pages per second | Peak memory | Output |
+|---|---:|---:|---:|---:|
+| Quire, first export (empty cache) | ${seconds(coldMs)} | ${(generated.pages / (coldMs / 1000)).toFixed(0)} | ${mb(quirePeak)} | ${mb(quireArchive)} (one .tar.gz) |
+| Quire, re-export of the unchanged site (warm cache) | ${seconds(warmMs)} | ${(generated.pages / (warmMs / 1000)).toFixed(0)} | ${mb(Math.max(...quireWarm.map((item) => item.peakRssBytes)))} | same bytes |
+| Quire, \`--no-cache\` | ${seconds(noCacheMs)} | ${(generated.pages / (noCacheMs / 1000)).toFixed(0)} | ${mb(Math.max(...quireNoCache.map((item) => item.peakRssBytes)))} | |
+| VitePress 1.6.4 \`vitepress build\` | ${seconds(vitepressMs)} | ${(generated.pages / (vitepressMs / 1000)).toFixed(0)} | ${mb(vitepressPeak)} | ${mb(vitepress[0]?.siteBytes ?? 0)} (a folder, uncompressed) |
+
+- Quire renders **${(vitepressMs / coldMs).toFixed(1)}×** as many pages per second as VitePress on a first export (goal: at least 2×), and ${(vitepressMs / warmMs).toFixed(1)}× on a re-export.
+- Re-exporting the unchanged site is **${(coldMs / warmMs).toFixed(1)}×** faster than the first export (goal: at least 5×).
+- Peak memory at ${generated.pages} pages: ${mb(quirePeak)} (goal: under 1 GB).
+
+## examples/docs (${examplePages} pages)
+
+| | Wall time | Output |
+|---|---:|---:|
+| First export | ${seconds(exampleCold.wallMs)} | ${mb(exampleCold.archiveBytes)} |
+| Re-export, warm cache | ${seconds(exampleWarm.wallMs)} | ${mb(exampleWarm.archiveBytes)} |
+
+A typical page (quickstart.html) loads ${(typical.css / 1024).toFixed(1)} KB of CSS and ${(typical.js / 1024).toFixed(1)} KB of JavaScript, gzip-compressed: ${((typical.css + typical.js) / 1024).toFixed(1)} KB in all before search is opened (goal: under 60 KB). Math pages add KaTeX's stylesheet and fonts; pages with a diagram add mermaid; the search index loads only when search is opened.
+
+## Reproduce
+
+\`\`\`sh
+npm run bench                      # BENCH_PAGES=5000 BENCH_RUNS=2 by default
+\`\`\`
+`;
+  writeFileSync(path.join(root, "BENCHMARKS.md"), report);
+  process.stdout.write(report);
+}
+
+await main();
