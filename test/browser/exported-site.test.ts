@@ -96,7 +96,7 @@ for (const kind of ["http", "file"] as const) {
       if (kind === "http") await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(server.url).origin });
       const button = tab.locator(".code-block").first().locator("button.copy-code");
       await button.click();
-      await expect(button.textContent()).resolves.toBe("Copied");
+      await expect.poll(() => button.textContent()).toBe("Copied");
       if (kind === "http") {
         const copied = await tab.evaluate(() => navigator.clipboard.readText());
         expect(copied).toContain('import { Lumen } from "@lumen/client";');

@@ -13,8 +13,8 @@ export interface SearchDocument {
 /** The fixed entry file pages point to; every other file is content-hashed. */
 export const SEARCH_ENTRY = "_quire/search/index.js";
 
-const CHUNK_SIZE = 32;
-const EXCERPT_LENGTH = 600;
+const CHUNK_SIZE = 16;
+const EXCERPT_LENGTH = 400;
 /** A shard above this size is split by the second character of its terms. */
 const SHARD_SPLIT_BYTES = 120 * 1024;
 /** Very common terms keep only their best postings, which bounds every shard. */
@@ -49,7 +49,7 @@ export function buildSearchIndex(documents: SearchDocument[]): { files: { path: 
 
   const shards = groupIntoShards(postings);
   const files: { path: string; content: string }[] = [];
-  const manifest: SearchManifest = { formatVersion: 1, documentCount: entries.length, chunkSize: CHUNK_SIZE, chunks: [], shards: {}, twoCharacterShards: [...shards.twoCharacter].sort() };
+  const manifest: SearchManifest = { formatVersion: 1, documentCount: entries.length, chunkSize: CHUNK_SIZE, chunks: [], shards: {}, splitPrefixes: [...shards.splitPrefixes].sort() };
   for (let start = 0; start < entries.length; start += CHUNK_SIZE) {
     const index = start / CHUNK_SIZE;
     const content = `__quireSearch.chunk(${index},${JSON.stringify(entries.slice(start, start + CHUNK_SIZE))})\n`;
@@ -67,26 +67,32 @@ export function buildSearchIndex(documents: SearchDocument[]): { files: { path: 
   return { files, entry: SEARCH_ENTRY };
 }
 
-function groupIntoShards(postings: Map<string, Map<number, number>>): { byKey: Map<string, TermShard>; twoCharacter: Set<string> } {
+function groupIntoShards(postings: Map<string, Map<number, number>>): { byKey: Map<string, TermShard>; splitPrefixes: Set<string> } {
   const flat = new Map<string, number[]>();
   for (const [term, list] of [...postings].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const best = [...list].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_POSTINGS).sort((a, b) => a[0] - b[0]);
     flat.set(term, best.flat());
   }
-  const sizeByFirst = new Map<string, number>();
-  for (const [term, list] of flat) {
-    const first = [...term][0] ?? "_";
-    sizeByFirst.set(first, (sizeByFirst.get(first) ?? 0) + term.length + list.length * 4 + 6);
+  // Split any shard over the size limit by one more character, until every shard fits.
+  const splitPrefixes = new Set<string>();
+  for (let depth = 0; depth < 16; depth++) {
+    const sizes = new Map<string, number>();
+    for (const [term, list] of flat) {
+      const key = shardKey(term, splitPrefixes);
+      sizes.set(key, (sizes.get(key) ?? 0) + term.length + list.length * 5 + 6);
+    }
+    const busy = [...sizes].filter(([key, size]) => size > SHARD_SPLIT_BYTES && [...key].length === depth + 1).map(([key]) => key);
+    if (busy.length === 0) break;
+    for (const key of busy) splitPrefixes.add(key);
   }
-  const twoCharacter = new Set([...sizeByFirst].filter(([, size]) => size > SHARD_SPLIT_BYTES).map(([first]) => first));
   const byKey = new Map<string, TermShard>();
   for (const [term, list] of flat) {
-    const key = shardKey(term, twoCharacter);
+    const key = shardKey(term, splitPrefixes);
     let shard = byKey.get(key);
     if (!shard) byKey.set(key, (shard = {}));
     shard[term] = list;
   }
-  return { byKey, twoCharacter };
+  return { byKey, splitPrefixes };
 }
 
 function hashedName(base: string, content: string): string {

@@ -11,8 +11,8 @@ export interface SearchManifest {
   chunks: string[];
   /** Shard key → term-shard file path. */
   shards: Record<string, string>;
-  /** First characters whose terms are split further by their second character. */
-  twoCharacterShards: string[];
+  /** Prefixes too busy for one shard, whose terms are split by one more character. */
+  splitPrefixes: string[];
 }
 
 /** Term → flat list of [documentId, score, documentId, score, …]. */

@@ -24,11 +24,11 @@ const SECTIONS_PER_PAGE = 3;
 export async function search(source: SearchSource, query: string, limit = 10): Promise<SearchResult[]> {
   const terms = tokenize(query);
   if (terms.length === 0) return [];
-  const twoCharacter = new Set(source.manifest.twoCharacterShards);
+  const splitPrefixes = new Set(source.manifest.splitPrefixes);
   let scores: Map<number, number> | undefined;
   for (const [position, term] of terms.entries()) {
     const isPrefix = position === terms.length - 1;
-    const matches = await termMatches(source, term, isPrefix, twoCharacter);
+    const matches = await termMatches(source, term, isPrefix, splitPrefixes);
     if (!scores) scores = matches;
     else {
       const next = new Map<number, number>();
@@ -59,11 +59,10 @@ export async function search(source: SearchSource, query: string, limit = 10): P
   return results;
 }
 
-async function termMatches(source: SearchSource, term: string, isPrefix: boolean, twoCharacter: Set<string>): Promise<Map<number, number>> {
+async function termMatches(source: SearchSource, term: string, isPrefix: boolean, splitPrefixes: Set<string>): Promise<Map<number, number>> {
   const matches = new Map<number, number>();
-  const first = [...term][0] ?? "";
-  if (isPrefix && [...term].length < 2 && twoCharacter.has(first)) return matches;
-  const key = shardKey(term, twoCharacter);
+  // A term that is itself a split prefix spans several shards: wait for another character.
+  const key = shardKey(term, splitPrefixes);
   if (!source.manifest.shards[key]) return matches;
   const shard = await source.loadShard(key);
   const collect = (postings: number[], factor: number): void => {

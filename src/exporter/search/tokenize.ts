@@ -29,9 +29,13 @@ export function stem(word: string): string {
 
 const STOP_WORDS = new Set(["the", "and", "or", "of", "to", "in", "is", "it", "for", "on", "with", "as", "at", "by", "an", "be", "this", "that", "are", "was", "from", "if", "you", "your", "can", "will", "not", "but", "we"]);
 
-/** The shard a term lives in: its first character, or first two for busy first letters. */
-export function shardKey(term: string, twoCharacterShards: ReadonlySet<string>): string {
-  const first = [...term][0] ?? "_";
-  if (twoCharacterShards.has(first)) return [...term].slice(0, 2).join("");
-  return first;
+/**
+ * The shard a term lives in: its first character, extended one character at a time while
+ * that prefix was too busy and split further (`s` → `sc` → `sch`).
+ */
+export function shardKey(term: string, splitPrefixes: ReadonlySet<string>): string {
+  const characters = [...term];
+  let length = 1;
+  while (length < characters.length && splitPrefixes.has(characters.slice(0, length).join(""))) length++;
+  return characters.slice(0, length).join("") || "_";
 }

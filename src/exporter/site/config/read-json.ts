@@ -5,18 +5,87 @@ export function parseJsonFile(file: string, text: string): { value?: unknown; pr
   try {
     return { value: JSON.parse(text) };
   } catch (error) {
-    const message = (error as Error).message;
-    const { line, column } = locate(message, text);
-    const reason = message.replace(/\s*\(line \d+ column \d+\)/, "").replace(/ in JSON at position \d+/, "");
+    const offset = firstErrorOffset(text);
+    const before = text.slice(0, offset).split("\n");
+    const line = before.length;
+    const column = (before.at(-1)?.length ?? 0) + 1;
+    const reason = (error as Error).message.replace(/\s*\(line \d+ column \d+\)/, "").replace(/ in JSON at position \d+/, "").replace(/, "[\s\S]*" is not valid JSON$/, "").replace(/\s+/g, " ");
     return { problem: { severity: "error", rule: "config-json", file, line, column, message: `${file} is not valid JSON: ${reason}` } };
   }
 }
 
-function locate(message: string, text: string): { line: number; column: number } {
-  const explicit = /\(line (\d+) column (\d+)\)/.exec(message);
-  if (explicit) return { line: Number(explicit[1]), column: Number(explicit[2]) };
-  const position = /at position (\d+)/.exec(message);
-  const offset = position ? Number(position[1]) : text.length;
-  const before = text.slice(0, offset).split("\n");
-  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+/**
+ * Where JSON text first goes wrong. V8's messages do not always carry a position, so a
+ * small scanner walks the grammar and stops at the first character that cannot fit.
+ */
+export function firstErrorOffset(text: string): number {
+  let index = 0;
+  const space = (): void => {
+    while (index < text.length && /\s/.test(text[index] as string)) index++;
+  };
+  const fail = (): never => {
+    throw index;
+  };
+  const literal = (word: string): void => {
+    if (text.startsWith(word, index)) index += word.length;
+    else fail();
+  };
+  const string = (): void => {
+    index++;
+    while (index < text.length && text[index] !== '"') {
+      if (text[index] === "\\") index++;
+      else if ((text.charCodeAt(index) ?? 0) < 0x20) fail();
+      index++;
+    }
+    if (text[index] !== '"') fail();
+    index++;
+  };
+  const value = (): void => {
+    space();
+    const character = text[index];
+    if (character === "{") {
+      index++;
+      space();
+      if (text[index] === "}") return void index++;
+      for (;;) {
+        space();
+        if (text[index] !== '"') fail();
+        string();
+        space();
+        if (text[index] !== ":") fail();
+        index++;
+        value();
+        space();
+        if (text[index] === ",") index++;
+        else if (text[index] === "}") return void index++;
+        else fail();
+      }
+    } else if (character === "[") {
+      index++;
+      space();
+      if (text[index] === "]") return void index++;
+      for (;;) {
+        value();
+        space();
+        if (text[index] === ",") index++;
+        else if (text[index] === "]") return void index++;
+        else fail();
+      }
+    } else if (character === '"') string();
+    else if (character === "t") literal("true");
+    else if (character === "f") literal("false");
+    else if (character === "n") literal("null");
+    else {
+      const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(index, index + 64));
+      if (!match) fail();
+      index += (match as RegExpExecArray)[0].length;
+    }
+  };
+  try {
+    value();
+    space();
+    return index < text.length ? index : text.length;
+  } catch (offset) {
+    return typeof offset === "number" ? offset : text.length;
+  }
 }
