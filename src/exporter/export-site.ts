@@ -84,7 +84,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   options.signal?.throwIfAborted();
   progress("rendering", 0, tasks.length);
   let pagesDone = 0;
-  const setup: RendererSetup = { sourceDir: repo.root, outputDir, cacheDir: options.cacheDir, deployment, engine: engineFingerprint(), layout };
+  const archiveCacheDir = options.cacheDir && options.archiveFile ? path.join(options.cacheDir, "archive") : undefined;
+  const setup: RendererSetup = { sourceDir: repo.root, outputDir, cacheDir: options.cacheDir, archiveCacheDir, deployment, engine: engineFingerprint(), layout };
   let outcomes: PageOutcome[];
   try {
     outcomes = await renderAllPages(setup, tasks, {
@@ -133,7 +134,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   if (options.archiveFile) {
     progress("packing", tasks.length, tasks.length);
     mkdirSync(path.dirname(path.resolve(options.archiveFile)), { recursive: true });
-    archive = await packDirectory(outputDir, path.resolve(options.archiveFile), { cacheDir: options.cacheDir ? path.join(options.cacheDir, "archive") : undefined });
+    const prepared = new Map(outcomes.flatMap((outcome) => outcome.archiveEntries));
+    archive = await packDirectory(outputDir, path.resolve(options.archiveFile), { cacheDir: archiveCacheDir, prepared });
     if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
   }
   progress("done", tasks.length, tasks.length);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
@@ -16,6 +16,8 @@ export interface ArchiveResult {
 export interface PackOptions {
   /** Compressed entries are kept here by content hash, so an unchanged file is never compressed twice. */
   cacheDir?: string;
+  /** Files whose compressed entries were already prepared (by the render threads): file → cache key. */
+  prepared?: ReadonlyMap<string, string>;
 }
 
 /** A fixed timestamp so the same site always packs to the same bytes. */
@@ -50,7 +52,8 @@ export async function packDirectory(directory: string, destination: string, opti
     const schedule = (): void => {
       while (pending.length < IN_FLIGHT && nextFile < files.length) {
         const file = files[nextFile++] as string;
-        pending.push(compressedEntry(file, readFileSync(path.join(directory, file)), options.cacheDir));
+        const key = options.cacheDir ? options.prepared?.get(file) : undefined;
+        pending.push(key && options.cacheDir ? readCachedEntry(options.cacheDir, key, file, directory) : compressedEntry(file, readFileSync(path.join(directory, file)), options.cacheDir));
       }
     };
     schedule();
@@ -74,19 +77,36 @@ export async function packDirectory(directory: string, destination: string, opti
 }
 
 async function compressedEntry(file: string, content: Buffer, cacheDir: string | undefined): Promise<Buffer> {
+  if (!cacheDir) return gzipAsync(tarEntry(file, content), { level: 6 });
+  const key = await prepareCompressedEntry(cacheDir, file, content);
+  return readFileSync(path.join(cacheDir, `${key}.gz`));
+}
+
+/** A prepared entry's compressed bytes; if the cache lost it meanwhile, compress the file again. */
+async function readCachedEntry(cacheDir: string, key: string, file: string, directory: string): Promise<Buffer> {
+  try {
+    return readFileSync(path.join(cacheDir, `${key}.gz`));
+  } catch {
+    return compressedEntry(file, readFileSync(path.join(directory, file)), cacheDir);
+  }
+}
+
+/**
+ * Makes sure the compressed tar entry for this file and content is in the cache, compressing
+ * it only if it is not; returns its key. Render threads call this as they write pages, so
+ * pages compress in parallel and packing only concatenates.
+ */
+export async function prepareCompressedEntry(cacheDir: string, file: string, content: Buffer): Promise<string> {
   const entry = tarEntry(file, content);
-  if (!cacheDir) return gzipAsync(entry, { level: 6 });
   const key = createHash("sha256").update(entry).digest("hex");
   const cached = path.join(cacheDir, `${key}.gz`);
-  try {
-    return readFileSync(cached);
-  } catch {
-    const compressed = await gzipAsync(entry, { level: 6 });
-    const partial = `${cached}.${process.pid}.tmp`;
-    writeFileSync(partial, compressed);
-    renameSync(partial, cached);
-    return compressed;
-  }
+  if (existsSync(cached)) return key;
+  const compressed = await gzipAsync(entry, { level: 6 });
+  mkdirSync(cacheDir, { recursive: true });
+  const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(partial, compressed);
+  renameSync(partial, cached);
+  return key;
 }
 
 /** One file's tar entry: a ustar header (with a PAX header first for long names), the content, padding. */

