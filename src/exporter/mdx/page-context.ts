@@ -82,8 +82,10 @@ export class PageContext implements ComponentContext {
       this.warn(`link "${url}" leaves the site`, position, "broken-link");
       return value;
     }
-    this.links.push({ target, line: position?.start.line, column: position?.start.column });
-    return relativeUrl(this.pagePath, pageOutputFile(target)) + suffix;
+    // `/guides` names the folder's index page when there is no `guides` page, as in Mintlify.
+    const resolved = !this.environment.pageExists(target) && this.environment.pageExists(`${target}/index`) ? `${target}/index` : target;
+    this.links.push({ target: resolved, line: position?.start.line, column: position?.start.column });
+    return relativeUrl(this.pagePath, pageOutputFile(resolved)) + suffix;
   }
 
   asset(src: string, position?: Position): string {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolveIcon } from "../icons/index.ts";
@@ -54,6 +55,8 @@ export class PageRenderer {
   private readonly environment: PageEnvironment;
   private readonly cache?: BodyCache;
   private readonly document: PageDocumentRenderer;
+  /** Which pages exist decides how links resolve (`/x` → `x/index`), so it is part of every cache key. */
+  private readonly pagesFingerprint: string;
 
   constructor(setup: RendererSetup) {
     this.setup = setup;
@@ -68,6 +71,7 @@ export class PageRenderer {
     };
     if (setup.cacheDir) this.cache = new BodyCache(setup.cacheDir, this.repo);
     this.document = createPageDocumentRenderer(setup.layout);
+    this.pagesFingerprint = createHash("sha256").update(Object.keys(pages).sort().join("\n")).digest("hex");
   }
 
   async render(task: PageTask): Promise<PageOutcome> {
@@ -109,7 +113,7 @@ export class PageRenderer {
       } catch {
         return { body: await this.renderFresh(task), fromCache: false };
       }
-      key = this.cache.key([this.setup.engine, this.setup.deployment, this.setup.layout.config.icons.library, task.file, task.pagePath, source.toString("latin1")]);
+      key = this.cache.key([this.setup.engine, this.pagesFingerprint, this.setup.deployment, this.setup.layout.config.icons.library, task.file, task.pagePath, source.toString("latin1")]);
       const cached = this.cache.read(key);
       if (cached) return { body: cached, fromCache: true };
     }

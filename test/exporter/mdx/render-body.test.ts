@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { renderBody } from "../../../src/exporter/mdx/render-body.ts";
+import { RepoFiles } from "../../../src/exporter/site/repo-files.ts";
 import { renderPage } from "../../helpers/render-page.ts";
+import { makeRepo } from "../../helpers/temp-repo.ts";
 
 describe("rendering a page body", () => {
   it("renders GFM: tables, task lists, footnotes, strikethrough and autolinks", async () => {
@@ -50,6 +53,16 @@ describe("rendering a page body", () => {
     expect(body.html).toContain('href="next.html"');
     expect(body.html).toContain('href="https://example.com"');
     expect(body.links.map((link) => link.target)).toEqual(["index", "api/users", "guides/next"]);
+  });
+
+  it("links a folder to its index page when no page has the folder's name", async () => {
+    const body = await renderBody({
+      file: "index.mdx",
+      pagePath: "index",
+      environment: { repo: new RepoFiles(makeRepo({ "index.mdx": "[Automations](/automations)" })), deployment: "cloud", pageExists: (path) => path === "automations/index", icon: () => undefined },
+    });
+    expect(body.html).toContain('href="automations/index.html"');
+    expect(body.links.map((link) => link.target)).toEqual(["automations/index"]);
   });
 
   it("copies referenced images and files and links them relatively", async () => {
