@@ -30,7 +30,9 @@ function log(message: string): void {
 function ensureVitepress(): void {
   if (existsSync(path.join(vitepressDir, "node_modules", "vitepress"))) return;
   log("Installing VitePress under bench/vitepress (not a dependency of Quire)…");
-  execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: vitepressDir, stdio: "inherit" });
+  // `npm install`, not `npm ci`: this npm leaves rollup's optional platform packages out of the
+  // lock file and then refuses `npm ci`; the lock still pins every version that is installed.
+  execFileSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: vitepressDir, stdio: "inherit" });
 }
 
 function folderBytes(folder: string): number {
