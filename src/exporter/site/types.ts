@@ -39,6 +39,8 @@ export interface Redirect {
   source: string;
   /** Destination: a page path without leading slash, or an absolute URL. */
   destination: string;
+  /** The `#fragment` of an internal destination (without `#`), when it has one. */
+  fragment?: string;
   permanent: boolean;
 }
 
@@ -53,6 +55,8 @@ export interface Integrations {
 export interface SiteConfig {
   name: string;
   description?: string;
+  /** The Mintlify layout theme named in the config (`mint`, `maple`…), kept as written. */
+  theme?: string;
   colors: SiteColors;
   logo?: ThemedImage & { href?: string };
   favicon?: ThemedImage;
@@ -79,6 +83,20 @@ export interface Navigation {
   root: NavNode[];
   /** Global anchors and tabs shown on every page whatever the division. */
   global: { anchors: NavLinkNode[]; tabs: NavLinkNode[] };
+  /** API reference pages the navigation asks for at its top level (not exported yet). */
+  openapi?: ApiReference;
+}
+
+/**
+ * API reference pages a navigation entry asks to generate from an OpenAPI (or AsyncAPI)
+ * file: its `openapi` setting and endpoint entries such as `GET /users`. Kept so that
+ * generating these pages can be added later; today they produce a warning.
+ */
+export interface ApiReference {
+  /** The specification file or URL named by `openapi`/`asyncapi`, when there is one. */
+  source?: string;
+  /** Endpoint entries in navigation order, as written (`GET /users`, `openapi.json POST /x`). */
+  endpoints: string[];
 }
 
 export type NavNode = NavDivision | NavGroup | NavPageNode | NavLinkNode;
@@ -98,6 +116,13 @@ export interface NavDivision {
   hidden?: boolean;
   /** An external link division has an `href` and no children. */
   href?: string;
+  /** A badge on a version in the switcher (`Latest`, `Beta`). */
+  tag?: string;
+  /** An anchor's own icon colour. */
+  color?: { light: string; dark: string };
+  /** A language's own top bar, footer and banner, replacing the site-wide ones. */
+  settings?: Partial<Pick<SiteConfig, "navbar" | "footer" | "banner">>;
+  openapi?: ApiReference;
   children: NavNode[];
 }
 
@@ -110,6 +135,7 @@ export interface NavGroup {
   root?: string;
   expanded?: boolean;
   hidden?: boolean;
+  openapi?: ApiReference;
   children: NavNode[];
 }
 

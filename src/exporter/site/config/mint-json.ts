@@ -1,121 +1,187 @@
+import type { SiteConfig } from "../types.ts";
 import type { ConfigChecker } from "./checker.ts";
+import { MINT_TOP_LEVEL_KEYS } from "./known-keys.ts";
+import { readMintNavigation } from "./mint-navigation.ts";
+import { readSiteSettings } from "./settings.ts";
 
 type Json = Record<string, unknown>;
 
 /**
- * Converts a legacy `mint.json` to the docs.json shape, so one reader handles both.
- * Legacy tabs and anchors own the groups whose pages live under their `url` folder;
- * external anchors become global anchors; string versions split groups by their `version`.
+ * Reads a legacy `mint.json` into the same model as docs.json. Keys that docs.json kept
+ * (`name`, `logo`, `favicon`, `colors`, `redirects`) are read by the docs.json readers; keys
+ * it renamed are checked here, under their mint.json names, and handed over already clean,
+ * so every problem names a key path that exists in the author's file.
  */
-export function convertMintJson(mint: Json, check: ConfigChecker): Json {
-  const docs: Json = {
+export function readMintJson(raw: Json, check: ConfigChecker): SiteConfig {
+  check.unknownKeys(raw, "", MINT_TOP_LEVEL_KEYS);
+  const settings = readSiteSettings(convertSettings(raw, check), check, {
+    requirePrimaryColor: false,
+  });
+  check.required(raw.navigation, "navigation", "the site's navigation (an array of groups)");
+  const navigation = readMintNavigation(raw, check);
+  return { ...settings, navigation, sourceFile: check.file };
+}
+
+/** The docs.json-shaped settings of a mint.json. */
+function convertSettings(mint: Json, check: ConfigChecker): Json {
+  const metadata = check.object(
+    mint.metadata,
+    "metadata",
+    "an object of meta tag names and values",
+  );
+  const colors =
+    mint.colors && typeof mint.colors === "object" && !Array.isArray(mint.colors)
+      ? (mint.colors as Json)
+      : undefined;
+  return {
     name: mint.name,
-    description: (mint.metadata as Json | undefined)?.description ?? mint.description,
+    theme: mint.theme,
+    description:
+      mint.description ??
+      (typeof metadata?.description === "string" ? metadata.description : undefined),
+    // Only the three colours docs.json kept; `anchors` and `background` are read elsewhere or unused.
+    colors: colors
+      ? { primary: colors.primary, light: colors.light, dark: colors.dark }
+      : mint.colors,
     logo: mint.logo,
     favicon: mint.favicon,
-    colors: mint.colors && typeof mint.colors === "object" ? { primary: (mint.colors as Json).primary, light: (mint.colors as Json).light, dark: (mint.colors as Json).dark } : undefined,
     redirects: mint.redirects,
-    seo: mint.metadata && typeof mint.metadata === "object" ? { metatags: mint.metadata } : undefined,
-    integrations: mint.analytics,
+    banner: mint.banner,
+    appearance: convertModeToggle(mint.modeToggle, check),
+    navbar: {
+      links: convertTopbarLinks(mint.topbarLinks, check),
+      primary: convertCtaButton(mint.topbarCtaButton, check),
+    },
+    footer: { socials: convertSocials(mint.footerSocials, check) },
+    seo: { metatags: convertMetatags(metadata, check), indexing: convertIndexing(mint.seo, check) },
+    integrations: convertAnalytics(mint, check),
+    api: convertPlayground(mint.api, check),
   };
-  const modeToggle = check.object(mint.modeToggle, "modeToggle");
-  if (modeToggle) docs.appearance = { default: modeToggle.default ?? "system", strict: modeToggle.isHidden === true };
-  docs.navbar = convertNavbar(mint, check);
-  docs.footer = { socials: convertSocials(mint.footerSocials, check) };
-  const playgroundMode = check.object(check.object(mint.api, "api")?.playground, "api.playground")?.mode;
-  if (playgroundMode !== undefined) docs.api = { playground: { display: playgroundMode === "hide" ? "none" : playgroundMode === "simple" ? "simple" : "interactive" } };
-  docs.navigation = convertNavigation(mint, check);
-  return docs;
 }
 
-function convertNavbar(mint: Json, check: ConfigChecker): Json {
-  const links = check.array(mint.topbarLinks, "topbarLinks").flatMap((item, index) => {
-    const link = check.object(item, `topbarLinks[${index}]`);
+function convertModeToggle(value: unknown, check: ConfigChecker): Json {
+  const toggle = check.object(value, "modeToggle", "an object with default and isHidden");
+  return {
+    default: check.oneOf(toggle?.default, "modeToggle.default", [
+      "light",
+      "dark",
+      "system",
+    ] as const),
+    strict: check.boolean(toggle?.isHidden, "modeToggle.isHidden"),
+  };
+}
+
+function convertTopbarLinks(value: unknown, check: ConfigChecker): Json[] {
+  return check.array(value, "topbarLinks").flatMap((item, index) => {
+    const path = `topbarLinks[${index}]`;
+    const link = check.object(item, path, "a link object with name and url");
     if (!link) return [];
-    return [{ label: link.name ?? (link.type === "github" ? "GitHub" : link.url), href: link.url }];
+    const type = check.oneOf(link.type, `${path}.type`, ["link", "github", "discord"] as const);
+    const url = check.string(link.url, `${path}.url`);
+    const name = check.string(link.name, `${path}.name`) ?? defaultLabel(type);
+    check.required(link.url, `${path}.url`, "the link's URL (a string)");
+    if (name === undefined && link.name === undefined)
+      check.error(`${path}.name`, "the link's text (a string)", undefined);
+    if (url === undefined || name === undefined) return [];
+    return [
+      {
+        label: name,
+        href: url,
+        ...(type === "github" || type === "discord" ? { icon: type } : {}),
+      },
+    ];
   });
-  const cta = check.object(mint.topbarCtaButton, "topbarCtaButton");
-  const primary = cta ? { type: cta.type === "github" ? "github" : "button", label: cta.name ?? (cta.type === "github" ? "GitHub" : "Get started"), href: cta.url } : undefined;
-  return { links, primary };
 }
 
+function convertCtaButton(value: unknown, check: ConfigChecker): Json | undefined {
+  const button = check.object(value, "topbarCtaButton", "a button object with name and url");
+  if (!button) return undefined;
+  const type = check.oneOf(button.type, "topbarCtaButton.type", ["link", "github"] as const);
+  const url = check.string(button.url, "topbarCtaButton.url");
+  const name = check.string(button.name, "topbarCtaButton.name") ?? defaultLabel(type);
+  check.required(button.url, "topbarCtaButton.url", "the button's URL (a string)");
+  if (name === undefined && button.name === undefined)
+    check.error("topbarCtaButton.name", "the button's text (a string)", undefined);
+  if (url === undefined || name === undefined) return undefined;
+  return { type: type === "github" ? "github" : "button", label: name, href: url };
+}
+
+function defaultLabel(type: string | undefined): string | undefined {
+  return type === "github" ? "GitHub" : type === "discord" ? "Discord" : undefined;
+}
+
+/** `footerSocials`: `{ network: url }`, or the older `[{ type, url }]`. */
 function convertSocials(value: unknown, check: ConfigChecker): Json {
+  const socials: Json = {};
   if (Array.isArray(value)) {
-    const socials: Json = {};
     value.forEach((item, index) => {
-      const entry = check.object(item, `footerSocials[${index}]`);
-      if (entry && typeof entry.type === "string") socials[entry.type] = entry.url;
+      const entry = check.object(item, `footerSocials[${index}]`, "an object with type and url");
+      const type = check.string(entry?.type, `footerSocials[${index}].type`);
+      const url = check.string(entry?.url, `footerSocials[${index}].url`);
+      if (entry && (type === undefined || url === undefined)) {
+        check.error(`footerSocials[${index}]`, "an object with type and url", item);
+      }
+      if (type !== undefined && url !== undefined) socials[type] = url;
     });
     return socials;
   }
-  return check.object(value, "footerSocials") ?? {};
+  const object = check.object(
+    value,
+    "footerSocials",
+    "an object of network names and profile URLs",
+  );
+  for (const [network, url] of Object.entries(object ?? {})) {
+    const href = check.string(url, `footerSocials.${network}`, "a profile URL (a string)");
+    if (href !== undefined) socials[network] = href;
+  }
+  return socials;
 }
 
-interface LegacySection {
-  name: string;
-  url: string;
-  icon?: unknown;
+function convertMetatags(metadata: Json | undefined, check: ConfigChecker): Json {
+  const metatags: Json = {};
+  for (const [name, content] of Object.entries(metadata ?? {})) {
+    const text =
+      typeof content === "boolean" ? String(content) : check.string(content, `metadata.${name}`);
+    if (text !== undefined) metatags[name] = text;
+  }
+  return metatags;
 }
 
-function convertNavigation(mint: Json, check: ConfigChecker): Json {
-  const groups = check.array(mint.navigation, "navigation").filter((group): group is Json => Boolean(group) && typeof group === "object");
-  const tabs = readSections(mint.tabs, "tabs", check);
-  const anchors = readSections(mint.anchors, "anchors", check);
-  const internalAnchors = anchors.filter((anchor) => !/^[a-z]+:/i.test(anchor.url));
-  const externalAnchors = anchors.filter((anchor) => /^[a-z]+:/i.test(anchor.url)).map((anchor) => ({ anchor: anchor.name, href: anchor.url, icon: anchor.icon }));
-  const primaryTab = (check.object(mint.primaryTab, "primaryTab")?.name as string | undefined) ?? "Documentation";
-
-  const versions = check.array(mint.versions, "versions").map((version) => (typeof version === "object" && version ? (version as Json).name : version)).filter((version): version is string => typeof version === "string");
-  const contentFor = (version: string | undefined): Json => {
-    const own = groups.filter((group) => version === undefined || group.version === undefined || group.version === version).map(stripVersion);
-    return partition(own, tabs, internalAnchors, primaryTab);
-  };
-  const navigation: Json = versions.length > 0 ? { versions: versions.map((version, index) => ({ version, default: index === 0 ? true : undefined, ...contentFor(version) })) } : contentFor(undefined);
-  if (externalAnchors.length > 0) navigation.global = { anchors: externalAnchors };
-  return navigation;
+function convertIndexing(value: unknown, check: ConfigChecker): string | undefined {
+  const seo = check.object(value, "seo");
+  return check.boolean(seo?.indexHiddenPages, "seo.indexHiddenPages") ? "all" : undefined;
 }
 
-function stripVersion(group: Json): Json {
-  const { version: _version, ...rest } = group;
-  return rest;
-}
-
-/** Splits groups by the tab (then anchor) whose url folder holds their first page. */
-function partition(groups: Json[], tabs: LegacySection[], anchors: LegacySection[], primaryTab: string): Json {
-  const owner = (sections: LegacySection[], group: Json): LegacySection | undefined => {
-    const first = firstPage(group);
-    return first === undefined ? undefined : sections.find((section) => first === section.url || first.startsWith(`${section.url.replace(/^\/+|\/+$/g, "")}/`));
-  };
-  const withAnchors = (own: Json[]): Json => {
-    if (anchors.length === 0) return { groups: own };
-    const rest = own.filter((group) => !owner(anchors, group));
-    const anchorDivisions = anchors
-      .map((anchor) => ({ anchor: anchor.name, icon: anchor.icon, groups: own.filter((group) => owner(anchors, group) === anchor) }))
-      .filter((anchor) => anchor.groups.length > 0);
-    return anchorDivisions.length > 0 ? { anchors: [{ anchor: primaryTab, groups: rest }, ...anchorDivisions] } : { groups: rest };
-  };
-  if (tabs.length === 0) return withAnchors(groups);
-  const primary = groups.filter((group) => !owner(tabs, group));
-  const tabDivisions = tabs.map((tab) => ({ tab: tab.name, ...(/^[a-z]+:/i.test(tab.url) ? { href: tab.url } : withAnchors(groups.filter((group) => owner(tabs, group) === tab))) }));
-  return { tabs: [{ tab: primaryTab, ...withAnchors(primary) }, ...tabDivisions] };
-}
-
-function firstPage(group: Json): string | undefined {
-  for (const page of Array.isArray(group.pages) ? group.pages : []) {
-    if (typeof page === "string") return page.replace(/^\/+/, "");
-    if (page && typeof page === "object") {
-      const nested = firstPage(page as Json);
-      if (nested) return nested;
+/** `analytics` (and the chat widgets of `integrations`) become docs.json integrations. */
+function convertAnalytics(mint: Json, check: ConfigChecker): Json {
+  const integrations: Json = {};
+  for (const key of ["analytics", "integrations"]) {
+    const object = check.object(mint[key], key, "an object of providers by name");
+    for (const [provider, settings] of Object.entries(object ?? {})) {
+      const settingsObject = check.object(
+        settings,
+        `${key}.${provider}`,
+        `the ${provider} settings (an object)`,
+      );
+      if (settingsObject) integrations[provider] = settingsObject;
     }
   }
-  return undefined;
+  return integrations;
 }
 
-function readSections(value: unknown, path: string, check: ConfigChecker): LegacySection[] {
-  return check.array(value, path).flatMap((item, index) => {
-    const object = check.object(item, `${path}[${index}]`);
-    const name = check.string(object?.name, `${path}[${index}].name`);
-    const url = check.string(object?.url, `${path}[${index}].url`);
-    return name && url ? [{ name, url: url.replace(/^\/+/, ""), icon: object?.icon }] : [];
-  });
+/** `api.playground.mode` (`show`, `simple`, `hide`) became `api.playground.display`. */
+function convertPlayground(value: unknown, check: ConfigChecker): Json | undefined {
+  const api = check.object(value, "api");
+  const playground = check.object(api?.playground, "api.playground");
+  const mode = check.oneOf(playground?.mode, "api.playground.mode", [
+    "show",
+    "simple",
+    "hide",
+  ] as const);
+  if (mode === undefined) return undefined;
+  return {
+    playground: {
+      display: mode === "hide" ? "none" : mode === "simple" ? "simple" : "interactive",
+    },
+  };
 }

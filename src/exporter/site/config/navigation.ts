@@ -1,169 +1,370 @@
-import { normalizePagePath } from "../paths.ts";
-import type { NavDivision, NavDivisionKind, NavGroup, Navigation, NavLinkNode, NavNode } from "../types.ts";
+import type {
+  ApiReference,
+  NavDivision,
+  NavDivisionKind,
+  NavGroup,
+  Navigation,
+  NavLinkNode,
+  NavNode,
+} from "../types.ts";
+import { isEndpointEntry, noteApiReference } from "./api-references.ts";
 import type { ConfigChecker } from "./checker.ts";
+import { readIcon } from "./icons.ts";
+import { divisionKeys, GROUP_KEYS, NAVIGATION_KEYS } from "./known-keys.ts";
+import { languageName } from "./language-names.ts";
+import { configPagePath } from "./page-reference.ts";
+import { readBanner, readFooter, readHexColor, readNavbar } from "./settings.ts";
 
-/** The keys that hold children of a division, in the order they are read, and the label key of each child. */
-const DIVISION_KEYS: { key: string; kind: NavDivisionKind; label: string }[] = [
-  { key: "languages", kind: "language", label: "language" },
-  { key: "versions", kind: "version", label: "version" },
-  { key: "products", kind: "dropdown", label: "product" },
-  { key: "tabs", kind: "tab", label: "tab" },
-  { key: "dropdowns", kind: "dropdown", label: "dropdown" },
-  { key: "anchors", kind: "anchor", label: "anchor" },
-  { key: "menu", kind: "menu", label: "item" },
-];
+/** A kind of division: the key holding a list of them, and the key naming each one. */
+interface DivisionKey {
+  kind: NavDivisionKind;
+  /** The key of each entry's name: `tab`, `anchor`, `item`… */
+  label: string;
+  /** How an entry is called in messages. */
+  noun: string;
+}
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: "English", fr: "Français", de: "Deutsch", es: "Español", it: "Italiano", pt: "Português", "pt-BR": "Português (Brasil)",
-  ja: "日本語", ko: "한국어", zh: "中文", "zh-Hans": "简体中文", "zh-Hant": "繁體中文", ru: "Русский", nl: "Nederlands",
-  sv: "Svenska", pl: "Polski", tr: "Türkçe", ar: "العربية", he: "עברית", hi: "हिन्दी", id: "Bahasa Indonesia", vi: "Tiếng Việt",
-  uk: "Українська", cs: "Čeština", da: "Dansk", fi: "Suomi", no: "Norsk", ro: "Română", th: "ไทย",
+/** The keys that hold divisions. Products are a switcher of their own kind, shown as a dropdown. */
+const DIVISIONS: Record<string, DivisionKey> = {
+  languages: { kind: "language", label: "language", noun: "language" },
+  versions: { kind: "version", label: "version", noun: "version" },
+  products: { kind: "dropdown", label: "product", noun: "product" },
+  tabs: { kind: "tab", label: "tab", noun: "tab" },
+  dropdowns: { kind: "dropdown", label: "dropdown", noun: "dropdown" },
+  anchors: { kind: "anchor", label: "anchor", noun: "anchor" },
+  menu: { kind: "menu", label: "item", noun: "menu item" },
 };
 
-/** Reads docs.json `navigation` (any nesting of divisions, groups and pages) into the model. */
+const PAGE_ENTRY_EXPECTED = "a page path (string) or a group object";
+
+/**
+ * Reads docs.json `navigation` into the model: any nesting of languages, versions, products,
+ * tabs, dropdowns, anchors and menus, with groups and pages inside, plus global links.
+ */
 export function readNavigation(value: unknown, check: ConfigChecker): Navigation {
   const navigation: Navigation = { root: [], global: { anchors: [], tabs: [] } };
+  if (value === undefined || value === null) return navigation;
   if (Array.isArray(value)) {
-    // A bare list of groups/pages, as some hand-written configs have.
-    navigation.root = readPageList(value, "navigation", check);
+    // mint.json's shape (a list of groups) in a docs.json: read it, but say what docs.json wants.
+    check.warn(
+      "navigation",
+      'is a list, as in mint.json; docs.json expects an object such as { "groups": [...] }. It is read as its groups and pages',
+    );
+    navigation.root = readPageList(value, "navigation", [], check);
     return navigation;
   }
-  const object = check.object(value, "navigation");
-  if (!object) {
-    check.error("navigation", "an object with pages, groups, tabs, anchors, dropdowns, versions or languages", value);
-    return navigation;
-  }
-  navigation.root = readContainer(object, "navigation", check);
-  const global = check.object(object.global, "navigation.global");
-  if (global) {
-    navigation.global.anchors = readGlobalLinks(global.anchors, "navigation.global.anchors", "anchor", check);
-    navigation.global.tabs = readGlobalLinks(global.tabs, "navigation.global.tabs", "tab", check);
-  }
+  const object = check.object(
+    value,
+    "navigation",
+    "an object with pages, groups, tabs, anchors, dropdowns, products, versions or languages",
+  );
+  if (!object) return navigation;
+  check.unknownKeys(object, "navigation", NAVIGATION_KEYS);
+  const container = readContainer(object, "navigation", check);
+  navigation.root = container.children;
+  if (container.openapi) navigation.openapi = container.openapi;
+  if (object.global !== undefined)
+    navigation.global = readGlobal(object.global, "navigation.global", check);
+  if (!hasContent(navigation.root) && !container.openapi)
+    check.warn("navigation", "lists no pages");
   return navigation;
 }
 
-/** The children of anything that can hold navigation: divisions first, then groups, then pages. */
-function readContainer(object: Record<string, unknown>, path: string, check: ConfigChecker): NavNode[] {
-  const nodes: NavNode[] = [];
-  for (const { key, kind, label } of DIVISION_KEYS) {
-    if (object[key] === undefined) continue;
-    check.array(object[key], `${path}.${key}`).forEach((item, index) => {
-      const division = readDivision(item, `${path}.${key}[${index}]`, kind, label, check);
-      if (division) nodes.push(division);
-    });
+/**
+ * The children of anything that can hold navigation (the navigation itself, a division, a
+ * group), in the order its keys are written. Endpoint entries and `openapi` settings are
+ * gathered into one API reference note for the container.
+ */
+export function readContainer(
+  object: Record<string, unknown>,
+  path: string,
+  check: ConfigChecker,
+): { children: NavNode[]; openapi?: ApiReference } {
+  const children: NavNode[] = [];
+  const endpoints: string[] = [];
+  for (const [key, value] of Object.entries(object)) {
+    const division = DIVISIONS[key];
+    if (division) {
+      check
+        .array(value, `${path}.${key}`, `an array of ${division.noun} objects`)
+        .forEach((item, index) => {
+          const node = readDivision(item, `${path}.${key}[${index}]`, division, check);
+          if (node) children.push(node);
+        });
+    } else if (key === "groups") {
+      check.array(value, `${path}.groups`, "an array of group objects").forEach((item, index) => {
+        const group = readGroup(item, `${path}.groups[${index}]`, check);
+        if (group) children.push(group);
+      });
+    } else if (key === "pages") {
+      children.push(
+        ...readPageList(
+          check.array(value, `${path}.pages`, `an array of page paths and groups`),
+          `${path}.pages`,
+          endpoints,
+          check,
+        ),
+      );
+    }
   }
-  if (object.groups !== undefined) {
-    check.array(object.groups, `${path}.groups`).forEach((item, index) => {
-      const group = readGroup(item, `${path}.groups[${index}]`, check);
-      if (group) nodes.push(group);
-    });
-  }
-  if (object.pages !== undefined) nodes.push(...readPageList(check.array(object.pages, `${path}.pages`), `${path}.pages`, check));
-  if (object.openapi !== undefined || object.asyncapi !== undefined) {
-    check.warn(`${path}.${object.openapi !== undefined ? "openapi" : "asyncapi"}`, "API reference pages generated from an OpenAPI/AsyncAPI file are not exported yet; the section has only its MDX pages");
-  }
-  return nodes;
+  const openapi = noteApiReference(object, endpoints, path, check);
+  return openapi ? { children, openapi } : { children };
 }
 
-function readDivision(value: unknown, path: string, kind: NavDivisionKind, labelKey: string, check: ConfigChecker): NavDivision | undefined {
-  const object = check.object(value, path);
+function readDivision(
+  value: unknown,
+  path: string,
+  division: DivisionKey,
+  check: ConfigChecker,
+): NavDivision | undefined {
+  const object = check.object(
+    value,
+    path,
+    `a ${division.noun} object (with "${division.label}" and its pages or href)`,
+  );
   if (!object) return undefined;
-  const rawLabel = object[labelKey];
-  const label = check.string(rawLabel, `${path}.${labelKey}`);
-  if (label === undefined && rawLabel === undefined) {
-    check.error(`${path}.${labelKey}`, `the ${labelKey}'s name`, undefined);
-    return undefined;
-  }
-  const division: NavDivision = { type: "division", kind, label: label ?? "", children: [] };
-  if (kind === "language") {
-    division.language = label;
-    division.label = (label && LANGUAGE_NAMES[label]) ?? label ?? "";
+  check.unknownKeys(object, path, divisionKeys(division.label));
+  const labelPath = `${path}.${division.label}`;
+  const expectedLabel =
+    division.kind === "language"
+      ? 'a language code such as "en" (a string)'
+      : `the ${division.noun}'s name (a string)`;
+  check.required(object[division.label], labelPath, expectedLabel);
+  const label = check.string(object[division.label], labelPath, expectedLabel);
+  const node: NavDivision = {
+    type: "division",
+    kind: division.kind,
+    label: label ?? "",
+    children: [],
+  };
+  if (division.kind === "language" && label !== undefined) {
+    node.language = label;
+    node.label = languageName(label);
   }
   const icon = readIcon(object.icon, `${path}.icon`, check);
-  if (icon) division.icon = icon;
+  if (icon) node.icon = icon;
   const description = check.string(object.description, `${path}.description`);
-  if (description) division.description = description;
-  if (check.boolean(object.default, `${path}.default`)) division.isDefault = true;
-  if (check.boolean(object.hidden, `${path}.hidden`)) division.hidden = true;
-  const href = check.string(object.href, `${path}.href`);
-  if (href) division.href = href;
-  division.children = readContainer(object, path, check);
-  if (!href && division.children.length === 0 && object.openapi === undefined) {
-    check.warn(path, `"${division.label}" has no pages`);
+  if (description) node.description = description;
+  if (check.boolean(object.default, `${path}.default`)) node.isDefault = true;
+  if (check.boolean(object.hidden, `${path}.hidden`)) node.hidden = true;
+  const href = check.string(object.href, `${path}.href`, "a URL or path (a string)");
+  if (href) node.href = href;
+  const tag = check.string(object.tag, `${path}.tag`);
+  if (tag) node.tag = tag;
+  const color = readAnchorColor(object.color, `${path}.color`, check);
+  if (color) node.color = color;
+  if (division.kind === "language") {
+    const settings = readLanguageSettings(object, path, check);
+    if (settings) node.settings = settings;
   }
-  return division;
+  const container = readContainer(object, path, check);
+  node.children = container.children;
+  if (container.openapi) node.openapi = container.openapi;
+  if (label === undefined) return undefined;
+  if (!href && !hasContent(node.children) && !container.openapi)
+    check.warn(path, `the ${division.noun} "${node.label}" has no pages and no href`);
+  return node;
 }
 
-function readGroup(value: unknown, path: string, check: ConfigChecker): NavGroup | undefined {
-  const object = check.object(value, path);
-  if (!object) return undefined;
-  const title = check.string(object.group, `${path}.group`);
-  if (title === undefined) {
-    if (object.group === undefined) check.error(`${path}.group`, "the group's title", undefined);
-    return undefined;
+/** An anchor's colour: `{ light, dark }` hex codes, or one hex code for both. */
+function readAnchorColor(value: unknown, path: string, check: ConfigChecker): NavDivision["color"] {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") {
+    const color = readHexColor(value, path, check);
+    return color ? { light: color, dark: color } : undefined;
   }
-  const group: NavGroup = { type: "group", title, children: [] };
+  const object = check.object(
+    value,
+    path,
+    "a hex colour, or an object with light and dark hex colours",
+  );
+  if (!object) return undefined;
+  const light = readHexColor(object.light, `${path}.light`, check);
+  const dark = readHexColor(object.dark, `${path}.dark`, check);
+  if (!light && !dark) return undefined;
+  return { light: light ?? (dark as string), dark: dark ?? (light as string) };
+}
+
+function readLanguageSettings(
+  object: Record<string, unknown>,
+  path: string,
+  check: ConfigChecker,
+): NavDivision["settings"] {
+  const settings: NonNullable<NavDivision["settings"]> = {};
+  if (object.navbar !== undefined)
+    settings.navbar = readNavbar(object.navbar, `${path}.navbar`, check);
+  if (object.footer !== undefined)
+    settings.footer = readFooter(object.footer, `${path}.footer`, check);
+  const banner =
+    object.banner !== undefined ? readBanner(object.banner, `${path}.banner`, check) : undefined;
+  if (banner) settings.banner = banner;
+  return Object.keys(settings).length > 0 ? settings : undefined;
+}
+
+/** A group: a titled list of pages and nested groups in the sidebar. */
+export function readGroup(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+): NavGroup | undefined {
+  const object = check.object(value, path, 'a group object (with "group" and "pages")');
+  if (!object) return undefined;
+  check.unknownKeys(object, path, GROUP_KEYS);
+  check.required(object.group, `${path}.group`, "the group's title (a string)");
+  const title = check.string(object.group, `${path}.group`, "the group's title (a string)");
+  const group: NavGroup = { type: "group", title: title ?? "", children: [] };
   const icon = readIcon(object.icon, `${path}.icon`, check);
   if (icon) group.icon = icon;
   const tag = check.string(object.tag, `${path}.tag`);
   if (tag) group.tag = tag;
-  const root = check.string(object.root, `${path}.root`);
-  if (root) group.root = normalizePagePath(root);
+  const root = check.string(object.root, `${path}.root`, "a page path (a string)");
+  if (root !== undefined) {
+    const rootPath = readPagePath(root, `${path}.root`, check);
+    if (rootPath) group.root = rootPath;
+  }
   const expanded = check.boolean(object.expanded, `${path}.expanded`);
   if (expanded !== undefined) group.expanded = expanded;
   if (check.boolean(object.hidden, `${path}.hidden`)) group.hidden = true;
-  group.children = readContainer(object, path, check);
+  const container = readContainer(object, path, check);
+  group.children = container.children;
+  if (container.openapi) group.openapi = container.openapi;
+  if (title === undefined) return undefined;
+  if (!group.root && !hasContent(group.children) && !container.openapi)
+    check.warn(path, `the group "${title}" has no pages`);
   return group;
 }
 
-/** A `pages` list: page paths, nested groups, and (warned) API endpoint entries. */
-function readPageList(items: unknown[], path: string, check: ConfigChecker): NavNode[] {
+/**
+ * A `pages` list: page paths and nested groups. Endpoint entries (`GET /users`) are gathered
+ * into `endpoints` for the container's API reference note instead of becoming pages.
+ */
+export function readPageList(
+  items: unknown[],
+  path: string,
+  endpoints: string[],
+  check: ConfigChecker,
+): NavNode[] {
   const nodes: NavNode[] = [];
   items.forEach((item, index) => {
     const itemPath = `${path}[${index}]`;
     if (typeof item === "string") {
-      if (/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+\S/i.test(item.trim()) || /\.(json|ya?ml)\s+(GET|POST|PUT|PATCH|DELETE)\s/i.test(item)) {
-        check.warn(itemPath, `"${item}" is an OpenAPI endpoint; API reference pages are not exported yet`);
+      if (isEndpointEntry(item)) {
+        endpoints.push(item.trim());
         return;
       }
-      const pagePath = normalizePagePath(item);
-      if (pagePath === undefined) check.error(itemPath, "a page path inside the repository", item);
-      else nodes.push({ type: "page", path: pagePath });
-    } else if (item && typeof item === "object" && !Array.isArray(item) && "group" in item) {
-      const group = readGroup(item, itemPath, check);
-      if (group) nodes.push(group);
-    } else if (item && typeof item === "object" && !Array.isArray(item) && "href" in item) {
-      const object = item as Record<string, unknown>;
-      const href = check.string(object.href, `${itemPath}.href`);
-      const label = check.string(object.title ?? object.label ?? object.page, `${itemPath}.title`) ?? href;
-      if (href && label) nodes.push({ type: "link", label, href, icon: readIcon(object.icon, `${itemPath}.icon`, check) });
-    } else {
-      check.error(itemPath, "a page path (text) or a group object", item);
+      const pagePath = readPagePath(item, itemPath, check);
+      if (pagePath) nodes.push({ type: "page", path: pagePath });
+      return;
     }
+    if (item && typeof item === "object" && !Array.isArray(item)) {
+      const object = item as Record<string, unknown>;
+      if ("group" in object) {
+        const group = readGroup(object, itemPath, check);
+        if (group) nodes.push(group);
+        return;
+      }
+      if ("href" in object) {
+        const link = readLink(object, itemPath, ["title", "label"], check);
+        if (link) nodes.push(link);
+        return;
+      }
+    }
+    check.error(itemPath, PAGE_ENTRY_EXPECTED, item);
   });
   return nodes;
 }
 
-function readGlobalLinks(value: unknown, path: string, labelKey: string, check: ConfigChecker): NavLinkNode[] {
+/** A page reference as written in navigation, normalized: `/guides/intro.mdx` → `guides/intro`. */
+function readPagePath(reference: string, path: string, check: ConfigChecker): string | undefined {
+  if (reference.trim() === "") {
+    check.error(path, "a page path (string)", reference);
+    return undefined;
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(reference.trim())) {
+    check.error(
+      path,
+      "a page path inside the repository (links go in an anchor, a tab or a group entry with href)",
+      reference,
+    );
+    return undefined;
+  }
+  const pagePath = configPagePath(reference);
+  if (pagePath === undefined) check.error(path, "a page path inside the repository", reference);
+  return pagePath;
+}
+
+/** `navigation.global`: links shown on every page, whatever the division. */
+function readGlobal(value: unknown, path: string, check: ConfigChecker): Navigation["global"] {
+  const global: Navigation["global"] = { anchors: [], tabs: [] };
+  const object = check.object(value, path, "an object with tabs, anchors or dropdowns");
+  if (!object) return global;
+  check.unknownKeys(
+    object,
+    path,
+    new Set(["tabs", "anchors", "dropdowns", "products", "languages", "versions"]),
+  );
+  global.tabs = readGlobalLinks(object.tabs, `${path}.tabs`, "tab", check);
+  // The model has one list of links beside the sidebar: global dropdowns and products join the anchors.
+  global.anchors = [
+    ...readGlobalLinks(object.anchors, `${path}.anchors`, "anchor", check),
+    ...readGlobalLinks(object.dropdowns, `${path}.dropdowns`, "dropdown", check),
+    ...readGlobalLinks(object.products, `${path}.products`, "product", check),
+  ];
+  for (const key of ["languages", "versions"]) {
+    if (object[key] !== undefined)
+      check.warn(
+        `${path}.${key}`,
+        "global language and version links lead to other sites; the export leaves them out",
+      );
+  }
+  return global;
+}
+
+function readGlobalLinks(
+  value: unknown,
+  path: string,
+  labelKey: string,
+  check: ConfigChecker,
+): NavLinkNode[] {
   const links: NavLinkNode[] = [];
-  check.array(value, path).forEach((item, index) => {
-    const object = check.object(item, `${path}[${index}]`);
+  check.array(value, path, `an array of ${labelKey} objects`).forEach((item, index) => {
+    const object = check.object(
+      item,
+      `${path}[${index}]`,
+      `a ${labelKey} object with "${labelKey}" and "href"`,
+    );
     if (!object) return;
-    const label = check.string(object[labelKey] ?? object.name, `${path}[${index}].${labelKey}`);
-    const href = check.string(object.href, `${path}[${index}].href`);
-    if (!label || !href) {
-      if (!href) check.error(`${path}[${index}].href`, "a link", object.href);
-      return;
-    }
-    links.push({ type: "link", label, href, icon: readIcon(object.icon, `${path}[${index}].icon`, check) });
+    check.required(object.href, `${path}[${index}].href`, "the link's URL or path (a string)");
+    const link = readLink(object, `${path}[${index}]`, [labelKey], check);
+    if (link && !check.boolean(object.hidden, `${path}[${index}].hidden`)) links.push(link);
   });
   return links;
 }
 
-/** Icons are a name (or path/URL), or `{ name, style }`; Quire keeps the name. */
-export function readIcon(value: unknown, path: string, check: ConfigChecker): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") return value;
-  const object = check.object(value, path);
-  return object ? check.string(object.name, `${path}.name`) : undefined;
+/** A link entry: a label under one of `labelKeys`, an `href`, an optional icon. */
+function readLink(
+  object: Record<string, unknown>,
+  path: string,
+  labelKeys: string[],
+  check: ConfigChecker,
+): NavLinkNode | undefined {
+  const labelKey = labelKeys.find((key) => object[key] !== undefined) ?? labelKeys[0] ?? "label";
+  check.required(object[labelKey], `${path}.${labelKey}`, "the link's text (a string)");
+  const label = check.string(object[labelKey], `${path}.${labelKey}`);
+  const href = check.string(object.href, `${path}.href`, "a URL or path (a string)");
+  if (label === undefined || href === undefined) return undefined;
+  const icon = readIcon(object.icon, `${path}.icon`, check);
+  return icon ? { type: "link", label, href, icon } : { type: "link", label, href };
+}
+
+/**
+ * Whether a list of nodes leads to anything: a page, a link, an API reference note, or a
+ * division or group holding one.
+ */
+function hasContent(nodes: NavNode[]): boolean {
+  return nodes.some((node) => {
+    if (node.type === "page" || node.type === "link") return true;
+    if (node.openapi || (node.type === "division" ? node.href : node.root)) return true;
+    return hasContent(node.children);
+  });
 }

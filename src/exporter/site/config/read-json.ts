@@ -9,8 +9,21 @@ export function parseJsonFile(file: string, text: string): { value?: unknown; pr
     const before = text.slice(0, offset).split("\n");
     const line = before.length;
     const column = (before.at(-1)?.length ?? 0) + 1;
-    const reason = (error as Error).message.replace(/\s*\(line \d+ column \d+\)/, "").replace(/ in JSON at position \d+/, "").replace(/, "[\s\S]*" is not valid JSON$/, "").replace(/\s+/g, " ");
-    return { problem: { severity: "error", rule: "config-json", file, line, column, message: `${file} is not valid JSON: ${reason}` } };
+    const reason = (error as Error).message
+      .replace(/\s*\(line \d+ column \d+\)/, "")
+      .replace(/ in JSON at position \d+/, "")
+      .replace(/, "[\s\S]*" is not valid JSON$/, "")
+      .replace(/\s+/g, " ");
+    return {
+      problem: {
+        severity: "error",
+        rule: "config-json",
+        file,
+        line,
+        column,
+        message: `${file} is not valid JSON: ${reason}`,
+      },
+    };
   }
 }
 

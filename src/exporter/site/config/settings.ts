@@ -1,0 +1,301 @@
+import type { FooterColumn, NavbarLink, NavbarPrimary, SiteConfig, ThemedImage } from "../types.ts";
+import { type ConfigChecker, join } from "./checker.ts";
+import { readIcon } from "./icons.ts";
+import { readRedirects } from "./redirects.ts";
+
+/** Everything of the site model but the navigation, which each file format reads its own way. */
+export type SiteSettings = Omit<SiteConfig, "navigation" | "sourceFile">;
+
+const DEFAULT_PRIMARY = "#0D9373";
+const HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const HEX_EXPECTED = "a hex colour such as #16A34A";
+
+/**
+ * Integrations that configure the hosting service itself rather than a third party; they
+ * mean nothing in a static bundle.
+ */
+const HOSTING_SETTINGS = new Set(["telemetry", "cookies"]);
+
+/**
+ * Reads the docs.json settings (`raw` is docs.json-shaped: mint.json is converted first).
+ * `requirePrimaryColor` is true for docs.json, whose schema requires `colors.primary`.
+ */
+export function readSiteSettings(
+  raw: Record<string, unknown>,
+  check: ConfigChecker,
+  options: { requirePrimaryColor: boolean },
+): SiteSettings {
+  const name = check.string(raw.name, "name");
+  check.required(raw.name, "name", "the site's name (a string)");
+  const theme = check.string(raw.theme, "theme", "a theme name (a string)");
+  return {
+    name: name ?? "Documentation",
+    description: check.string(raw.description, "description"),
+    ...(theme !== undefined ? { theme } : {}),
+    colors: readColors(raw.colors, check, options.requirePrimaryColor),
+    logo: readLogo(raw.logo, check),
+    favicon: readThemedImage(raw.favicon, "favicon", check),
+    appearance: readAppearance(raw.appearance, check),
+    navbar: readNavbar(raw.navbar, "navbar", check),
+    footer: readFooter(raw.footer, "footer", check),
+    banner: readBanner(raw.banner, "banner", check),
+    redirects: readRedirects(raw.redirects, check),
+    seo: readSeo(raw.seo, check),
+    icons: readIcons(raw.icons, check),
+    integrations: readIntegrations(raw.integrations, check),
+    playground: readPlayground(raw.api, check),
+  };
+}
+
+/** A colour: a hex code, or undefined (with an error) for anything else. */
+export function readHexColor(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+): string | undefined {
+  const text = check.string(value, path, HEX_EXPECTED);
+  if (text === undefined) return undefined;
+  if (HEX_COLOR.test(text.trim())) return text.trim();
+  check.error(path, HEX_EXPECTED, text);
+  return undefined;
+}
+
+function readColors(
+  value: unknown,
+  check: ConfigChecker,
+  requirePrimary: boolean,
+): SiteConfig["colors"] {
+  const object = check.object(value, "colors");
+  if (requirePrimary) check.required(object?.primary, "colors.primary", HEX_EXPECTED);
+  const primary = readHexColor(object?.primary, "colors.primary", check) ?? DEFAULT_PRIMARY;
+  return {
+    primary,
+    light: readHexColor(object?.light, "colors.light", check) ?? primary,
+    dark: readHexColor(object?.dark, "colors.dark", check) ?? primary,
+  };
+}
+
+/** A path or URL, or `{ light, dark }`; one side missing borrows the other. */
+export function readThemedImage(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+): ThemedImage | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") return { light: value, dark: value };
+  const expected = "a path, or an object with light and dark paths";
+  const object = check.object(value, path, expected);
+  if (!object) return undefined;
+  const light = check.string(object.light, `${path}.light`);
+  const dark = check.string(object.dark, `${path}.dark`);
+  if (light === undefined && dark === undefined) {
+    if (object.light === undefined && object.dark === undefined) check.error(path, expected, value);
+    return undefined;
+  }
+  return { light: light ?? (dark as string), dark: dark ?? (light as string) };
+}
+
+function readLogo(value: unknown, check: ConfigChecker): SiteConfig["logo"] {
+  const image = readThemedImage(value, "logo", check);
+  if (!image) return undefined;
+  const href =
+    typeof value === "object" && value
+      ? check.string((value as Record<string, unknown>).href, "logo.href")
+      : undefined;
+  return href ? { ...image, href } : image;
+}
+
+function readAppearance(value: unknown, check: ConfigChecker): SiteConfig["appearance"] {
+  const object = check.object(value, "appearance");
+  return {
+    default:
+      check.oneOf(object?.default, "appearance.default", ["system", "light", "dark"] as const) ??
+      "system",
+    strict: check.boolean(object?.strict, "appearance.strict") ?? false,
+  };
+}
+
+const NAVBAR_LINK_LABELS: Record<string, string> = { github: "GitHub", discord: "Discord" };
+
+/** `navbar`: links and the primary button. Also read for each language's own navbar. */
+export function readNavbar(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+): SiteConfig["navbar"] {
+  const object = check.object(value, path);
+  const links: NavbarLink[] = [];
+  check.array(object?.links, `${path}.links`).forEach((item, index) => {
+    const linkPath = `${path}.links[${index}]`;
+    const link = check.object(item, linkPath, "a link object with label and href");
+    if (!link) return;
+    const type = check.oneOf(link.type, `${linkPath}.type`, ["github", "discord"] as const);
+    const label =
+      check.string(link.label, `${linkPath}.label`) ??
+      (type ? NAVBAR_LINK_LABELS[type] : undefined);
+    const href = check.string(link.href, `${linkPath}.href`);
+    if (label === undefined && link.label === undefined)
+      check.error(`${linkPath}.label`, "the link's text (a string)", undefined);
+    if (href === undefined && link.href === undefined)
+      check.error(`${linkPath}.href`, "the link's URL or path (a string)", undefined);
+    if (label === undefined || href === undefined) return;
+    const icon =
+      readIcon(link.icon, `${linkPath}.icon`, check) ??
+      (type === "github" || type === "discord" ? type : undefined);
+    links.push(icon ? { label, href, icon } : { label, href });
+  });
+  return { links, primary: readNavbarPrimary(object?.primary, `${path}.primary`, check) };
+}
+
+function readNavbarPrimary(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+): NavbarPrimary | undefined {
+  const object = check.object(value, path, "a button object with type, label and href");
+  if (!object) return undefined;
+  const type =
+    check.oneOf(object.type, `${path}.type`, ["button", "github", "discord"] as const) ?? "button";
+  const href = check.string(object.href, `${path}.href`);
+  let label = check.string(object.label, `${path}.label`);
+  if (label === undefined && object.label === undefined) {
+    if (type === "button")
+      check.error(
+        `${path}.label`,
+        'the button\'s text (a string), required when type is "button"',
+        undefined,
+      );
+    label = NAVBAR_LINK_LABELS[type];
+  }
+  if (href === undefined && object.href === undefined)
+    check.error(`${path}.href`, "the button's URL or path (a string)", undefined);
+  if (label === undefined || href === undefined) return undefined;
+  // The model knows buttons and GitHub buttons; a Discord button is a plain button.
+  return { type: type === "github" ? "github" : "button", label, href };
+}
+
+/** `footer`: social links by network, and columns of links. Also read per language. */
+export function readFooter(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+): SiteConfig["footer"] {
+  const object = check.object(value, path);
+  const socials: Record<string, string> = {};
+  const socialObject = check.object(
+    object?.socials,
+    `${path}.socials`,
+    "an object of network names and profile URLs",
+  );
+  for (const [network, url] of Object.entries(socialObject ?? {})) {
+    const href = check.string(url, `${path}.socials.${network}`, "a profile URL (a string)");
+    if (href) socials[network] = href;
+  }
+  const links: FooterColumn[] = [];
+  check.array(object?.links, `${path}.links`).forEach((item, index) => {
+    const columnPath = `${path}.links[${index}]`;
+    const column = check.object(item, columnPath, "a column object with header and items");
+    if (!column) return;
+    const items: FooterColumn["items"] = [];
+    check.required(column.items, `${columnPath}.items`, "the column's links (an array)");
+    check.array(column.items, `${columnPath}.items`).forEach((entry, entryIndex) => {
+      const itemPath = `${columnPath}.items[${entryIndex}]`;
+      const link = check.object(entry, itemPath, "a link object with label and href");
+      if (!link) return;
+      const label = check.string(link.label, `${itemPath}.label`);
+      const href = check.string(link.href, `${itemPath}.href`);
+      if (link.label === undefined)
+        check.error(`${itemPath}.label`, "the link's text (a string)", undefined);
+      if (link.href === undefined)
+        check.error(`${itemPath}.href`, "the link's URL or path (a string)", undefined);
+      if (label !== undefined && href !== undefined) items.push({ label, href });
+    });
+    const header = check.string(column.header, `${columnPath}.header`);
+    links.push(header !== undefined ? { header, items } : { items });
+  });
+  return { socials, links };
+}
+
+/** `banner`: Markdown shown above every page. Also read per language. */
+export function readBanner(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+): SiteConfig["banner"] {
+  const object = check.object(value, path, "an object with content and dismissible");
+  if (!object) return undefined;
+  check.required(object.content, `${path}.content`, "the banner's text (a Markdown string)");
+  const content = check.string(
+    object.content,
+    `${path}.content`,
+    "the banner's text (a Markdown string)",
+  );
+  const dismissible = check.boolean(object.dismissible, `${path}.dismissible`) ?? false;
+  return content ? { content, dismissible } : undefined;
+}
+
+function readSeo(value: unknown, check: ConfigChecker): SiteConfig["seo"] {
+  const object = check.object(value, "seo");
+  const metatags: Record<string, string> = {};
+  const tags = check.object(
+    object?.metatags,
+    "seo.metatags",
+    "an object of meta tag names and values",
+  );
+  for (const [name, content] of Object.entries(tags ?? {})) {
+    const text =
+      typeof content === "boolean"
+        ? String(content)
+        : check.string(content, `seo.metatags.${name}`);
+    if (text !== undefined) metatags[name] = text;
+  }
+  const indexing =
+    check.oneOf(object?.indexing, "seo.indexing", ["navigable", "all"] as const) ?? "navigable";
+  return { metatags, indexing };
+}
+
+function readIcons(value: unknown, check: ConfigChecker): SiteConfig["icons"] {
+  const object = check.object(value, "icons");
+  const library = check.oneOf(object?.library, "icons.library", [
+    "fontawesome",
+    "lucide",
+    "tabler",
+  ] as const);
+  if (library === "tabler") {
+    // Tabler's outline icons are closest to Lucide's; most names exist in both sets.
+    check.warn(
+      "icons.library",
+      "the Tabler icon set is not bundled; icons are drawn from Lucide, which shares most names",
+    );
+    return { library: "lucide" };
+  }
+  return { library: library ?? "fontawesome" };
+}
+
+function readIntegrations(value: unknown, check: ConfigChecker): SiteConfig["integrations"] {
+  const object = check.object(value, "integrations", "an object of integrations by provider name");
+  const analytics: SiteConfig["integrations"]["analytics"] = {};
+  for (const [provider, settings] of Object.entries(object ?? {})) {
+    const settingsObject = check.object(
+      settings,
+      join("integrations", provider),
+      `the ${provider} settings (an object)`,
+    );
+    if (settingsObject && !HOSTING_SETTINGS.has(provider)) analytics[provider] = settingsObject;
+  }
+  return { analytics };
+}
+
+function readPlayground(value: unknown, check: ConfigChecker): SiteConfig["playground"] {
+  const api = check.object(value, "api");
+  const playground = check.object(api?.playground, "api.playground");
+  const display = check.oneOf(playground?.display, "api.playground.display", [
+    "interactive",
+    "simple",
+    "none",
+    "auth",
+  ] as const);
+  // `auth` shows the playground to signed-in readers; a static bundle has no sign-in, so it is interactive.
+  if (display === "none" || display === "simple") return display;
+  return "interactive";
+}
