@@ -110,7 +110,7 @@ describe("invalid configuration", () => {
     expect(error.problems.map((problem) => problem.message)).toEqual(expect.arrayContaining([
       "docs.json: colors.primary: expected a hex colour such as #16A34A, got \"green\"",
       "docs.json: appearance.default: expected one of \"system\", \"light\", \"dark\", got \"dim\"",
-      "docs.json: navigation.tabs[0].groups[0].pages[1]: expected a page path (text) or a group object, got number 42",
+      "docs.json: navigation.tabs[0].groups[0].pages[1]: expected a page path (string) or a group object, got number 42",
     ]));
     expect(error.problems.length).toBeGreaterThanOrEqual(3);
   });

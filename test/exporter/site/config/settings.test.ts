@@ -1,0 +1,240 @@
+import { describe, expect, it } from "vitest";
+import { docs, failure, load, messages } from "./load-helpers.ts";
+
+const NAVIGATION = { pages: ["index"] };
+
+describe("defaults", () => {
+  it("fills in everything a minimal docs.json leaves out", () => {
+    const { config, problems } = load({
+      "docs.json": JSON.stringify({
+        name: "Minimal",
+        colors: { primary: "#0EA5E9" },
+        navigation: NAVIGATION,
+      }),
+    });
+    expect(problems).toEqual([]);
+    expect(config).toEqual({
+      name: "Minimal",
+      description: undefined,
+      colors: { primary: "#0EA5E9", light: "#0EA5E9", dark: "#0EA5E9" },
+      logo: undefined,
+      favicon: undefined,
+      appearance: { default: "system", strict: false },
+      navbar: { links: [], primary: undefined },
+      footer: { socials: {}, links: [] },
+      banner: undefined,
+      redirects: [],
+      seo: { metatags: {}, indexing: "navigable" },
+      icons: { library: "fontawesome" },
+      integrations: { analytics: {} },
+      playground: "interactive",
+      navigation: { root: [{ type: "page", path: "index" }], global: { anchors: [], tabs: [] } },
+      sourceFile: "docs.json",
+    });
+  });
+
+  it("gives light and dark their own colour when set, and keeps any theme name", () => {
+    const { config } = load(
+      docs(NAVIGATION, {
+        theme: "some-future-theme",
+        colors: { primary: "#16A34A", light: "#4ADE80", dark: "#166534" },
+      }),
+    );
+    expect(config.colors).toEqual({ primary: "#16A34A", light: "#4ADE80", dark: "#166534" });
+    expect(config.theme).toBe("some-future-theme");
+  });
+});
+
+describe("branding", () => {
+  it("reads a logo and favicon given as one path or as light and dark paths", () => {
+    const one = load(docs(NAVIGATION, { logo: "/logo.svg", favicon: "/favicon.svg" })).config;
+    expect(one.logo).toEqual({ light: "/logo.svg", dark: "/logo.svg" });
+    expect(one.favicon).toEqual({ light: "/favicon.svg", dark: "/favicon.svg" });
+    const both = load(
+      docs(NAVIGATION, {
+        logo: { light: "/l.svg", dark: "/d.svg", href: "https://example.com" },
+        favicon: { light: "/fl.png", dark: "/fd.png" },
+      }),
+    ).config;
+    expect(both.logo).toEqual({ light: "/l.svg", dark: "/d.svg", href: "https://example.com" });
+    expect(both.favicon).toEqual({ light: "/fl.png", dark: "/fd.png" });
+  });
+
+  it("reads the appearance and the icon library, drawing Tabler names from Lucide with a warning", () => {
+    const { config, problems } = load(
+      docs(NAVIGATION, {
+        appearance: { default: "dark", strict: true },
+        icons: { library: "tabler" },
+      }),
+    );
+    expect(config.appearance).toEqual({ default: "dark", strict: true });
+    expect(config.icons.library).toBe("lucide");
+    expect(messages(problems)).toEqual([
+      expect.stringContaining("docs.json: icons.library: the Tabler icon set is not bundled"),
+    ]);
+  });
+});
+
+describe("top bar, footer and banner", () => {
+  it("reads navbar links (GitHub and Discord links named for their type) and the primary button", () => {
+    const { config } = load(
+      docs(NAVIGATION, {
+        navbar: {
+          links: [
+            { label: "Support", href: "mailto:help@example.com", icon: "life-ring" },
+            { type: "github", href: "https://github.com/o/r" },
+            { type: "discord", href: "https://discord.gg/x" },
+          ],
+          primary: { type: "button", label: "Sign up", href: "https://app.example.com" },
+        },
+      }),
+    );
+    expect(config.navbar).toEqual({
+      links: [
+        { label: "Support", href: "mailto:help@example.com", icon: "life-ring" },
+        { label: "GitHub", href: "https://github.com/o/r", icon: "github" },
+        { label: "Discord", href: "https://discord.gg/x", icon: "discord" },
+      ],
+      primary: { type: "button", label: "Sign up", href: "https://app.example.com" },
+    });
+  });
+
+  it("reads footer socials and link columns, and a dismissible banner", () => {
+    const { config } = load(
+      docs(NAVIGATION, {
+        footer: {
+          socials: { x: "https://x.com/a", "hacker-news": "https://news.ycombinator.com" },
+          links: [
+            { header: "Company", items: [{ label: "About", href: "/about" }] },
+            { items: [] },
+          ],
+        },
+        banner: {
+          content: "**New:** v2 is out. [Read more](/changelog)",
+          dismissible: true,
+          type: "info",
+        },
+      }),
+    );
+    expect(config.footer).toEqual({
+      socials: { x: "https://x.com/a", "hacker-news": "https://news.ycombinator.com" },
+      links: [{ header: "Company", items: [{ label: "About", href: "/about" }] }, { items: [] }],
+    });
+    expect(config.banner).toEqual({
+      content: "**New:** v2 is out. [Read more](/changelog)",
+      dismissible: true,
+    });
+  });
+});
+
+describe("redirects", () => {
+  it("normalizes paths, keeps external destinations and fragments, and defaults to permanent", () => {
+    const { config, problems } = load(
+      docs(NAVIGATION, {
+        redirects: [
+          { source: "/old/page/", destination: "/new/page.mdx" },
+          { source: "/gone", destination: "https://example.com/elsewhere", permanent: false },
+          { source: "/moved", destination: "/guide#install" },
+        ],
+      }),
+    );
+    expect(config.redirects).toEqual([
+      { source: "old/page", destination: "new/page", permanent: true },
+      { source: "gone", destination: "https://example.com/elsewhere", permanent: false },
+      { source: "moved", destination: "guide", fragment: "install", permanent: true },
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it("keeps wildcard and parameter redirects as written, warning that static hosting needs exact paths", () => {
+    const { config, problems } = load(
+      docs(NAVIGATION, {
+        redirects: [
+          { source: "/old/:slug*", destination: "/new/:slug*" },
+          { source: "/api/*", destination: "/reference" },
+        ],
+      }),
+    );
+    expect(config.redirects).toEqual([
+      { source: "old/:slug*", destination: "new/:slug*", permanent: true },
+      { source: "api/*", destination: "reference", permanent: true },
+    ]);
+    expect(messages(problems)).toEqual([
+      'docs.json: redirects[0].source: "/old/:slug*" is a pattern; static hosting can only redirect exact paths, so no redirect page is written for it',
+      'docs.json: redirects[1].source: "/api/*" is a pattern; static hosting can only redirect exact paths, so no redirect page is written for it',
+    ]);
+  });
+
+  it("ignores a second redirect of the same path, with a warning", () => {
+    const { config, problems } = load(
+      docs(NAVIGATION, {
+        redirects: [
+          { source: "/a", destination: "/b" },
+          { source: "/a/", destination: "/c" },
+        ],
+      }),
+    );
+    expect(config.redirects).toEqual([{ source: "a", destination: "b", permanent: true }]);
+    expect(messages(problems)).toEqual([
+      'docs.json: redirects[1].source: "/a/" is already redirected by redirects[0]; this one is ignored',
+    ]);
+  });
+});
+
+describe("SEO, integrations and the API playground", () => {
+  it("reads meta tags and the indexing rule", () => {
+    const { config } = load(
+      docs(NAVIGATION, {
+        seo: {
+          metatags: {
+            "og:image": "https://example.com/og.png",
+            "twitter:card": "summary_large_image",
+          },
+          indexing: "all",
+        },
+      }),
+    );
+    expect(config.seo).toEqual({
+      metatags: { "og:image": "https://example.com/og.png", "twitter:card": "summary_large_image" },
+      indexing: "all",
+    });
+  });
+
+  it("keeps each analytics provider's raw settings, leaving out the hosting service's own switches", () => {
+    const integrations = {
+      ga4: { measurementId: "G-ABC" },
+      gtm: { tagId: "GTM-1" },
+      plausible: { domain: "docs.example.com", server: "https://plausible.example.com" },
+      segment: { key: "k" },
+      telemetry: { enabled: false },
+      cookies: { key: "consent", value: "yes" },
+    };
+    const { config, problems } = load(docs(NAVIGATION, { integrations }));
+    expect(config.integrations.analytics).toEqual({
+      ga4: { measurementId: "G-ABC" },
+      gtm: { tagId: "GTM-1" },
+      plausible: { domain: "docs.example.com", server: "https://plausible.example.com" },
+      segment: { key: "k" },
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("maps api.playground.display to the playground switch", () => {
+    const display = (value: string) =>
+      load(docs(NAVIGATION, { api: { playground: { display: value } } })).config.playground;
+    expect([display("interactive"), display("simple"), display("none"), display("auth")]).toEqual([
+      "interactive",
+      "simple",
+      "none",
+      "interactive",
+    ]);
+  });
+
+  it("refuses an integration that is not an object of settings", () => {
+    expect(
+      messages(failure(docs(NAVIGATION, { integrations: { posthog: "phc_123" } })).problems),
+    ).toEqual([
+      'docs.json: integrations.posthog: expected the posthog settings (an object), got "phc_123"',
+    ]);
+  });
+});
