@@ -1,228 +1,308 @@
-import type { SearchDocumentEntry, SearchManifest, TermShard } from "../../../search/index-format.ts";
-import { excerpt, highlight, type SearchResult, type SearchSource, search } from "../../../search/query.ts";
+import { escapeHtml, excerpt, highlight, queryMatcher } from "../../../search/excerpt.ts";
+import { openSearchIndex, type SearchHit, type SearchIndex } from "../../../search/query.ts";
+import { scriptLoader } from "../../../search/script-loader.ts";
+
+/** Results shown at most; each needs its chunk of texts loaded. */
+const RESULT_LIMIT = 10;
+/** Typing pauses this long before a query runs. */
+const DEBOUNCE_MS = 90;
 
 /**
- * The search dialog: Ctrl/⌘-K or `/`, results as you type, Enter to open. The index is
- * classic script files injected on first use, so it works over http and from file://.
+ * The search dialog: opened by Ctrl/⌘-K, `/` and the top bar's search button; results as
+ * the reader types; arrows and Enter to open one. The index is read from the bundle's own
+ * script files, loaded on first use (see search/script-loader.ts): no service, no other host.
  */
 export function setup(root: Document): void {
   const html = root.documentElement;
-  const indexPath = html.dataset.searchIndex;
-  if (!indexPath) return;
-  const base = html.dataset.root ?? "";
-  const loader = new ScriptIndexLoader(root, base, indexPath);
+  const entry = html.dataset.searchIndex;
+  if (!entry) return;
+  const searcher = createSearcher(root, html.dataset.root ?? "", entry);
   let dialog: SearchDialog | undefined;
   const open = (): void => {
-    dialog ??= new SearchDialog(root, loader, base);
+    dialog ??= new SearchDialog(root, searcher, html.dataset.root ?? "");
     dialog.open();
   };
-  const isMac = /Mac|iPhone|iPad/.test(navigator.platform);
-  for (const hint of root.querySelectorAll<HTMLElement>("[data-search-shortcut]")) hint.textContent = isMac ? "⌘K" : "Ctrl K";
-  for (const button of root.querySelectorAll<HTMLElement>("[data-quire-search-open]")) button.addEventListener("click", open);
-  root.addEventListener("keydown", (event) => {
-    const target = event.target as HTMLElement | null;
-    const typing = target?.closest("input, textarea, select, [contenteditable='true']");
-    if ((event.key === "k" || event.key === "K") && (event.metaKey || event.ctrlKey)) {
+
+  const isApple = /Mac|iPhone|iPad/.test(navigator.platform);
+  for (const hint of root.querySelectorAll<HTMLElement>("[data-search-shortcut]"))
+    hint.textContent = isApple ? "⌘K" : "Ctrl K";
+  for (const button of root.querySelectorAll<HTMLElement>("[data-quire-search-open]")) {
+    button.addEventListener("click", (event) => {
       event.preventDefault();
       open();
-    } else if (event.key === "/" && !typing && !event.metaKey && !event.ctrlKey && !event.altKey) {
+    });
+  }
+  root.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.isComposing) return;
+    const shortcut =
+      (event.key === "k" || event.key === "K") &&
+      (event.metaKey || event.ctrlKey) &&
+      !event.altKey &&
+      !event.shiftKey;
+    const slash =
+      event.key === "/" &&
+      !event.metaKey &&
+      !event.ctrlKey &&
+      !event.altKey &&
+      !isTyping(event.target);
+    if (shortcut || slash) {
       event.preventDefault();
       open();
     }
   });
 }
 
-type Pending<T> = { resolve: (value: T) => void; reject: (error: Error) => void };
-
-interface SearchGlobal {
-  manifest(value: SearchManifest): void;
-  shard(key: string, value: TermShard): void;
-  chunk(index: number, value: SearchDocumentEntry[]): void;
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest("input, textarea, select, [contenteditable]:not([contenteditable='false'])") !==
+      null
+  );
 }
 
-/** Loads index files with <script> tags; each file calls back into window.__quireSearch. */
-class ScriptIndexLoader implements SearchSource {
-  manifest!: SearchManifest;
-  private readonly root: Document;
-  private readonly base: string;
-  private readonly entry: string;
-  private ready?: Promise<void>;
-  private readonly shards = new Map<string, Promise<TermShard>>();
-  private readonly chunks = new Map<number, Promise<SearchDocumentEntry[]>>();
-  private readonly pendingShards = new Map<string, Pending<TermShard>>();
-  private readonly pendingChunks = new Map<number, Pending<SearchDocumentEntry[]>>();
-  private pendingManifest?: Pending<SearchManifest>;
+interface Searcher {
+  /** Starts loading the manifest, so the first query waits less. */
+  warm(): void;
+  search(query: string): Promise<SearchHit[]>;
+}
 
-  constructor(root: Document, base: string, entry: string) {
-    this.root = root;
-    this.base = base;
-    this.entry = entry;
-    const callbacks: SearchGlobal = {
-      manifest: (value) => this.pendingManifest?.resolve(value),
-      shard: (key, value) => this.pendingShards.get(key)?.resolve(value),
-      chunk: (index, value) => this.pendingChunks.get(index)?.resolve(value),
-    };
-    (window as unknown as { __quireSearch: SearchGlobal }).__quireSearch = callbacks;
-  }
-
-  load(): Promise<void> {
-    this.ready ??= new Promise<SearchManifest>((resolve, reject) => {
-      this.pendingManifest = { resolve, reject };
-      this.inject(this.entry, reject);
-    }).then((manifest) => {
-      this.manifest = manifest;
+/**
+ * Opens the index once and runs queries on it. If a file fails to load, the manifest may
+ * be a stale cached copy naming files of an older export: it is loaded again, bypassing
+ * the cache, and the query retried once.
+ */
+function createSearcher(root: Document, base: string, entry: string): Searcher {
+  let index: Promise<SearchIndex> | undefined;
+  let reloaded = false;
+  const open = (path: string): Promise<SearchIndex> => {
+    const opened = openSearchIndex(path, scriptLoader(root, base));
+    opened.catch(() => {
+      if (index === opened) index = undefined;
     });
-    return this.ready;
-  }
-
-  loadShard(key: string): Promise<TermShard> {
-    let promise = this.shards.get(key);
-    if (!promise) {
-      promise = new Promise<TermShard>((resolve, reject) => {
-        this.pendingShards.set(key, { resolve, reject });
-        this.inject(this.manifest.shards[key] as string, reject);
-      });
-      this.shards.set(key, promise);
-    }
-    return promise;
-  }
-
-  loadChunk(index: number): Promise<SearchDocumentEntry[]> {
-    let promise = this.chunks.get(index);
-    if (!promise) {
-      promise = new Promise<SearchDocumentEntry[]>((resolve, reject) => {
-        this.pendingChunks.set(index, { resolve, reject });
-        this.inject(this.manifest.chunks[index] as string, reject);
-      });
-      this.chunks.set(index, promise);
-    }
-    return promise;
-  }
-
-  private inject(file: string, reject: (error: Error) => void): void {
-    const script = this.root.createElement("script");
-    script.src = this.base + file;
-    script.async = true;
-    script.onerror = () => reject(new Error(`could not load ${file}`));
-    this.root.head.appendChild(script);
-  }
+    return opened;
+  };
+  return {
+    warm() {
+      index ??= open(entry);
+    },
+    async search(query) {
+      index ??= open(entry);
+      try {
+        return await (await index).search(query, RESULT_LIMIT);
+      } catch (error) {
+        if (reloaded) throw error;
+        reloaded = true;
+        index = open(`${entry}?v=${Date.now()}`);
+        return (await index).search(query, RESULT_LIMIT);
+      }
+    },
+  };
 }
 
+const DIALOG_HTML = `<div class="search-panel">
+<div class="search-field"><svg class="search-field-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/></svg>
+<input type="search" role="combobox" aria-label="Search the documentation" placeholder="Search the documentation" aria-autocomplete="list" aria-expanded="false" aria-controls="quire-search-results" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go">
+<button type="button" class="search-close" aria-label="Close search">Esc</button></div>
+<p class="search-status" role="status" aria-live="polite"></p>
+<ul id="quire-search-results" class="search-results" role="listbox" aria-label="Search results"></ul>
+<p class="search-help" aria-hidden="true"><kbd>↑</kbd><kbd>↓</kbd> to move <kbd>↵</kbd> to open <kbd>Esc</kbd> to close</p>
+</div>`;
+
+/** The modal dialog: built on first use, or taken from the page if the theme rendered one. */
 class SearchDialog {
   private readonly root: Document;
-  private readonly loader: ScriptIndexLoader;
+  private readonly searcher: Searcher;
   private readonly base: string;
   private readonly element: HTMLDialogElement;
   private readonly input: HTMLInputElement;
   private readonly list: HTMLUListElement;
-  private readonly status: HTMLParagraphElement;
-  private results: SearchResult[] = [];
+  private readonly status: HTMLElement;
+  private links: HTMLAnchorElement[] = [];
   private active = -1;
-  private timer?: number;
+  private timer: number | undefined;
+  /** Increases with each query, so a slow earlier answer never replaces a later one. */
   private generation = 0;
-  private returnFocus?: Element | null;
+  private returnFocus: HTMLElement | null = null;
 
-  constructor(root: Document, loader: ScriptIndexLoader, base: string) {
+  constructor(root: Document, searcher: Searcher, base: string) {
     this.root = root;
-    this.loader = loader;
+    this.searcher = searcher;
     this.base = base;
-    this.element = root.createElement("dialog");
-    this.element.className = "search-dialog";
+    this.element =
+      root.querySelector<HTMLDialogElement>("dialog[data-quire-search]") ??
+      root.createElement("dialog");
+    if (!this.element.querySelector(".search-results")) this.element.innerHTML = DIALOG_HTML;
+    this.element.classList.add("search-dialog");
+    this.element.setAttribute("data-quire-search", "");
+    this.element.setAttribute("role", "dialog");
+    this.element.setAttribute("aria-modal", "true");
     this.element.setAttribute("aria-label", "Search the documentation");
-    this.element.innerHTML =
-      '<div class="search-panel"><div class="search-field"><input type="search" placeholder="Search the documentation" aria-label="Search" autocomplete="off" spellcheck="false" role="combobox" aria-expanded="true" aria-controls="search-results" aria-autocomplete="list"><button type="button" class="search-close" aria-label="Close search">Esc</button></div><p class="search-status" role="status" aria-live="polite"></p><ul id="search-results" class="search-results" role="listbox"></ul></div>';
+    if (!this.element.isConnected) root.body.appendChild(this.element);
     this.input = this.element.querySelector("input") as HTMLInputElement;
-    this.list = this.element.querySelector("ul") as HTMLUListElement;
-    this.status = this.element.querySelector(".search-status") as HTMLParagraphElement;
-    root.body.appendChild(this.element);
+    this.list = this.element.querySelector(".search-results") as HTMLUListElement;
+    this.status = this.element.querySelector(".search-status") as HTMLElement;
+
     this.input.addEventListener("input", () => this.schedule());
-    this.input.addEventListener("keydown", (event) => this.onKey(event));
-    (this.element.querySelector(".search-close") as HTMLButtonElement).addEventListener("click", () => this.close());
+    this.element.addEventListener("keydown", (event) => this.onKey(event));
+    this.element.querySelector(".search-close")?.addEventListener("click", () => this.close());
+    // A click on the backdrop lands on the <dialog> itself, outside its panel.
     this.element.addEventListener("click", (event) => {
       if (event.target === this.element) this.close();
     });
-    this.element.addEventListener("close", () => (this.returnFocus as HTMLElement | null)?.focus?.());
+    this.list.addEventListener("mousemove", (event) => {
+      const item = (event.target as Element).closest("li");
+      const index = item ? [...this.list.children].indexOf(item) : -1;
+      if (index >= 0 && index !== this.active) this.select(index);
+    });
+    this.list.addEventListener("click", (event) => {
+      const link = (event.target as Element).closest("a");
+      if (
+        link &&
+        !(event as MouseEvent).ctrlKey &&
+        !(event as MouseEvent).metaKey &&
+        !(event as MouseEvent).shiftKey
+      ) {
+        event.preventDefault();
+        this.go(link);
+      }
+    });
+    this.element.addEventListener("close", () => this.returnFocus?.focus({ preventScroll: true }));
   }
 
   open(): void {
-    if (this.element.open) return;
-    this.returnFocus = this.root.activeElement;
-    this.element.showModal();
-    this.input.select();
+    if (!this.element.open) {
+      this.returnFocus = this.root.activeElement as HTMLElement | null;
+      this.element.showModal();
+    }
     this.input.focus();
-    void this.loader.load().catch(() => this.showStatus("The search index could not be loaded."));
+    this.input.select();
+    this.searcher.warm();
   }
 
   close(): void {
-    this.element.close();
+    if (this.element.open) this.element.close();
   }
 
   private schedule(): void {
     window.clearTimeout(this.timer);
-    this.timer = window.setTimeout(() => void this.run(), 80);
+    this.timer = window.setTimeout(() => void this.run(), DEBOUNCE_MS);
   }
 
   private async run(): Promise<void> {
     const query = this.input.value.trim();
     const generation = ++this.generation;
     if (query === "") {
-      this.render([]);
-      this.showStatus("");
+      this.render([], query);
+      this.status.textContent = "";
       return;
     }
-    this.showStatus("Loading…");
+    this.status.textContent = "Loading…";
     try {
-      await this.loader.load();
-      const results = await search(this.loader, query, 12);
+      const hits = await this.searcher.search(query);
       if (generation !== this.generation) return;
-      this.render(results);
-      this.showStatus(results.length === 0 ? `No results for “${query}”` : `${results.length} result${results.length === 1 ? "" : "s"}`);
+      this.render(hits, query);
+      this.status.textContent =
+        hits.length === 0
+          ? `No results for “${query}”`
+          : `${hits.length} result${hits.length === 1 ? "" : "s"}`;
     } catch {
-      if (generation === this.generation) this.showStatus("The search index could not be loaded.");
+      if (generation === this.generation)
+        this.status.textContent = "Search is unavailable: its index could not be loaded.";
     }
   }
 
-  private render(results: SearchResult[]): void {
-    this.results = results;
-    this.active = results.length > 0 ? 0 : -1;
-    this.list.innerHTML = results
-      .map((result, index) => {
-        const { document, terms } = result;
-        const href = `${this.base}${encodeURI(document.p)}.html${document.a ? `#${encodeURIComponent(document.a)}` : ""}`;
-        const section = document.h ? `<span class="search-result-section">${highlight(document.h, terms)}</span>` : "";
-        return `<li role="option" id="search-result-${index}" aria-selected="${index === 0}"><a href="${href}"><span class="search-result-title">${highlight(document.t, terms)}</span>${section}<span class="search-result-excerpt">${excerpt(document.x, terms)}</span></a></li>`;
+  private render(hits: SearchHit[], query: string): void {
+    const matches = queryMatcher(query);
+    this.list.innerHTML = hits
+      .map((hit, index) => {
+        const parts = [
+          hit.breadcrumb
+            ? `<span class="search-result-breadcrumb">${escapeHtml(hit.breadcrumb)}</span>`
+            : "",
+          `<span class="search-result-title">${highlight(hit.title, matches)}</span>`,
+          hit.heading
+            ? `<span class="search-result-section">${highlight(hit.heading, matches)}</span>`
+            : "",
+          hit.text
+            ? `<span class="search-result-excerpt">${excerpt(hit.text, matches)}</span>`
+            : "",
+        ];
+        return `<li role="option" id="quire-search-result-${index}" aria-selected="false"><a href="${this.href(hit)}" tabindex="-1">${parts.join("")}</a></li>`;
       })
       .join("");
-    this.updateActive();
+    this.links = [...this.list.querySelectorAll("a")];
+    this.input.setAttribute("aria-expanded", String(hits.length > 0));
+    this.select(hits.length > 0 ? 0 : -1);
+  }
+
+  /** `<root><path>.html#<anchor>`, each path segment encoded. */
+  private href(hit: SearchHit): string {
+    const file = `${hit.path.split("/").map(encodeURIComponent).join("/")}.html`;
+    return escapeHtml(
+      `${this.base}${file}${hit.anchor ? `#${encodeURIComponent(hit.anchor)}` : ""}`,
+    );
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    if (event.key === "Escape") {
+      // Handled here so Escape closes at once, rather than first clearing the search field.
       event.preventDefault();
-      if (this.results.length === 0) return;
+      this.close();
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (this.links.length === 0) return;
       const step = event.key === "ArrowDown" ? 1 : -1;
-      this.active = (this.active + step + this.results.length) % this.results.length;
-      this.updateActive();
-    } else if (event.key === "Enter") {
-      const link = this.list.querySelectorAll("a")[this.active];
-      if (link) {
-        event.preventDefault();
-        this.close();
-        link.click();
-      }
+      this.select((this.active + step + this.links.length) % this.links.length);
+    } else if (event.key === "Enter" && event.target === this.input) {
+      event.preventDefault();
+      window.clearTimeout(this.timer);
+      const link = this.links[this.active];
+      if (link) this.go(link);
+      else void this.run();
+    } else if (event.key === "Tab") {
+      this.trapFocus(event);
     }
   }
 
-  private updateActive(): void {
-    this.list.querySelectorAll("li").forEach((item, index) => {
-      item.setAttribute("aria-selected", String(index === this.active));
-      if (index === this.active) item.scrollIntoView({ block: "nearest" });
+  /** Keeps Tab inside the dialog: past the last control it comes back to the first. */
+  private trapFocus(event: KeyboardEvent): void {
+    const focusable = [
+      ...this.element.querySelectorAll<HTMLElement>("input, button, [href]:not([tabindex='-1'])"),
+    ].filter((element) => !element.hasAttribute("disabled"));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && this.root.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && this.root.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  private select(index: number): void {
+    this.active = index;
+    this.links.forEach((link, position) => {
+      const item = link.parentElement as HTMLElement;
+      item.setAttribute("aria-selected", String(position === index));
+      if (position === index) item.scrollIntoView({ block: "nearest" });
     });
-    if (this.active >= 0) this.input.setAttribute("aria-activedescendant", `search-result-${this.active}`);
+    if (index >= 0)
+      this.input.setAttribute("aria-activedescendant", `quire-search-result-${index}`);
     else this.input.removeAttribute("aria-activedescendant");
   }
 
-  private showStatus(text: string): void {
-    this.status.textContent = text;
+  /** Opens a result; on the current page, scrolls to the heading even if the URL is unchanged. */
+  private go(link: HTMLAnchorElement): void {
+    const target = new URL(link.href);
+    const here = new URL(window.location.href);
+    this.returnFocus = null;
+    this.close();
+    if (target.href === here.href && target.hash) {
+      this.root.getElementById(decodeURIComponent(target.hash.slice(1)))?.scrollIntoView();
+      return;
+    }
+    window.location.href = target.href;
   }
 }
