@@ -52,6 +52,13 @@ describe("building the search index", () => {
     expect(terms).not.toContain("retries");
   });
 
+  it("gives a site with no pages an index that loads and finds nothing", async () => {
+    const { files, entry } = buildSearchIndex([]);
+    expect(files.map((file) => file.path)).toEqual([entry]);
+    const { index } = await new IndexInSandbox(files).open(entry);
+    expect(await index.search("anything")).toEqual([]);
+  });
+
   it("gives the same bytes for the same pages", () => {
     const large = generatedSite(400).documents;
     expect(buildSearchIndex(large)).toEqual(buildSearchIndex(structuredClone(large)));
