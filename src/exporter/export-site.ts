@@ -24,6 +24,7 @@ import type { DeploymentType, SiteConfig } from "./site/types.ts";
 import { buildThemeAssets } from "./theme/build-assets.ts";
 import type { SiteLayoutData } from "./theme/layout-types.ts";
 import { renderNotFoundPage, renderRedirectPage } from "./theme/layout.ts";
+import { NavigationModel } from "./theme/navigation-view.ts";
 
 export const GENERATOR = "quire";
 export const EXPORT_FORMAT_VERSION = 1;
@@ -113,7 +114,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const usedAssets = copyPageAssets(repo, outputDir, outcomes, layout.configAssets);
   reportUnusedFiles(listing.files, usedAssets, problems);
   const exportedPages = tasks.map((task) => allPages.get(task.pagePath) as PageMeta);
-  writeSearchIndex(outputDir, outcomes, allPages);
+  writeSearchIndex(outputDir, outcomes, allPages, new NavigationModel(config.navigation, layout.pages));
   writeSiteFiles(outputDir, config, layout, exportedPages, outcomes, navigationPaths, options.siteUrl);
 
   const warnings = problems.filter((problem) => problem.severity === "warning");
@@ -273,12 +274,12 @@ function isConfigFile(file: string): boolean {
   return /^(docs|mint|package|package-lock|tsconfig|openapi|vercel|netlify)\.json$/i.test(file) || file.startsWith("snippets/") || /(^|\/)(openapi|swagger|asyncapi)[^/]*\.(json|ya?ml)$/i.test(file);
 }
 
-function writeSearchIndex(outputDir: string, outcomes: PageOutcome[], pages: Map<string, PageMeta>): void {
+function writeSearchIndex(outputDir: string, outcomes: PageOutcome[], pages: Map<string, PageMeta>, navigation: NavigationModel): void {
   const documents = outcomes.flatMap((outcome) => {
     const meta = pages.get(outcome.pagePath);
     // Like search engines, the site's own search leaves out noindex and hidden pages.
     if (!meta || meta.noindex || meta.hidden) return [];
-    return [{ path: meta.path, title: meta.title, description: meta.description, sections: outcome.sections }];
+    return [{ path: meta.path, title: meta.title, description: meta.description, breadcrumb: navigation.view(meta.path).breadcrumb, sections: outcome.sections }];
   });
   const index = buildSearchIndex(documents);
   writeFiles(outputDir, index.files);
@@ -297,7 +298,7 @@ function writeSiteFiles(outputDir: string, config: SiteConfig, layout: SiteLayou
     if (/[:*]/.test(redirect.source) || layout.pages[redirect.source]) continue;
     const destination = /^[a-z][a-z0-9+.-]*:/i.test(redirect.destination)
       ? redirect.destination
-      : relativeUrl(redirect.source, pageOutputFile(redirect.destination));
+      : relativeUrl(redirect.source, pageOutputFile(redirect.destination)) + (redirect.fragment ? `#${redirect.fragment}` : "");
     const target = path.join(outputDir, pageOutputFile(redirect.source));
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, renderRedirectPage(layout, redirect.source, destination));

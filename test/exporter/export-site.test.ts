@@ -12,7 +12,7 @@ const SITE = {
     description: "Job scheduling over HTTP.",
     colors: { primary: "#2563eb" },
     navigation: { groups: [{ group: "Start", pages: ["index", "guides/setup", "guides/missing"] }] },
-    redirects: [{ source: "/old-setup", destination: "/guides/setup" }],
+    redirects: [{ source: "/old-setup", destination: "/guides/setup" }, { source: "/install", destination: "/guides/setup#install" }],
   }),
   "index.mdx": "---\ntitle: Welcome\ndescription: The home page.\n---\n\nRead [setup](/guides/setup) and [nothing](/nowhere).\n\n![Diagram](/images/diagram.png)\n",
   "guides/setup.mdx": "---\ntitle: Setup\n---\n\n## Install\n\nRun `lumen install`.\n",
@@ -63,6 +63,7 @@ describe("exporting a site", () => {
     expect(readOut(outputDir, "index.html")).toContain('href="guides/setup.html"');
     expect(readOut(outputDir, "guides/setup.html")).toMatch(/href="\.\.\/index\.html"/);
     expect(readOut(outputDir, "old-setup.html")).toMatch(/http-equiv="refresh" content="0; ?url=guides\/setup\.html"/i);
+    expect(readOut(outputDir, "install.html")).toContain('content="0; url=guides/setup.html#install"');
   });
 
   it("exports only the requested paths", async () => {

@@ -1,4 +1,5 @@
 import type { PageMeta } from "../site/page-index.ts";
+import { normalizePagePath } from "../site/paths.ts";
 import type { NavDivision, NavDivisionKind, Navigation, NavNode } from "../site/types.ts";
 
 /**
@@ -72,7 +73,11 @@ export class NavigationModel {
     // Divisions below the chain's end (e.g. tabs of a version when the page is elsewhere) still show.
     this.addNestedLevel(siblings, view);
     const global = [...this.navigation.global.tabs, ...this.navigation.global.anchors];
-    for (const link of global) view.anchors.push({ title: link.label, target: link.href, external: true, icon: link.icon, current: false });
+    for (const link of global) {
+      // A global link may name a page of the site (`/changelog`) as well as another site.
+      const external = /^[a-z][a-z0-9+.-]*:|^\/\//i.test(link.href);
+      view.anchors.push({ title: link.label, target: external ? link.href : (normalizePagePath(link.href) ?? "index"), external, icon: link.icon, current: false });
+    }
     view.sidebar = this.sidebarItems(siblings, pagePath, view.breadcrumb, []);
     // Previous/next stay within the page's own language and version.
     const scope = chain.findLast((division) => division.kind === "language" || division.kind === "version")?.children ?? this.navigation.root;

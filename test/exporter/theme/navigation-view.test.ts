@@ -7,7 +7,7 @@ const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({ path,
 const pages = Object.fromEntries(["index", "quickstart", "guides/a", "guides/deep/b", "api/intro", "api/jobs", "v1/index", "fr/index", "secret"].map((path) => [path, meta(path, path === "secret" ? { hidden: true } : path === "quickstart" ? { sidebarTitle: "Quick start", tag: "NEW" } : {})]));
 
 const navigation: Navigation = {
-  global: { anchors: [{ type: "link", label: "Blog", href: "https://blog.example.com" }], tabs: [] },
+  global: { anchors: [{ type: "link", label: "Blog", href: "https://blog.example.com" }, { type: "link", label: "Changes", href: "/api/jobs" }], tabs: [] },
   root: [
     { type: "division", kind: "language", label: "English", language: "en", children: [
       { type: "division", kind: "version", label: "v2", isDefault: true, children: [
@@ -53,7 +53,7 @@ describe("what a page shows of the navigation", () => {
   });
 
   it("shows global anchors on every page", () => {
-    expect(model.view("fr/index").anchors.map((anchor) => anchor.title)).toEqual(["Blog"]);
+    expect(model.view("fr/index").anchors.map((anchor) => [anchor.title, anchor.target, anchor.external])).toEqual([["Blog", "https://blog.example.com", true], ["Changes", "api/jobs", false]]);
   });
 
   it("gives a hidden page outside the navigation the default tree's sidebar", () => {
