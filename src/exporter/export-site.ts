@@ -6,7 +6,7 @@ import { decideAnalytics } from "./integrations/analytics.ts";
 import type { ExportOptions, ExportPhase, ExportProgress } from "./export-options.ts";
 import { type ArchiveResult, packDirectory } from "./output/archive.ts";
 import { indexablePages, renderLlmsFullTxt, renderLlmsTxt, renderRobots, renderSitemap } from "./output/site-files.ts";
-import { ExportFailedError, type Problem } from "./problems.ts";
+import { collapseRepeats, ExportFailedError, type Problem } from "./problems.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
 import { renderAllPages } from "./render/pool.ts";
@@ -117,7 +117,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   writeSearchIndex(outputDir, outcomes, allPages, new NavigationModel(config.navigation, layout.pages));
   writeSiteFiles(outputDir, config, layout, exportedPages, outcomes, navigationPaths, options.siteUrl);
 
-  const warnings = problems.filter((problem) => problem.severity === "warning");
+  const warnings = collapseRepeats(problems.filter((problem) => problem.severity === "warning"));
   const manifest: ExportManifest = {
     formatVersion: EXPORT_FORMAT_VERSION,
     jobId: options.jobId ?? null,

@@ -31,3 +31,18 @@ export class ExportFailedError extends Error {
     this.problems = problems;
   }
 }
+
+/**
+ * Collapses repeats of the same problem in the same file (a generated page can reference one
+ * missing file a thousand times) into its first occurrence, counting the rest.
+ */
+export function collapseRepeats(problems: Problem[]): Problem[] {
+  const seen = new Map<string, { problem: Problem; count: number }>();
+  for (const problem of problems) {
+    const key = `${problem.severity}\u0000${problem.rule}\u0000${problem.file}\u0000${problem.message}`;
+    const entry = seen.get(key);
+    if (entry) entry.count += 1;
+    else seen.set(key, { problem, count: 1 });
+  }
+  return [...seen.values()].map(({ problem, count }) => (count === 1 ? problem : { ...problem, message: `${problem.message} (${count} times in this file)` }));
+}

@@ -47,6 +47,12 @@ describe("exporting a site", () => {
     expect(JSON.parse(readOut(outputDir, "quire-export.json")).warnings).toHaveLength(result.warnings.length);
   });
 
+  it("reports a problem repeated in one file once, with its count", async () => {
+    const sourceDir = makeRepo({ ...SITE, "guides/setup.mdx": "![a](/gone.png) ![b](/gone.png) ![c](/gone.png)\n" });
+    const result = await exportSite({ sourceDir });
+    expect(result.warnings.filter((warning) => warning.rule === "missing-file")).toEqual([expect.objectContaining({ file: "guides/setup.mdx", line: 1, message: expect.stringContaining("(3 times in this file)") })]);
+  });
+
   it("leaves noindex pages out of the sitemap and llms.txt", async () => {
     const outputDir = path.join(makeTempDir(), "site");
     await exportSite({ sourceDir: makeRepo(SITE), outputDir });
