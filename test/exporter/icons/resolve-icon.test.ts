@@ -13,7 +13,9 @@ function html(icon: Element | undefined): string {
 describe("resolveIcon", () => {
   it("draws a Font Awesome name as a filled, hidden-from-screen-readers inline SVG", () => {
     const svg = html(resolveIcon("rocket"));
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+" width="16" height="16" class="icon icon-rocket" aria-hidden="true" focusable="false" fill="currentColor">/);
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+" width="16" height="16" class="icon icon-rocket" aria-hidden="true" focusable="false" fill="currentColor">/,
+    );
     expect(svg).toContain("<path");
     expect(svg).not.toContain("<!--");
   });
@@ -27,7 +29,9 @@ describe("resolveIcon", () => {
   it("tries the site's configured library first when both sets know the name", () => {
     expect(html(resolveIcon("house", {}, "lucide"))).toContain('stroke="currentColor"');
     expect(html(resolveIcon("house", {}, "fontawesome"))).toContain('fill="currentColor"');
-    expect(html(resolveIcon("house", { library: "lucide" }, "fontawesome"))).toContain('stroke="currentColor"');
+    expect(html(resolveIcon("house", { library: "lucide" }, "fontawesome"))).toContain(
+      'stroke="currentColor"',
+    );
   });
 
   it("uses the requested Font Awesome style, and solid for styles only Font Awesome Pro has", () => {
@@ -76,7 +80,9 @@ describe("icons on a rendered page", () => {
   });
 
   it("leaves the icon out, and keeps the component, when the name is unknown", async () => {
-    const body = await renderPage({ "index.mdx": '<Card title="Go" icon="no-such-icon-anywhere">x</Card>\n' });
+    const body = await renderPage({
+      "index.mdx": '<Card title="Go" icon="no-such-icon-anywhere">x</Card>\n',
+    });
     expect(body.html).toContain('<p class="card-title">Go</p>');
     expect(body.html).not.toContain("<svg");
   });
