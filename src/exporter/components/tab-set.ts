@@ -11,9 +11,10 @@ export interface TabItem {
 /**
  * Accessible tabs shared by <Tabs>, <CodeGroup>, <View> and the API examples. Without
  * JavaScript every panel shows under its own title; the client script turns the set into
- * a tablist (click and arrow keys) and syncs sets whose tab titles match.
+ * a tablist (click and arrow keys) and syncs sets whose tab titles match, except sets
+ * made with `sync: false`.
  */
-export function tabSet(items: TabItem[], context: ComponentContext, options: { className: string; dropdown?: boolean; defaultIndex?: number }): Element {
+export function tabSet(items: TabItem[], context: ComponentContext, options: { className: string; dropdown?: boolean; defaultIndex?: number; sync?: boolean }): Element {
   const base = context.uniqueId("tabs");
   const selected = Math.min(Math.max(options.defaultIndex ?? 0, 0), Math.max(items.length - 1, 0));
   const buttons = items.map((item, index) =>
@@ -48,7 +49,7 @@ export function tabSet(items: TabItem[], context: ComponentContext, options: { c
       [h("p", { className: ["tab-panel-title"] }, item.title), ...item.content],
     ),
   );
-  return h("div", { className: ["tab-set", options.className, ...(options.dropdown ? ["tab-set-dropdown"] : [])], dataTabs: "" }, [selector, ...panels]) as Element;
+  return h("div", { className: ["tab-set", options.className, ...(options.dropdown ? ["tab-set-dropdown"] : [])], dataTabs: "", dataTabsSync: options.sync === false ? "false" : undefined }, [selector, ...panels]) as Element;
 }
 
 /** The element children of a component, skipping whitespace text. */

@@ -29,6 +29,6 @@ export const Tabs: Component = ({ props, children, context, position }) => {
       };
     }),
     context,
-    { className: "tabs", defaultIndex: number(props, "defaultTabIndex") },
+    { className: "tabs", defaultIndex: number(props, "defaultTabIndex"), sync: props.sync !== false && props.sync !== "false" },
   );
 };

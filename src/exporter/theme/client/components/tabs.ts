@@ -1,6 +1,7 @@
 /**
  * Tab sets (<Tabs>, <CodeGroup>, <View>, API examples): click, arrow keys, Home/End, and a
- * dropdown form. Choosing a tab selects the tab of the same title in every set on the page.
+ * dropdown form. Choosing a tab selects the tab of the same title in every set on the page,
+ * except in sets marked `data-tabs-sync="false"` (`<Tabs sync={false}>`).
  */
 export function setup(root: Document): void {
   const sets = [...root.querySelectorAll<HTMLElement>("[data-tabs]")];
@@ -12,13 +13,21 @@ export function setup(root: Document): void {
       tab.setAttribute("aria-selected", String(tabIndex === index));
       tab.tabIndex = tabIndex === index ? 0 : -1;
     });
-    panels.forEach((panel, panelIndex) => panel.classList.toggle("active", panelIndex === index));
+    for (const [panelIndex, panel] of panels.entries()) panel.classList.toggle("active", panelIndex === index);
     const dropdown = set.querySelector<HTMLSelectElement>(":scope > .tab-select");
     if (dropdown) dropdown.value = String(index);
     if (focus) tabs[index]?.focus();
   };
-  const selectByTitle = (title: string): void => {
+  const syncs = (set: HTMLElement): boolean => set.dataset.tabsSync !== "false";
+  /** Selects a tab as the reader chose it, and the same title in the other synced sets. */
+  const choose = (set: HTMLElement, index: number, focus: boolean): void => {
+    select(set, index, focus);
+    const title = set.querySelectorAll<HTMLElement>(":scope > .tab-panel")[index]?.dataset.tabTitle;
+    if (title && syncs(set)) selectByTitle(title, set);
+  };
+  const selectByTitle = (title: string, chosen: HTMLElement): void => {
     for (const set of sets) {
+      if (set === chosen || !syncs(set)) continue;
       const panels = [...set.querySelectorAll<HTMLElement>(":scope > .tab-panel")];
       const index = panels.findIndex((panel) => panel.dataset.tabTitle === title);
       if (index >= 0) select(set, index, false);
@@ -27,20 +36,17 @@ export function setup(root: Document): void {
   for (const set of sets) {
     const tabs = [...set.querySelectorAll<HTMLElement>(":scope > .tab-list > [role='tab']")];
     tabs.forEach((tab, index) => {
-      tab.addEventListener("click", () => {
-        select(set, index, false);
-        if (tab.dataset.tabTitle) selectByTitle(tab.dataset.tabTitle);
-      });
+      tab.addEventListener("click", () => choose(set, index, false));
       tab.addEventListener("keydown", (event) => {
         const last = tabs.length - 1;
         const next = event.key === "ArrowRight" ? (index === last ? 0 : index + 1) : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1) : event.key === "Home" ? 0 : event.key === "End" ? last : -1;
         if (next < 0) return;
         event.preventDefault();
-        select(set, next, true);
+        choose(set, next, true);
       });
     });
     set.querySelector<HTMLSelectElement>(":scope > .tab-select")?.addEventListener("change", (event) => {
-      select(set, Number((event.target as HTMLSelectElement).value), false);
+      choose(set, Number((event.target as HTMLSelectElement).value), false);
     });
   }
 }
