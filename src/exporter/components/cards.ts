@@ -13,22 +13,31 @@ export const Card: Component = ({ props, children, context }) => {
   const cta = text(props, "cta");
   const showArrow = props.arrow === undefined ? Boolean(href && /^https?:/i.test(href)) : flag(props, "arrow");
   const icon = iconName ? context.icon(iconName, { size: 20, color: color(props, "color"), iconType: text(props, "iconType") }) : undefined;
+  const external = Boolean(href && /^https?:/i.test(href));
+  const link = href ? { href: context.href(href), ...(external ? { target: "_blank", rel: ["noopener"] } : {}) } : undefined;
+  // A link inside a link is not HTML (browsers split such a card apart), so then only the title links, stretched over the card.
+  const stretched = link !== undefined && containsLink(children);
   const inner: ElementContent[] = [];
   if (image) inner.push(h("img", { className: ["card-image"], src: context.asset(image), alt: title ?? "", loading: "lazy" }) as Element);
   const body: ElementContent[] = [];
   if (icon) body.push(h("span", { className: ["card-icon"] }, [icon]) as Element);
   const textPart: ElementContent[] = [];
-  if (title) textPart.push(h("p", { className: ["card-title"] }, title) as Element);
+  if (title) textPart.push(h("p", { className: ["card-title"] }, stretched ? [h("a", { className: ["card-cover"], ...link }, title)] : title) as Element);
+  else if (stretched) textPart.push(h("a", { className: ["card-cover"], ...link, ariaLabel: cta ?? href }) as Element);
   if (children.length > 0) textPart.push(h("div", { className: ["card-body"] }, children) as Element);
   if (cta) textPart.push(h("span", { className: ["card-cta"] }, [cta, " →"]) as Element);
   body.push(h("div", { className: ["card-text"] }, textPart) as Element);
   if (showArrow && href) body.push(h("span", { className: ["card-arrow"], ariaHidden: "true" }, "↗") as Element);
   inner.push(h("div", { className: ["card-content"] }, body) as Element);
   const className = ["card", ...(horizontal ? ["card-horizontal"] : []), ...(href ? ["card-link"] : [])];
-  if (!href) return h("div", { className }, inner) as Element;
-  const external = /^https?:/i.test(href);
-  return h("a", { className, href: context.href(href), ...(external ? { target: "_blank", rel: ["noopener"] } : {}) }, inner) as Element;
+  if (!link) return h("div", { className }, inner) as Element;
+  if (stretched) return h("div", { className: [...className, "card-stretched"] }, inner) as Element;
+  return h("a", { className, ...link }, inner) as Element;
 };
+
+function containsLink(nodes: ElementContent[]): boolean {
+  return nodes.some((node) => node.type === "element" && (node.tagName === "a" || containsLink(node.children)));
+}
 
 function grid(defaultColumns: number): Component {
   return ({ props, children }) => {
