@@ -3,7 +3,8 @@ import { h } from "hastscript";
 import { color, text } from "./props.ts";
 import type { Component, ComponentInput } from "./types.ts";
 
-const KINDS = {
+/** Callout kinds with their default icon and label; typed cards reuse them. */
+export const KINDS = {
   note: { icon: "circle-info", label: "Note" },
   tip: { icon: "lightbulb", label: "Tip" },
   info: { icon: "circle-info", label: "Info" },

@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
+import { KINDS as CALLOUT_KINDS } from "./callouts.ts";
 import { color, flag, number, text } from "./props.ts";
 import type { Component } from "./types.ts";
 
@@ -7,7 +8,10 @@ import type { Component } from "./types.ts";
 export const Card: Component = ({ props, children, context }) => {
   const title = text(props, "title");
   const href = text(props, "href");
-  const iconName = text(props, "icon");
+  // `type="warning"` etc. themes the card like that callout, with its icon unless one is given.
+  const type = text(props, "type");
+  const kind = type && Object.hasOwn(CALLOUT_KINDS, type) ? (type as keyof typeof CALLOUT_KINDS) : undefined;
+  const iconName = text(props, "icon") ?? (kind ? CALLOUT_KINDS[kind].icon : undefined);
   const image = text(props, "img");
   const horizontal = flag(props, "horizontal");
   const cta = text(props, "cta");
@@ -29,7 +33,7 @@ export const Card: Component = ({ props, children, context }) => {
   body.push(h("div", { className: ["card-text"] }, textPart) as Element);
   if (showArrow && href) body.push(h("span", { className: ["card-arrow"], ariaHidden: "true" }, "↗") as Element);
   inner.push(h("div", { className: ["card-content"] }, body) as Element);
-  const className = ["card", ...(horizontal ? ["card-horizontal"] : []), ...(href ? ["card-link"] : [])];
+  const className = ["card", ...(horizontal ? ["card-horizontal"] : []), ...(href ? ["card-link"] : []), ...(kind ? ["card-typed", `card-type-${kind}`] : [])];
   if (!link) return h("div", { className }, inner) as Element;
   if (stretched) return h("div", { className: [...className, "card-stretched"] }, inner) as Element;
   return h("a", { className, ...link }, inner) as Element;
