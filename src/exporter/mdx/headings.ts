@@ -12,6 +12,8 @@ const SKIPPED_FOR_TEXT = new Set(["svg", "script", "style", "math", "annotation"
  */
 export function processHeadings(tree: Root): { toc: TocEntry[]; sections: SearchSection[] } {
   const slugger = new GithubSlugger();
+  // Components (accordions, fields, tabs) already gave ids; a heading's slug must not repeat one.
+  const taken = collectIds(tree.children);
   const toc: TocEntry[] = [];
   const sections: SearchSection[] = [{ anchor: "", heading: "", text: "" }];
 
@@ -28,7 +30,8 @@ export function processHeadings(tree: Root): { toc: TocEntry[]; sections: Search
       if (match && !hasClass(node, "not-heading")) {
         const depth = Number(match[1]);
         const text = textOf(node).trim();
-        const id = typeof node.properties.id === "string" && node.properties.id !== "" ? node.properties.id : slugger.slug(text || "section");
+        let id = typeof node.properties.id === "string" && node.properties.id !== "" ? node.properties.id : slugger.slug(text || "section");
+        while (id !== node.properties.id && taken.has(id)) id = slugger.slug(text || "section");
         node.properties.id = id;
         if (depth >= 2 && depth <= 4) {
           if (!hasClass(node, "no-anchor")) {
@@ -49,6 +52,15 @@ export function processHeadings(tree: Root): { toc: TocEntry[]; sections: Search
   visit(tree.children);
   for (const section of sections) section.text = section.text.replace(/\s+/g, " ").trim();
   return { toc, sections: sections.filter((section, index) => index > 0 || section.text !== "") };
+}
+
+function collectIds(nodes: (RootContent | ElementContent)[], ids = new Set<string>()): Set<string> {
+  for (const node of nodes) {
+    if (node.type !== "element") continue;
+    if (typeof node.properties.id === "string") ids.add(node.properties.id);
+    collectIds(node.children, ids);
+  }
+  return ids;
 }
 
 const BLOCK_TAGS = new Set(["p", "div", "li", "td", "th", "pre", "blockquote", "tr", "summary", "details", "dd", "dt", "figcaption", "br"]);
