@@ -55,28 +55,33 @@ export const Tile: Component = ({ props, children, context }) => {
   return (href ? h("a", { className: ["tile"], href: context.href(href) }, content) : h("div", { className: ["tile"] }, content)) as Element;
 };
 
-/** One alternative view of content (per language, platform…): consecutive <View>s become tabs. */
+/**
+ * One alternative view of content (per language, platform…). The page's view switcher
+ * (theme/client/components/views.ts) shows one title at a time; without JavaScript all show.
+ */
 export const View: Component = ({ props, children, context }) => {
   const title = text(props, "title") ?? "View";
   const iconName = text(props, "icon");
-  const icon = iconName ? context.icon(iconName, { size: 14 }) : undefined;
+  const icon = iconName ? context.icon(iconName, { size: 14, iconType: text(props, "iconType") }) : undefined;
   return tabSet([{ title, icon, content: children }], context, { className: "view" });
 };
 
 /** Content for one audience: `for="agents"` is kept in the page's Markdown, not in its HTML. */
-export const Visibility: Component = ({ props, children }) => {
+export const Visibility: Component = ({ props, children, inline }) => {
   const audience = text(props, "for");
   if (audience === "agents") return [];
-  return h("div", { className: ["visibility"] }, children) as Element;
+  return h(inline ? "span" : "div", { className: ["visibility"] }, children) as Element;
 };
 
-/** A ready-made prompt for an AI tool, with a copy button. */
+/** A ready-made prompt for an AI tool, with a copy button; its description may hold Markdown. */
 export const Prompt: Component = ({ props, children, context }) => {
   const description = text(props, "description");
+  const iconName = text(props, "icon");
+  const icon = iconName ? context.icon(iconName, { size: 16, iconType: text(props, "iconType") }) : undefined;
   const id = context.uniqueId("prompt");
   return h("div", { className: ["prompt"] }, [
     h("div", { className: ["prompt-header"] }, [
-      h("span", { className: ["prompt-title"] }, description ?? "Prompt"),
+      h("span", { className: ["prompt-title"] }, [...(icon ? [icon] : []), ...(description ? context.markdown(description) : [{ type: "text" as const, value: "Prompt" }])]),
       h("button", { type: "button", className: ["copy-code"], dataCopyTarget: id, ariaLabel: "Copy prompt" }, "Copy"),
     ]),
     h("div", { className: ["prompt-body"], id }, children),

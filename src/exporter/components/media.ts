@@ -3,14 +3,14 @@ import { h } from "hastscript";
 import { color, number, text } from "./props.ts";
 import type { Component } from "./types.ts";
 
-/** An image or video in a frame, with an optional caption and hint. */
-export const Frame: Component = ({ props, children }) => {
+/** An image or video in a frame, with an optional caption (Markdown) and hint. */
+export const Frame: Component = ({ props, children, context }) => {
   const caption = text(props, "caption");
   const hint = text(props, "hint");
   const content: ElementContent[] = [];
   if (hint) content.push(h("p", { className: ["frame-hint"] }, hint) as Element);
   content.push(h("div", { className: ["frame-content"] }, children) as Element);
-  if (caption) content.push(h("figcaption", caption) as Element);
+  if (caption) content.push(h("figcaption", context.markdown(caption)) as Element);
   return h("figure", { className: ["frame"] }, content) as Element;
 };
 

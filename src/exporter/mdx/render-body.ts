@@ -8,6 +8,7 @@ import { mdxToMarkdown } from "mdast-util-mdx";
 import { loadCodeLanguages } from "../code/languages.ts";
 import type { Problem } from "../problems.ts";
 import { RepoFileError } from "../site/repo-files.ts";
+import { forAgents } from "./agent-markdown.ts";
 import { expandPage } from "./expand.ts";
 import { processHeadings } from "./headings.ts";
 import { PageContext, type PageEnvironment } from "./page-context.ts";
@@ -104,7 +105,7 @@ function renderInlineMarkdown(markdown: string, context: PageContext): ElementCo
 /** The page's Markdown with snippets inlined and imports removed, for `.md` files and llms-full.txt. */
 function pageMarkdown(tree: Root): string {
   try {
-    return toMarkdown(tree, { extensions: [gfmToMarkdown(), mathToMarkdown(), mdxToMarkdown()] }).trim();
+    return toMarkdown(forAgents(tree), { extensions: [gfmToMarkdown(), mathToMarkdown(), mdxToMarkdown()] }).trim();
   } catch {
     return "";
   }
