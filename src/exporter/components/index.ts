@@ -21,7 +21,7 @@ const registry: Record<string, Component> = {
   ParamField, ResponseField, Param: ParamField,
   Frame, Icon,
   Tooltip, Badge,
-  Tree, "Tree.Folder": TreeFolder, "Tree.File": TreeFile,
+  Tree, FileTree: Tree, "Tree.Folder": TreeFolder, "Tree.File": TreeFile,
   Panel, Update, Tile,
   Color, "Color.Row": ColorRow, "Color.Item": ColorItem,
   View, Visibility, Prompt,

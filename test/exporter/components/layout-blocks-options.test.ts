@@ -45,9 +45,38 @@ describe("options of trees, updates, tiles, views, visibility and prompts", () =
     expect(body.problems).toEqual([]);
   });
 
-  it("opens a folder that readers cannot close and lists files at the tree's top level", async () => {
+  it("shows a folder that readers cannot close always open, with nothing to toggle, and lists files at the tree's top level", async () => {
     const body = await renderPage({ "index.mdx": '<Tree>\n<Tree.Folder name="app" openable={false}>\n<Tree.File name="main.ts" />\n</Tree.Folder>\n<Tree.File name="README.md" />\n</Tree>\n' });
-    expect(body.html).toMatch(/<details open><summary><svg[^>]*>.*?<\/svg>app<\/summary><ul role="group">\s*<li class="tree-file" role="treeitem"><svg[^>]*>.*?<\/svg>main.ts<\/li>/);
+    expect(body.html).toMatch(/<li class="tree-folder tree-folder-fixed" role="treeitem"><span class="tree-name"><svg[^>]*>.*?<\/svg>app<\/span><ul role="group">\s*<li class="tree-file" role="treeitem"><svg[^>]*>.*?<\/svg>main.ts<\/li>/);
+    expect(body.html).not.toContain("<details");
     expect(body.html).toMatch(/<\/li>\s*<li class="tree-file" role="treeitem"><svg[^>]*>.*?<\/svg>README.md<\/li>\s*<\/ul><\/div>$/);
+  });
+
+  it("builds a tree from a Markdown list: a trailing slash or nested items make a folder, open when it has items", async () => {
+    const body = await renderPage({ "index.mdx": "<Tree>\n\n- docs/\n  - index.mdx\n  - guides/\n    - setup.mdx\n- `assets`/\n- docs.json\n\n</Tree>\n" });
+    const html = body.html.replace(/<svg[^>]*>.*?<\/svg>/g, "");
+    expect(html).toBe(
+      '<div class="file-tree" role="tree"><ul>' +
+        '<li class="tree-folder" role="treeitem"><details open><summary>docs</summary><ul role="group">' +
+        '<li class="tree-file" role="treeitem">index.mdx</li>' +
+        '<li class="tree-folder" role="treeitem"><details open><summary>guides</summary><ul role="group"><li class="tree-file" role="treeitem">setup.mdx</li></ul></details></li>' +
+        "</ul></details></li>" +
+        '<li class="tree-folder" role="treeitem"><details><summary>assets</summary><ul role="group"></ul></details></li>' +
+        '<li class="tree-file" role="treeitem">docs.json</li>' +
+        "</ul></div>",
+    );
+  });
+
+  it("accepts FileTree as another name for Tree", async () => {
+    const body = await renderPage({ "index.mdx": '<FileTree>\n<Tree.File name="a.ts" />\n</FileTree>\n' });
+    expect(body.html).toMatch(/^<div class="file-tree" role="tree"><ul>\s*<li class="tree-file" role="treeitem"><svg[^>]*>.*?<\/svg>a.ts<\/li>/);
+    expect(body.problems).toEqual([]);
+  });
+
+  it("marks the highlighted file and folder of a tree", async () => {
+    const body = await renderPage({ "index.mdx": '<Tree>\n<Tree.Folder name="app" highlight defaultOpen>\n<Tree.File name="page.tsx" highlight />\n<Tree.File name="layout.tsx" />\n</Tree.Folder>\n</Tree>\n' });
+    expect(body.html).toContain('<li class="tree-folder tree-highlight" role="treeitem"><details open>');
+    expect(body.html).toMatch(/<li class="tree-file tree-highlight" role="treeitem"><svg[^>]*>.*?<\/svg>page.tsx<\/li>/);
+    expect(body.html).toMatch(/<li class="tree-file" role="treeitem"><svg[^>]*>.*?<\/svg>layout.tsx<\/li>/);
   });
 });
