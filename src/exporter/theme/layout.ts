@@ -7,7 +7,7 @@ import { pageOutputFile, relativeLinker, relativeUrl, rootPrefix } from "../site
 import type { SiteConfig } from "../site/types.ts";
 import { escapeHtml, inlineMarkdown, isExternalUrl } from "./html.ts";
 import type { PageLayoutInput, SiteLayoutData } from "./layout-types.ts";
-import type { NavEntry, NavigationView, NavTarget, SidebarItem, Switcher } from "./navigation-view.ts";
+import { linkTarget, type NavEntry, type NavigationView, type NavTarget, type SidebarItem, type Switcher } from "./navigation-view.ts";
 
 /**
  * The HTML document around a page body. Every link is relative to the page, so the site
@@ -18,7 +18,15 @@ export function renderPage(site: SiteLayoutData, input: PageLayoutInput, view: N
   const { page, body } = input;
   const from = page.path;
   const link = relativeLinker(from);
-  const url = (target: string, external = false): string => (external || isExternalUrl(target) ? target : link(pageOutputFile(target)));
+  const url = (target: string, external = false): string => {
+    if (external || isExternalUrl(target)) return target;
+    const hash = target.indexOf("#");
+    if (hash >= 0) return (hash > 0 ? url(target.slice(0, hash)) : "") + target.slice(hash);
+    // A config link may name a file of the bundle (`/openapi.json`) rather than a page.
+    return link(site.pages[target] || !/\.[a-z0-9]+$/i.test(target) ? pageOutputFile(target) : target);
+  };
+  /** A link written in the config (navbar, footer, banner): a page of the site or another site. */
+  const configUrl = (href: string): string => (href.startsWith("#") ? href : url(linkTarget(href, site.pages).target));
   const asset = (file: string): string => encodeURI(link(file));
   const mode = page.mode ?? "default";
   const showSidebar = mode !== "center" && mode !== "custom";
@@ -50,6 +58,8 @@ export function renderPage(site: SiteLayoutData, input: PageLayoutInput, view: N
     `data-appearance="${site.config.appearance.default}"`,
     site.config.appearance.strict ? `data-appearance-strict="true"` : "",
     body.features.mermaid ? `data-mermaid="${asset(site.assets.mermaidScript)}"` : "",
+    // Lets the head script hide a dismissed banner before the first paint, without a jump.
+    site.config.banner?.dismissible ? `data-banner-key="${hashText(site.config.banner.content)}"` : "",
     `style="${colorVariables(site.config)}"`,
   ].filter(Boolean);
 
@@ -59,7 +69,7 @@ export function renderPage(site: SiteLayoutData, input: PageLayoutInput, view: N
       : `<main id="content" class="content">
 ${breadcrumb(view.breadcrumb)}<header class="page-header"><h1 class="page-title">${escapeHtml(page.title)}</h1>${page.description ? `<p class="page-description">${escapeHtml(page.description)}</p>` : ""}${copyPageLink(from)}</header>
 <div class="prose">${body.html}</div>
-${pagination(view.previous, view.next, url)}${footer(site, url)}</main>`;
+${pagination(view.previous, view.next, url)}${footer(site, configUrl)}</main>`;
 
   return `<!doctype html>
 <html ${htmlAttributes.join(" ")}>
@@ -68,7 +78,7 @@ ${head.join("\n")}
 </head>
 <body>
 <a class="skip-link" href="#content">Skip to content</a>
-${banner(site, url)}${topBar(site, url, asset)}
+${banner(site, configUrl)}${topBar(site, url, configUrl, asset)}
 ${view.tabs.length > 1 ? tabsBar(view.tabs, url) : ""}<div class="layout${showSidebar ? "" : " no-sidebar"}${showToc ? "" : " no-toc"}">
 ${showSidebar ? sidebar(view, url) : ""}${content}
 ${showToc ? tableOfContents(body.toc) : ""}</div>
@@ -134,9 +144,9 @@ export function renderRedirectPage(site: SiteLayoutData, fromPath: string, toUrl
 `;
 }
 
-/** Sets the theme before the first paint (no flash) and marks that scripts run. */
+/** Sets the theme and hides a dismissed banner before the first paint (no flash), and marks that scripts run. */
 const THEME_BOOT_SCRIPT =
-  "(function(){var d=document.documentElement;d.classList.add('js');var a=d.getAttribute('data-appearance')||'system',s=null;try{if(d.getAttribute('data-appearance-strict')!=='true')s=localStorage.getItem('quire-theme')}catch(e){}var t=s||a;if(t!=='light'&&t!=='dark')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.setAttribute('data-theme',t)})()";
+  "(function(){var d=document.documentElement;d.classList.add('js');var a=d.getAttribute('data-appearance')||'system',s=null,b=d.getAttribute('data-banner-key');try{if(d.getAttribute('data-appearance-strict')!=='true')s=localStorage.getItem('quire-theme');if(b&&localStorage.getItem('quire-banner-'+b)==='dismissed')d.classList.add('banner-dismissed')}catch(e){}var t=s||a;if(t!=='light'&&t!=='dark')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.setAttribute('data-theme',t)})()";
 
 function colorVariables(config: SiteConfig): string {
   return `--quire-primary:${config.colors.primary};--quire-primary-light:${config.colors.light};--quire-primary-dark:${config.colors.dark}`;
@@ -176,15 +186,14 @@ function iconHtml(name: string | undefined, site: SiteLayoutData | undefined, si
   return element ? toHtml(element as Element, { allowDangerousHtml: true }) : "";
 }
 
-function banner(site: SiteLayoutData, url: (target: string) => string): string {
+function banner(site: SiteLayoutData, configUrl: (href: string) => string): string {
   const config = site.config.banner;
   if (!config) return "";
-  const rewrite = (href: string): string => (isExternalUrl(href) || href.startsWith("#") ? href : url(href.replace(/^\/+/, "") || "index"));
   const close = config.dismissible ? `<button type="button" class="banner-close" data-banner-close aria-label="Dismiss banner">×</button>` : "";
-  return `<div class="banner" role="region" aria-label="Announcement" data-banner="${escapeHtml(hashText(config.content))}"><p>${inlineMarkdown(config.content, rewrite)}</p>${close}</div>\n`;
+  return `<div class="banner" role="region" aria-label="Announcement" data-banner="${escapeHtml(hashText(config.content))}"><p>${inlineMarkdown(config.content, configUrl)}</p>${close}</div>\n`;
 }
 
-function topBar(site: SiteLayoutData, url: (target: string, external?: boolean) => string, asset: (file: string) => string): string {
+function topBar(site: SiteLayoutData, url: (target: string, external?: boolean) => string, configUrl: (href: string) => string, asset: (file: string) => string): string {
   const config = site.config;
   const logoImage = (file: string, className: string): string => {
     if (isExternalUrl(file)) return site.deployment === "air-gapped" ? "" : `<img class="${className}" src="${escapeHtml(file)}" alt="${escapeHtml(config.name)}">`;
@@ -192,12 +201,12 @@ function topBar(site: SiteLayoutData, url: (target: string, external?: boolean) 
     return site.configAssets.includes(local) ? `<img class="${className}" src="${asset(local)}" alt="${escapeHtml(config.name)}">` : "";
   };
   const logo = config.logo ? logoImage(config.logo.light, "logo logo-light") + logoImage(config.logo.dark, "logo logo-dark") : "";
-  const homeHref = config.logo?.href && isExternalUrl(config.logo.href) ? config.logo.href : url("index");
+  const homeHref = config.logo?.href ? configUrl(config.logo.href) : url("index");
   const links = config.navbar.links
-    .map((link) => `<a class="navbar-link" href="${escapeHtml(isExternalUrl(link.href) ? link.href : url(link.href.replace(/^\/+/, "") || "index"))}">${iconHtml(link.icon, site)}${escapeHtml(link.label)}</a>`)
+    .map((link) => `<a class="navbar-link" href="${escapeHtml(configUrl(link.href))}">${iconHtml(link.icon, site)}${escapeHtml(link.label)}</a>`)
     .join("");
   const primary = config.navbar.primary
-    ? `<a class="navbar-primary${config.navbar.primary.type === "github" ? " navbar-github" : ""}" href="${escapeHtml(isExternalUrl(config.navbar.primary.href) ? config.navbar.primary.href : url(config.navbar.primary.href.replace(/^\/+/, "") || "index"))}">${config.navbar.primary.type === "github" ? iconHtml("github", site) : ""}${escapeHtml(config.navbar.primary.label)}</a>`
+    ? `<a class="navbar-primary${config.navbar.primary.type === "github" ? " navbar-github" : ""}" href="${escapeHtml(configUrl(config.navbar.primary.href))}">${config.navbar.primary.type === "github" ? iconHtml("github", site) : ""}${escapeHtml(config.navbar.primary.label)}</a>`
     : "";
   const toggle = config.appearance.strict
     ? ""
@@ -281,13 +290,13 @@ function pagination(previous: NavTarget | undefined, next: NavTarget | undefined
 
 const SOCIAL_ICONS: Record<string, string> = { x: "x-twitter", twitter: "x-twitter", website: "globe", earth: "globe", "hacker-news": "hacker-news", facebook: "facebook", linkedin: "linkedin", github: "github", discord: "discord", slack: "slack", youtube: "youtube", instagram: "instagram", medium: "medium", reddit: "reddit", telegram: "telegram", bluesky: "bluesky", threads: "threads", mastodon: "mastodon" };
 
-function footer(site: SiteLayoutData, url: (target: string) => string): string {
+function footer(site: SiteLayoutData, configUrl: (href: string) => string): string {
   const { socials, links } = site.config.footer;
   const socialHtml = Object.entries(socials)
     .map(([network, href]) => `<a href="${escapeHtml(href)}" aria-label="${escapeHtml(network)}" rel="noopener">${iconHtml(SOCIAL_ICONS[network] ?? network, undefined, 18) || escapeHtml(network)}</a>`)
     .join("");
   const columns = links
-    .map((column) => `<div class="footer-column">${column.header ? `<h2>${escapeHtml(column.header)}</h2>` : ""}<ul>${column.items.map((item) => `<li><a href="${escapeHtml(isExternalUrl(item.href) ? item.href : url(item.href.replace(/^\/+/, "") || "index"))}">${escapeHtml(item.label)}</a></li>`).join("")}</ul></div>`)
+    .map((column) => `<div class="footer-column">${column.header ? `<h2>${escapeHtml(column.header)}</h2>` : ""}<ul>${column.items.map((item) => `<li><a href="${escapeHtml(configUrl(item.href))}">${escapeHtml(item.label)}</a></li>`).join("")}</ul></div>`)
     .join("");
   return `<footer class="site-footer">${columns ? `<div class="footer-columns">${columns}</div>` : ""}<div class="footer-bottom">${socialHtml ? `<div class="footer-socials">${socialHtml}</div>` : ""}<p class="footer-credit">${escapeHtml(site.config.name)}</p></div></footer>\n`;
 }

@@ -22,7 +22,7 @@ export interface NavigationView {
 
 export interface NavTarget {
   title: string;
-  /** A page path, or an absolute URL when `external`. */
+  /** A page path (with a `#fragment` when a config link names one), or an absolute URL when `external`. */
   target: string;
   external: boolean;
 }
@@ -74,9 +74,7 @@ export class NavigationModel {
     this.addNestedLevel(siblings, view);
     const global = [...this.navigation.global.tabs, ...this.navigation.global.anchors];
     for (const link of global) {
-      // A global link may name a page of the site (`/changelog`) as well as another site.
-      const external = /^[a-z][a-z0-9+.-]*:|^\/\//i.test(link.href);
-      view.anchors.push({ title: link.label, target: external ? link.href : (normalizePagePath(link.href) ?? "index"), external, icon: link.icon, current: false });
+      view.anchors.push({ title: link.label, ...linkTarget(link.href, this.pages), icon: link.icon, current: false });
     }
     view.sidebar = this.sidebarItems(siblings, pagePath, view.breadcrumb, []);
     // Previous/next stay within the page's own language and version.
@@ -102,7 +100,7 @@ export class NavigationModel {
   }
 
   private entry(division: NavDivision, current: boolean): NavEntry {
-    if (division.href) return { title: division.label, target: division.href, external: /^[a-z][a-z0-9+.-]*:/i.test(division.href), icon: division.icon, current };
+    if (division.href) return { title: division.label, ...linkTarget(division.href, this.pages), icon: division.icon, current };
     return { title: division.label, target: this.firstPage(division.children) ?? "index", external: false, icon: division.icon, current };
   }
 
@@ -113,7 +111,8 @@ export class NavigationModel {
         const meta = this.pages[node.path];
         if (meta?.hidden && node.path !== pagePath) continue;
         const current = node.path === pagePath;
-        if (current) breadcrumb.push(...trail);
+        // A page listed twice in one sidebar takes its breadcrumb from its first place.
+        if (current && breadcrumb.length === 0) breadcrumb.push(...trail);
         items.push({
           type: "page",
           title: meta ? (meta.sidebarTitle ?? meta.title) : titleOf(node.path),
@@ -124,11 +123,11 @@ export class NavigationModel {
           current,
         });
       } else if (node.type === "link") {
-        items.push({ type: "page", title: node.label, target: node.href, external: true, icon: node.icon, current: false });
+        items.push({ type: "page", title: node.label, ...linkTarget(node.href, this.pages), icon: node.icon, current: false });
       } else if (node.type === "group" && !node.hidden) {
         const children = this.sidebarItems(node.children, pagePath, breadcrumb, [...trail, node.title]);
         const rootCurrent = node.root === pagePath;
-        if (rootCurrent) breadcrumb.push(...trail, node.title);
+        if (rootCurrent && breadcrumb.length === 0) breadcrumb.push(...trail, node.title);
         const containsCurrent = rootCurrent || children.some((child) => child.current || (child.type === "group" && child.open && containsPage(child)));
         items.push({
           type: "group",
@@ -210,6 +209,20 @@ export class NavigationModel {
     this.sequences.set(scope, result);
     return result;
   }
+}
+
+/**
+ * A link written in the config (a tab, anchor or sidebar entry with `href`, a navbar or footer
+ * link) as a view target. Links may name a page of the site (`/changelog`, `/guides/` for its
+ * index page, `/setup#install`) as well as another site; a page's `#fragment` is kept.
+ */
+export function linkTarget(href: string, pages: Record<string, PageMeta>): Pick<NavTarget, "target" | "external"> {
+  const value = href.trim();
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(value)) return { target: value, external: true };
+  const fragment = value.match(/#.*$/)?.[0] ?? "";
+  const pagePath = normalizePagePath(value) ?? "index";
+  const resolved = !pages[pagePath] && pages[`${pagePath}/index`] ? `${pagePath}/index` : pagePath;
+  return { target: resolved + fragment, external: false };
 }
 
 function containsPage(item: SidebarItem): boolean {
