@@ -14,9 +14,9 @@ export const Frame: Component = ({ props, children, context }) => {
   return h("figure", { className: ["frame"] }, content) as Element;
 };
 
-/** An inline icon by name (Lucide or Font Awesome), or an image path/URL. */
+/** An inline icon by name (Lucide or Font Awesome), or an image path/URL given as `icon` or `src`. */
 export const Icon: Component = ({ props, context, position }) => {
-  const name = text(props, "icon");
+  const name = text(props, "icon") ?? text(props, "src");
   if (!name) {
     context.warn("<Icon> needs an icon name", position);
     return [];

@@ -57,6 +57,11 @@ export class PageContext implements ComponentContext {
 
   icon(name: string, options?: IconOptions): Element | undefined {
     if (/^(https?:)?\/\//.test(name) || /\.(svg|png|jpe?g|gif|webp)$/i.test(name)) {
+      if (/^(https?:)?\/\//.test(name) && this.deployment === "air-gapped") {
+        this.warn(`icon "${name}" is on another host; an air-gapped export leaves it out`, undefined, "external-resource");
+        // An empty icon: the page keeps its layout and the component does not report an unknown name.
+        return { type: "element", tagName: "span", properties: { className: ["icon", "icon-missing"] }, children: [] };
+      }
       return {
         type: "element",
         tagName: "img",

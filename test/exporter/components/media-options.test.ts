@@ -32,4 +32,29 @@ describe("options of frames and icons", () => {
     expect(body.html).toContain("icon-star");
     expect(body.html).not.toContain("x.test");
   });
+
+  it("takes an icon image from the src attribute too", async () => {
+    const body = await renderPage({ "index.mdx": '<Icon src="/images/mark.svg" />\n', "images/mark.svg": "<svg/>" });
+    expect(body.html).toContain('<img src="images/mark.svg" alt="" class="icon icon-image" width="16" height="16">');
+    expect(body.problems).toEqual([]);
+  });
+
+  it("leaves icons hosted elsewhere out of an air-gapped export, with a warning naming the file", async () => {
+    const body = await renderPage(
+      { "index.mdx": '<Icon icon="https://icons.example.com/mark.png" />\n\n<Card title="Guide" icon="https://icons.example.com/book.svg">Read it.</Card>\n' },
+      "index.mdx",
+      { deployment: "air-gapped" },
+    );
+    expect(body.html).not.toContain("icons.example.com");
+    expect(body.html).toContain('<span class="inline-icon"><span class="icon icon-missing"></span></span>');
+    expect(body.problems).toEqual([
+      expect.objectContaining({ file: "index.mdx", rule: "external-resource", message: expect.stringContaining("https://icons.example.com/mark.png") }),
+      expect.objectContaining({ file: "index.mdx", rule: "external-resource", message: expect.stringContaining("https://icons.example.com/book.svg") }),
+    ]);
+  });
+
+  it("keeps an icon hosted elsewhere in a cloud export", async () => {
+    const body = await renderPage({ "index.mdx": '<Icon icon="https://icons.example.com/mark.png" />\n' });
+    expect(body.html).toContain('<img src="https://icons.example.com/mark.png" alt="" class="icon icon-image" width="16" height="16">');
+  });
 });
