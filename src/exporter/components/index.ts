@@ -3,6 +3,7 @@ import { Callout, Check, Danger, Info, Note, Tip, Warning } from "./callouts.ts"
 import { Card, CardGroup, Column, Columns } from "./cards.ts";
 import { CodeGroup, RequestExample, ResponseExample } from "./code-group.ts";
 import { ParamField, ResponseField } from "./fields.ts";
+import { GitHubRepo } from "./github.ts";
 import { Badge, Color, ColorItem, ColorRow, Tooltip } from "./inline.ts";
 import { Panel, Prompt, Tile, Tree, TreeFile, TreeFolder, Update, View, Visibility } from "./layout-blocks.ts";
 import { Frame, Icon } from "./media.ts";
@@ -25,6 +26,7 @@ const registry: Record<string, Component> = {
   Panel, Update, Tile,
   Color, "Color.Row": ColorRow, "Color.Item": ColorItem,
   View, Visibility, Prompt,
+  "GitHub.Repo": GitHubRepo,
 };
 
 /** The component for a JSX element name, or undefined when Quire has none by that name. */
