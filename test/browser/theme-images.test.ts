@@ -23,7 +23,8 @@ title: Screens
 </Tile>
 `;
 
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>';
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>';
 
 let browser: Browser;
 let root: string;
@@ -31,7 +32,11 @@ let root: string;
 beforeAll(async () => {
   root = path.join(os.tmpdir(), `quire-theme-images-${process.pid}-${Date.now()}`);
   writeRepoFiles(path.join(root, "source"), {
-    "docs.json": JSON.stringify({ name: "Screens", colors: { primary: "#0a7" }, navigation: { pages: ["index"] } }),
+    "docs.json": JSON.stringify({
+      name: "Screens",
+      colors: { primary: "#0a7" },
+      navigation: { pages: ["index"] },
+    }),
     "index.mdx": page,
     "light.svg": svg,
     "dark.svg": svg,
@@ -54,7 +59,11 @@ async function open(colorScheme: "light" | "dark", javaScript = true): Promise<P
 
 /** The alt text of every image in the content that the reader can see. */
 function shownImages(tab: Page): Promise<string[]> {
-  return tab.evaluate(() => [...document.querySelectorAll<HTMLImageElement>(".prose img")].filter((image) => getComputedStyle(image).display !== "none").map((image) => image.alt));
+  return tab.evaluate(() =>
+    [...document.querySelectorAll<HTMLImageElement>(".prose img")]
+      .filter((image) => getComputedStyle(image).display !== "none")
+      .map((image) => image.alt),
+  );
 }
 
 describe("light and dark pairs of images", () => {

@@ -30,7 +30,11 @@ let root: string;
 beforeAll(async () => {
   root = path.join(os.tmpdir(), `quire-tooltips-${process.pid}-${Date.now()}`);
   writeRepoFiles(path.join(root, "source"), {
-    "docs.json": JSON.stringify({ name: "Terms", colors: { primary: "#0a7" }, navigation: { pages: ["index", "guides/cron"] } }),
+    "docs.json": JSON.stringify({
+      name: "Terms",
+      colors: { primary: "#0a7" },
+      navigation: { pages: ["index", "guides/cron"] },
+    }),
     "index.mdx": page,
     "guides/cron.mdx": "---\ntitle: Cron\n---\n\nFive fields.\n",
   });
@@ -51,7 +55,12 @@ async function open(): Promise<Page> {
 
 /** Whether the tooltip's text can be seen (it stays in the page for screen readers). */
 function tipShown(tab: Page): Promise<boolean> {
-  return tab.locator(".tooltip-tip").evaluate((tip) => getComputedStyle(tip).visibility === "visible" && Number(getComputedStyle(tip).opacity) > 0);
+  return tab
+    .locator(".tooltip-tip")
+    .evaluate(
+      (tip) =>
+        getComputedStyle(tip).visibility === "visible" && Number(getComputedStyle(tip).opacity) > 0,
+    );
 }
 
 describe("tooltips and file trees in the browser", () => {
@@ -67,9 +76,13 @@ describe("tooltips and file trees in the browser", () => {
     const tab = await open();
     await tab.locator(".tooltip-term").focus();
     await expect.poll(() => tipShown(tab)).toBe(true);
-    await expect(tab.getByRole("tooltip").innerText()).resolves.toContain("Five fields: minute, hour, day, month, weekday.");
+    await expect(tab.getByRole("tooltip").innerText()).resolves.toContain(
+      "Five fields: minute, hour, day, month, weekday.",
+    );
     await tab.keyboard.press("Tab");
-    await expect(tab.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Read the guide");
+    await expect(tab.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      "Read the guide",
+    );
     await expect.poll(() => tipShown(tab)).toBe(true);
     await tab.keyboard.press("Enter");
     await tab.waitForURL(/guides\/cron\.html$/);

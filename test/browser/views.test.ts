@@ -46,7 +46,11 @@ let root: string;
 beforeAll(async () => {
   root = path.join(os.tmpdir(), `quire-views-${process.pid}-${Date.now()}`);
   writeRepoFiles(path.join(root, "source"), {
-    "docs.json": JSON.stringify({ name: "Views", colors: { primary: "#0a7" }, navigation: { pages: ["index", "other"] } }),
+    "docs.json": JSON.stringify({
+      name: "Views",
+      colors: { primary: "#0a7" },
+      navigation: { pages: ["index", "other"] },
+    }),
     "index.mdx": sdkPage,
     "other.mdx": otherPage,
   });
@@ -59,8 +63,14 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function open(file: string, options: { javaScript?: boolean; hash?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: options.javaScript ?? true, viewport: { width: 1280, height: 900 } });
+async function open(
+  file: string,
+  options: { javaScript?: boolean; hash?: string } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScript ?? true,
+    viewport: { width: 1280, height: 900 },
+  });
   const tab = await context.newPage();
   await tab.goto(`${pathToFileURL(path.join(root, "site", file)).href}${options.hash ?? ""}`);
   return tab;
@@ -73,14 +83,21 @@ function visibleText(tab: Page): Promise<string> {
 
 /** The "On this page" entries a reader can see. */
 function visibleToc(tab: Page): Promise<string[]> {
-  return tab.evaluate(() => [...document.querySelectorAll<HTMLElement>(".toc li")].filter((item) => item.offsetParent !== null).map((item) => item.innerText.trim()));
+  return tab.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".toc li")]
+      .filter((item) => item.offsetParent !== null)
+      .map((item) => item.innerText.trim()),
+  );
 }
 
 describe("views of a page, one per language", () => {
   it("shows the first view only, with a View dropdown in the page header listing every view", async () => {
     const tab = await open("index.html");
     const select = tab.locator(".page-header").getByLabel("View");
-    await expect(select.locator("option").allInnerTexts()).resolves.toEqual(["JavaScript", "Python"]);
+    await expect(select.locator("option").allInnerTexts()).resolves.toEqual([
+      "JavaScript",
+      "Python",
+    ]);
     const text = await visibleText(tab);
     expect(text).toContain("npm install lumen");
     expect(text).not.toContain("pip install lumen");
@@ -91,7 +108,10 @@ describe("views of a page, one per language", () => {
 
   it("switches the content and the table of contents when the reader picks another view", async () => {
     const tab = await open("index.html");
-    await expect(visibleToc(tab)).resolves.toEqual(["Install the JavaScript client", "Shared notes"]);
+    await expect(visibleToc(tab)).resolves.toEqual([
+      "Install the JavaScript client",
+      "Shared notes",
+    ]);
     await tab.getByLabel("View").selectOption("Python");
     const text = await visibleText(tab);
     expect(text).toContain("pip install lumen");
@@ -113,7 +133,9 @@ describe("views of a page, one per language", () => {
   it("opens the view that holds the heading a link points to", async () => {
     const tab = await open("index.html", { hash: "#install-the-python-client" });
     await expect(tab.getByLabel("View").inputValue()).resolves.toBe("Python");
-    await expect(tab.getByRole("heading", { name: "Install the Python client" }).isVisible()).resolves.toBe(true);
+    await expect(
+      tab.getByRole("heading", { name: "Install the Python client" }).isVisible(),
+    ).resolves.toBe(true);
     await tab.context().close();
   });
 

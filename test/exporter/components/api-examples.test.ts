@@ -29,18 +29,35 @@ print("jobs")
 describe("request and response examples", () => {
   it("groups request examples as tabs titled by each block's title, else its language", async () => {
     const body = await renderPage({ "index.mdx": page });
-    const start = body.html.indexOf('<div class="api-examples request-example"><p class="api-examples-title">Request</p><div class="tab-set code-group" data-tabs="">');
+    const start = body.html.indexOf(
+      '<div class="api-examples request-example"><p class="api-examples-title">Request</p><div class="tab-set code-group" data-tabs="">',
+    );
     expect(start).toBeGreaterThanOrEqual(0);
-    const request = body.html.slice(start, body.html.indexOf('<div class="api-examples response-example">'));
-    expect([...request.matchAll(/<button[^>]*role="tab"[^>]*>([^<]*)<\/button>/g)].map((match) => match[1])).toEqual(["cURL", "python"]);
+    const request = body.html.slice(
+      start,
+      body.html.indexOf('<div class="api-examples response-example">'),
+    );
+    expect(
+      [...request.matchAll(/<button[^>]*role="tab"[^>]*>([^<]*)<\/button>/g)].map(
+        (match) => match[1],
+      ),
+    ).toEqual(["cURL", "python"]);
   });
 
   it("groups response examples under their own heading with a tab per status", async () => {
     const body = await renderPage({ "index.mdx": page });
-    const response = body.html.slice(body.html.indexOf('<div class="api-examples response-example">'));
+    const response = body.html.slice(
+      body.html.indexOf('<div class="api-examples response-example">'),
+    );
     expect(response).toContain('<p class="api-examples-title">Response</p>');
-    expect([...response.matchAll(/<button[^>]*role="tab"[^>]*>([^<]*)<\/button>/g)].map((match) => match[1])).toEqual(["200", "404"]);
-    expect(response).toContain('<div class="tab-panel" role="tabpanel" id="tabs-2-panel-1" aria-labelledby="tabs-2-tab-1" tabindex="0" data-tab-title="404"><p class="tab-panel-title">404</p>');
+    expect(
+      [...response.matchAll(/<button[^>]*role="tab"[^>]*>([^<]*)<\/button>/g)].map(
+        (match) => match[1],
+      ),
+    ).toEqual(["200", "404"]);
+    expect(response).toContain(
+      '<div class="tab-panel" role="tabpanel" id="tabs-2-panel-1" aria-labelledby="tabs-2-tab-1" tabindex="0" data-tab-title="404"><p class="tab-panel-title">404</p>',
+    );
   });
 
   it("keeps each example's code highlighted with a copy button", async () => {
@@ -51,8 +68,15 @@ describe("request and response examples", () => {
   });
 
   it("takes a title of the author's choice and offers a dropdown with dropdown set", async () => {
-    const body = await renderPage({ "index.mdx": '<RequestExample title="Create a job" dropdown>\n\n```bash cURL\ncurl -X POST x\n```\n\n```js Node\nfetch("x")\n```\n\n</RequestExample>\n' });
-    expect(body.html).toContain('<p class="api-examples-title">Create a job</p><div class="tab-set code-group tab-set-dropdown" data-tabs="">');
-    expect(body.html).toContain('<select class="tab-select" aria-label="Choose an example"><option value="0" selected>cURL</option><option value="1">Node</option></select>');
+    const body = await renderPage({
+      "index.mdx":
+        '<RequestExample title="Create a job" dropdown>\n\n```bash cURL\ncurl -X POST x\n```\n\n```js Node\nfetch("x")\n```\n\n</RequestExample>\n',
+    });
+    expect(body.html).toContain(
+      '<p class="api-examples-title">Create a job</p><div class="tab-set code-group tab-set-dropdown" data-tabs="">',
+    );
+    expect(body.html).toContain(
+      '<select class="tab-select" aria-label="Choose an example"><option value="0" selected>cURL</option><option value="1">Node</option></select>',
+    );
   });
 });

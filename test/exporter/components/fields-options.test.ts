@@ -4,20 +4,29 @@ import { renderPage } from "../../helpers/render-page.ts";
 describe("options of API fields", () => {
   it("nests the fields of an object inside an expandable under its parent field", async () => {
     const body = await renderPage({
-      "index.mdx": '<ParamField body="user" type="object" required>\n  The user.\n  <Expandable title="properties">\n    <ParamField body="email" type="string">Their email.</ParamField>\n  </Expandable>\n</ParamField>\n',
+      "index.mdx":
+        '<ParamField body="user" type="object" required>\n  The user.\n  <Expandable title="properties">\n    <ParamField body="email" type="string">Their email.</ParamField>\n  </Expandable>\n</ParamField>\n',
     });
-    expect(body.html).toMatch(/<div class="field" id="param-user">.*<div class="field-body"><p>The user.<\/p><details class="expandable">.*<div class="field" id="param-email">.*Their email.<\/div><\/div><\/div><\/details><\/div><\/div>$/s);
+    expect(body.html).toMatch(
+      /<div class="field" id="param-user">.*<div class="field-body"><p>The user.<\/p><details class="expandable">.*<div class="field" id="param-email">.*Their email.<\/div><\/div><\/div><\/details><\/div><\/div>$/s,
+    );
   });
 
   it("gives two fields of the same name different anchors", async () => {
-    const body = await renderPage({ "index.mdx": '<ParamField path="id" type="string" />\n\n<ParamField body="id" type="integer" />\n' });
+    const body = await renderPage({
+      "index.mdx":
+        '<ParamField path="id" type="string" />\n\n<ParamField body="id" type="integer" />\n',
+    });
     expect(body.html).toContain('<div class="field" id="param-id">');
-    expect(body.html).toContain('<div class="field" id="param-id-2"><div class="field-header"><a class="field-name" href="#param-id-2">');
+    expect(body.html).toContain(
+      '<div class="field" id="param-id-2"><div class="field-header"><a class="field-name" href="#param-id-2">',
+    );
   });
 
   it("shows defaults of every literal kind as written values", async () => {
     const body = await renderPage({
-      "index.mdx": '<ParamField query="verbose" type="boolean" default={false} />\n\n<ParamField query="tags" type="string[]" default={["a", "b"]} />\n\n<ParamField query="mode" default="fast" />\n',
+      "index.mdx":
+        '<ParamField query="verbose" type="boolean" default={false} />\n\n<ParamField query="tags" type="string[]" default={["a", "b"]} />\n\n<ParamField query="mode" default="fast" />\n',
     });
     expect(body.html).toContain("Default: <code>false</code>");
     expect(body.html).toContain('Default: <code>["a","b"]</code>');
@@ -25,19 +34,30 @@ describe("options of API fields", () => {
   });
 
   it("accepts the older Param name and a parameter named with spaces", async () => {
-    const body = await renderPage({ "index.mdx": '<Param query="page size" type="integer">Items per page.</Param>\n' });
-    expect(body.html).toContain('<div class="field" id="param-page-size"><div class="field-header"><a class="field-name" href="#param-page-size"><code>page size</code></a>');
+    const body = await renderPage({
+      "index.mdx": '<Param query="page size" type="integer">Items per page.</Param>\n',
+    });
+    expect(body.html).toContain(
+      '<div class="field" id="param-page-size"><div class="field-header"><a class="field-name" href="#param-page-size"><code>page size</code></a>',
+    );
     expect(body.problems).toEqual([]);
   });
 
   it("marks a required response field and renders its description's Markdown", async () => {
-    const body = await renderPage({ "index.mdx": '<ResponseField name="status" type="string" required>\n  One of `active` or `archived`.\n</ResponseField>\n' });
-    expect(body.html).toContain('<a class="field-name" href="#response-status"><code>status</code></a><span class="field-type">string</span><span class="field-required">required</span>');
+    const body = await renderPage({
+      "index.mdx":
+        '<ResponseField name="status" type="string" required>\n  One of `active` or `archived`.\n</ResponseField>\n',
+    });
+    expect(body.html).toContain(
+      '<a class="field-name" href="#response-status"><code>status</code></a><span class="field-type">string</span><span class="field-required">required</span>',
+    );
     expect(body.html).toContain("<p>One of <code>active</code> or <code>archived</code>.</p>");
   });
 
   it("lets a link elsewhere on the page jump to a field", async () => {
-    const body = await renderPage({ "index.mdx": 'See [limit](#param-limit).\n\n<ParamField query="limit" type="integer" />\n' });
+    const body = await renderPage({
+      "index.mdx": 'See [limit](#param-limit).\n\n<ParamField query="limit" type="integer" />\n',
+    });
     expect(body.html).toContain('<a href="#param-limit">limit</a>');
     expect(body.html).toContain('id="param-limit"');
   });

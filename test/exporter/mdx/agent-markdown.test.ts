@@ -4,7 +4,8 @@ import { renderPage } from "../../helpers/render-page.ts";
 describe("the page's Markdown for agents", () => {
   it("leaves content for humans out of the Markdown while the HTML page shows it", async () => {
     const body = await renderPage({
-      "index.mdx": 'Intro.\n\n<Visibility for="humans">\n  Click **Get started** in the top bar.\n</Visibility>\n\nOutro.\n',
+      "index.mdx":
+        'Intro.\n\n<Visibility for="humans">\n  Click **Get started** in the top bar.\n</Visibility>\n\nOutro.\n',
     });
     expect(body.html).toContain("Click <strong>Get started</strong> in the top bar.");
     expect(body.markdown).not.toContain("Get started");
@@ -13,7 +14,8 @@ describe("the page's Markdown for agents", () => {
 
   it("keeps content for agents in the Markdown without its Visibility wrapper", async () => {
     const body = await renderPage({
-      "index.mdx": 'Intro.\n\n<Visibility for="agents">\n  Call `POST /v1/accounts` with an email.\n</Visibility>\n\nOutro.\n',
+      "index.mdx":
+        'Intro.\n\n<Visibility for="agents">\n  Call `POST /v1/accounts` with an email.\n</Visibility>\n\nOutro.\n',
     });
     expect(body.markdown).toBe("Intro.\n\nCall `POST /v1/accounts` with an email.\n\nOutro.");
     expect(body.html).not.toContain("/v1/accounts");
@@ -21,23 +23,28 @@ describe("the page's Markdown for agents", () => {
 
   it("keeps one-line agent content a paragraph of its own, so the blocks around it stay apart", async () => {
     const body = await renderPage({
-      "index.mdx": '<Note>Before.</Note>\n\n<Visibility for="agents">Use the **API**.</Visibility>\n\nAfter.\n',
+      "index.mdx":
+        '<Note>Before.</Note>\n\n<Visibility for="agents">Use the **API**.</Visibility>\n\nAfter.\n',
     });
     expect(body.markdown).toBe("<Note>\n  Before.\n</Note>\n\nUse the **API**.\n\nAfter.");
   });
 
   it("applies the audiences inside other components and inside a sentence", async () => {
     const body = await renderPage({
-      "index.mdx": '<Steps>\n<Step title="Sign up">\nOpen the site<Visibility for="humans"> and press the button</Visibility><Visibility for="agents"> and call the API</Visibility>.\n</Step>\n</Steps>\n',
+      "index.mdx":
+        '<Steps>\n<Step title="Sign up">\nOpen the site<Visibility for="humans"> and press the button</Visibility><Visibility for="agents"> and call the API</Visibility>.\n</Step>\n</Steps>\n',
     });
     expect(body.markdown).toContain("Open the site and call the API.");
     expect(body.markdown).not.toContain("press the button");
-    expect(body.html).toContain("Open the site<span class=\"visibility\"> and press the button</span>.");
+    expect(body.html).toContain(
+      'Open the site<span class="visibility"> and press the button</span>.',
+    );
   });
 
   it("does not change the page's HTML tree when it makes the Markdown", async () => {
     const body = await renderPage({
-      "index.mdx": '<Visibility for="humans">\n\n## For people\n\n</Visibility>\n\n<Visibility for="agents">\n\n## For agents\n\n</Visibility>\n',
+      "index.mdx":
+        '<Visibility for="humans">\n\n## For people\n\n</Visibility>\n\n<Visibility for="agents">\n\n## For agents\n\n</Visibility>\n',
     });
     expect(body.toc).toEqual([{ depth: 2, id: "for-people", text: "For people" }]);
     expect(body.markdown).toBe("## For agents");

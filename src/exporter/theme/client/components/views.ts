@@ -9,7 +9,8 @@ const STORAGE_KEY = "quire-view";
  */
 export function setup(root: Document): void {
   const views = [...root.querySelectorAll<HTMLElement>(".tab-set.view")];
-  const titleOf = (view: HTMLElement): string => view.querySelector<HTMLElement>(":scope > .tab-panel")?.dataset.tabTitle ?? "";
+  const titleOf = (view: HTMLElement): string =>
+    view.querySelector<HTMLElement>(":scope > .tab-panel")?.dataset.tabTitle ?? "";
   const titles = [...new Set(views.map(titleOf).filter((title) => title !== ""))];
   if (titles.length < 2) return;
 
@@ -28,11 +29,13 @@ export function setup(root: Document): void {
   else views[0]?.before(switcher);
 
   /** "On this page" entries whose heading sits inside a view, with that view's title. */
-  const tocEntries = [...root.querySelectorAll<HTMLAnchorElement>(".toc a[href^='#']")].flatMap((link) => {
-    const view = viewAround(root, link.hash);
-    const item = link.closest("li");
-    return view && item ? [{ item, title: titleOf(view) }] : [];
-  });
+  const tocEntries = [...root.querySelectorAll<HTMLAnchorElement>(".toc a[href^='#']")].flatMap(
+    (link) => {
+      const view = viewAround(root, link.hash);
+      const item = link.closest("li");
+      return view && item ? [{ item, title: titleOf(view) }] : [];
+    },
+  );
 
   const show = (title: string, remember: boolean): void => {
     for (const view of views) {
@@ -51,7 +54,8 @@ export function setup(root: Document): void {
 
   select.addEventListener("change", () => show(select.value, true));
   window.addEventListener("hashchange", () => {
-    if (showTarget()) root.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    if (showTarget())
+      root.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
   });
   if (!showTarget()) {
     const remembered = stored();
