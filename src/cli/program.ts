@@ -1,6 +1,12 @@
 import { Command, CommanderError } from "commander";
+import { ConfigError } from "../domain/errors.ts";
+import { registerApiCommand } from "./api.ts";
 import { registerExportCommand } from "./export.ts";
+import { registerKeysCommand } from "./keys.ts";
+import { registerOrgsCommand } from "./orgs.ts";
+import { registerProjectsCommand } from "./projects.ts";
 import { UsageError } from "./usage-error.ts";
+import { registerWorkerCommand } from "./worker.ts";
 
 /** Exit codes of every command: 0 success, 1 the work failed, 2 the command line was wrong. */
 export const EXIT_FAILED = 1;
@@ -8,10 +14,20 @@ export const EXIT_USAGE = 2;
 
 export async function runCli(argv: string[]): Promise<number> {
   const program = new Command("quire")
-    .description("Quire: self-hostable documentation platform (admin API, agent jobs, static export).")
+    .description(
+      "Quire: self-hostable documentation platform (admin API, agent jobs, static export).",
+    )
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text), writeOut: (text) => process.stdout.write(text) });
+    .configureOutput({
+      writeErr: (text) => process.stderr.write(text),
+      writeOut: (text) => process.stdout.write(text),
+    });
+  registerApiCommand(program);
+  registerWorkerCommand(program);
+  registerOrgsCommand(program);
+  registerProjectsCommand(program);
+  registerKeysCommand(program);
   registerExportCommand(program);
   try {
     await program.parseAsync(argv, { from: "user" });
@@ -20,7 +36,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`quire: ${error.message}\n`);
       return EXIT_USAGE;
     }

@@ -1,0 +1,105 @@
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import type { SettingName } from "../config/settings.ts";
+import { buildApp } from "../http/app.ts";
+import { createRunner } from "../jobs/index.ts";
+import { createServices, openContext } from "../services/index.ts";
+import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
+import { UsageError } from "./usage-error.ts";
+
+const API_SETTINGS: readonly SettingName[] = [
+  "host",
+  "port",
+  ...DATA_SETTINGS,
+  "publicUrl",
+  "tlsCert",
+  "tlsKey",
+  "workers",
+  "bundleLinkTtlSeconds",
+  "exportConcurrency",
+  "agentConcurrency",
+  "jobLeaseSeconds",
+  "shutdownGraceSeconds",
+];
+
+export function registerApiCommand(program: Command): void {
+  const command = program
+    .command("api")
+    .description(
+      "Run the admin API (agent jobs, static export, bundle links) with its background workers.",
+    )
+    .addHelpText(
+      "after",
+      `
+Every option can also be set with the environment variable named beside it.
+Model settings for agent jobs come from QUIRE_AGENT_PROVIDER, QUIRE_AGENT_MODEL,
+QUIRE_AGENT_BASE_URL and QUIRE_AGENT_API_KEY.
+
+Examples:
+  quire api                                   # http://127.0.0.1:8080, data in ./.quire
+  quire api --host 0.0.0.0 --port 443 --tls-cert cert.pem --tls-key key.pem
+  quire api --no-workers                      # HTTP only; run \`quire worker\` elsewhere
+
+Stops gracefully on SIGTERM or Ctrl-C: takes no new work and hands running jobs back.`,
+    );
+  addSettingOptions(command, API_SETTINGS).action(async (flags: Record<string, unknown>) => {
+    process.exitCode = await runApi(configFromFlags(flags, API_SETTINGS));
+  });
+}
+
+async function runApi(config: ReturnType<typeof configFromFlags>): Promise<number> {
+  let https: { cert: Buffer; key: Buffer } | undefined;
+  if (config.tlsCert && config.tlsKey) {
+    try {
+      https = { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) };
+    } catch (error) {
+      throw new UsageError(`cannot read the TLS certificate or key: ${(error as Error).message}`);
+    }
+  }
+  const context = await openContext(config);
+  const services = createServices(context);
+  const app = await buildApp(services, { https });
+  const runner = config.workers ? createRunner(context) : undefined;
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  await runner?.start();
+  context.logger.info(
+    {
+      address,
+      dataDir: config.dataDirPath,
+      database: context.database.location,
+      storage: context.store.location,
+      workers: Boolean(runner),
+    },
+    "Quire API listening",
+  );
+  process.stderr.write(
+    `Quire API listening on ${address} (data: ${config.dataDirPath}${runner ? "" : ", no workers"})\n`,
+  );
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) {
+        process.stderr.write("Stopping now.\n");
+        process.exit(1);
+      }
+      stopping = true;
+      context.logger.info(
+        { signal },
+        "stopping: no new requests or jobs; running jobs finish or are handed back",
+      );
+      try {
+        await app.close();
+        await runner?.stop();
+        await context.close();
+        resolve(0);
+      } catch (error) {
+        context.logger.error({ err: error }, "stopping failed");
+        resolve(1);
+      }
+    };
+    process.once("SIGTERM", () => void stop("SIGTERM"));
+    process.once("SIGINT", () => void stop("SIGINT"));
+  });
+}

@@ -1,0 +1,54 @@
+import { type Command, Option } from "commander";
+import { type Config, resolveConfig, SETTINGS, type SettingName } from "../config/settings.ts";
+import { ConfigError } from "../domain/errors.ts";
+import { UsageError } from "./usage-error.ts";
+
+/** Adds the flags of these settings to a command, each with its doc and environment variable. */
+export function addSettingOptions(command: Command, names: readonly SettingName[]): Command {
+  for (const name of names) {
+    const setting = SETTINGS[name];
+    if (setting.flag.endsWith("-env-only")) continue;
+    const value = setting.flag === "--no-workers" ? "" : ` <${name === "port" ? "PORT" : "VALUE"}>`;
+    const fallback =
+      setting.default === undefined
+        ? ""
+        : setting.flag === "--no-workers"
+          ? ""
+          : `; default ${String(setting.default)}`;
+    command.addOption(
+      new Option(`${setting.flag}${value}`, `${setting.doc} (${setting.env}${fallback})`),
+    );
+  }
+  return command;
+}
+
+/** The resolved configuration from a command's parsed flags and the environment. */
+export function configFromFlags(
+  flags: Record<string, unknown>,
+  names: readonly SettingName[],
+): Config {
+  const given: Partial<Record<SettingName, string | boolean>> = {};
+  for (const name of names) {
+    const value = flags[name];
+    // Commander gives `--no-workers` a default of true; only an explicit false counts as given.
+    if (name === "workers") {
+      if (value === false) given.workers = false;
+      continue;
+    }
+    if (typeof value === "string" || typeof value === "boolean") given[name] = value;
+  }
+  try {
+    return resolveConfig(given);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** Settings every command that opens the installation takes. */
+export const DATA_SETTINGS: readonly SettingName[] = [
+  "dataDir",
+  "databaseUrl",
+  "storageUrl",
+  "logLevel",
+];

@@ -1,0 +1,265 @@
+import path from "node:path";
+import { ConfigError } from "../domain/errors.ts";
+import { DEFAULT_BUNDLE_LINK_TTL_SECONDS } from "../domain/static-export-job.ts";
+
+/**
+ * One setting of the server and the admin commands: where it comes from (a flag, then an
+ * environment variable, then the default), what it means, and how its text is read.
+ */
+interface Setting<T> {
+  flag: string;
+  env: string;
+  doc: string;
+  example: string;
+  default: T;
+  parse: (text: string, name: string) => T;
+}
+
+function text(value: string): string {
+  return value;
+}
+function optionalText(value: string): string | undefined {
+  return value === "" ? undefined : value;
+}
+function integer(min: number, max: number) {
+  return (value: string, name: string): number => {
+    const number = Number(value);
+    if (
+      !/^\d+$/.test(value.trim()) ||
+      !Number.isSafeInteger(number) ||
+      number < min ||
+      number > max
+    ) {
+      throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+    }
+    return number;
+  };
+}
+function httpUrl(value: string, name: string): string | undefined {
+  if (value === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, not "${value}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ConfigError(`${name} must be an http(s) URL, not "${value}"`);
+  return value.replace(/\/+$/, "");
+}
+function boolean(value: string, name: string): boolean {
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be true or false, not "${value}"`);
+}
+
+/** Every setting `quire api`, `quire worker` and the admin commands read. */
+export const SETTINGS = {
+  host: {
+    flag: "--host",
+    env: "QUIRE_HOST",
+    doc: "address to listen on",
+    example: "0.0.0.0",
+    default: "127.0.0.1",
+    parse: text,
+  },
+  port: {
+    flag: "--port",
+    env: "QUIRE_PORT",
+    doc: "port to listen on (0: any free port)",
+    example: "8080",
+    default: 8080,
+    parse: integer(0, 65535),
+  },
+  dataDir: {
+    flag: "--data-dir",
+    env: "QUIRE_DATA_DIR",
+    doc: "folder for the database, stored bundles, caches and the secret key",
+    example: "/var/lib/quire",
+    default: "./.quire",
+    parse: text,
+  },
+  publicUrl: {
+    flag: "--public-url",
+    env: "QUIRE_PUBLIC_URL",
+    doc: "base URL of presigned links (default: the address the request came to)",
+    example: "https://quire.example.com",
+    default: undefined,
+    parse: httpUrl,
+  },
+  tlsCert: {
+    flag: "--tls-cert",
+    env: "QUIRE_TLS_CERT",
+    doc: "PEM certificate file: serve HTTPS",
+    example: "/etc/quire/tls.crt",
+    default: undefined,
+    parse: optionalText,
+  },
+  tlsKey: {
+    flag: "--tls-key",
+    env: "QUIRE_TLS_KEY",
+    doc: "PEM private key file for --tls-cert",
+    example: "/etc/quire/tls.key",
+    default: undefined,
+    parse: optionalText,
+  },
+  databaseUrl: {
+    flag: "--database-url",
+    env: "QUIRE_DATABASE_URL",
+    doc: "database (default: the SQLite file quire.db in the data dir)",
+    example: "sqlite:///var/lib/quire/quire.db",
+    default: undefined,
+    parse: optionalText,
+  },
+  storageUrl: {
+    flag: "--storage-url",
+    env: "QUIRE_STORAGE_URL",
+    doc: "object storage for bundles (default: the folder objects/ in the data dir)",
+    example: "file:///var/lib/quire/objects",
+    default: undefined,
+    parse: optionalText,
+  },
+  workers: {
+    flag: "--no-workers",
+    env: "QUIRE_WORKERS",
+    doc: "run background jobs in this process",
+    example: "false",
+    default: true,
+    parse: boolean,
+  },
+  bundleLinkTtlSeconds: {
+    flag: "--bundle-link-ttl",
+    env: "QUIRE_BUNDLE_LINK_TTL",
+    doc: "lifetime of bundle links, seconds",
+    example: "900",
+    default: DEFAULT_BUNDLE_LINK_TTL_SECONDS,
+    parse: integer(1, 7 * 24 * 3600),
+  },
+  secretKey: {
+    flag: "--secret-key-env-only",
+    env: "QUIRE_SECRET_KEY",
+    doc: "key that signs links and encrypts forge tokens (default: secret.key in the data dir, made on first start)",
+    example: "a long random string",
+    default: undefined,
+    parse: optionalText,
+  },
+  exportConcurrency: {
+    flag: "--export-concurrency",
+    env: "QUIRE_EXPORT_CONCURRENCY",
+    doc: "export jobs run at once by this process",
+    example: "2",
+    default: 1,
+    parse: integer(1, 64),
+  },
+  agentConcurrency: {
+    flag: "--agent-concurrency",
+    env: "QUIRE_AGENT_CONCURRENCY",
+    doc: "agent jobs run at once by this process",
+    example: "4",
+    default: 2,
+    parse: integer(1, 64),
+  },
+  jobLeaseSeconds: {
+    flag: "--job-lease",
+    env: "QUIRE_JOB_LEASE",
+    doc: "seconds a running job stays claimed without a heartbeat before another worker takes it over",
+    example: "30",
+    default: 30,
+    parse: integer(2, 3600),
+  },
+  shutdownGraceSeconds: {
+    flag: "--shutdown-grace",
+    env: "QUIRE_SHUTDOWN_GRACE",
+    doc: "seconds a stopping process waits for running jobs before handing them back",
+    example: "10",
+    default: 10,
+    parse: integer(0, 3600),
+  },
+  logLevel: {
+    flag: "--log-level",
+    env: "QUIRE_LOG_LEVEL",
+    doc: "fatal, error, warn, info, debug, trace or silent",
+    example: "debug",
+    default: "info",
+    parse: text,
+  },
+  agentProvider: {
+    flag: "--agent-provider",
+    env: "QUIRE_AGENT_PROVIDER",
+    doc: "model provider of agent jobs: openai, anthropic or openai-compatible",
+    example: "openai-compatible",
+    default: undefined,
+    parse: optionalText,
+  },
+  agentModel: {
+    flag: "--agent-model",
+    env: "QUIRE_AGENT_MODEL",
+    doc: "model name of agent jobs",
+    example: "qwen2.5-coder:32b",
+    default: undefined,
+    parse: optionalText,
+  },
+  agentBaseUrl: {
+    flag: "--agent-base-url",
+    env: "QUIRE_AGENT_BASE_URL",
+    doc: "model endpoint (openai-compatible: Ollama, vLLM, LM Studio, a gateway)",
+    example: "http://127.0.0.1:11434/v1",
+    default: undefined,
+    parse: httpUrl,
+  },
+  agentApiKey: {
+    flag: "--agent-api-key-env-only",
+    env: "QUIRE_AGENT_API_KEY",
+    doc: "API key of the model provider",
+    example: "sk-...",
+    default: undefined,
+    parse: optionalText,
+  },
+  forgeToken: {
+    flag: "--forge-token-env-only",
+    env: "QUIRE_FORGE_TOKEN",
+    doc: "forge token for `quire projects create` (never an argument)",
+    example: "ghp_...",
+    default: undefined,
+    parse: optionalText,
+  },
+} satisfies Record<string, Setting<unknown>>;
+
+export type SettingName = keyof typeof SETTINGS;
+type ValueOf<K extends SettingName> =
+  | ReturnType<(typeof SETTINGS)[K]["parse"]>
+  | (typeof SETTINGS)[K]["default"];
+
+/** The resolved, frozen configuration handed to every part of Quire. */
+export type Config = { readonly [K in SettingName]: ValueOf<K> } & {
+  /** Absolute data folder. */
+  readonly dataDirPath: string;
+};
+
+/**
+ * Resolves every setting: a flag given on the command line wins, then the environment
+ * variable, then the default. Errors name the flag or variable and the value.
+ */
+export function resolveConfig(
+  flags: Partial<Record<SettingName, string | boolean>>,
+  environment: NodeJS.ProcessEnv = process.env,
+): Config {
+  const resolved: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(SETTINGS) as [SettingName, Setting<unknown>][]) {
+    const flag = flags[name];
+    if (flag !== undefined && flag !== null) {
+      resolved[name] = typeof flag === "boolean" ? flag : setting.parse(String(flag), setting.flag);
+      continue;
+    }
+    const fromEnvironment = environment[setting.env];
+    resolved[name] =
+      fromEnvironment !== undefined && fromEnvironment !== ""
+        ? setting.parse(fromEnvironment, setting.env)
+        : setting.default;
+  }
+  if (Boolean(resolved.tlsCert) !== Boolean(resolved.tlsKey)) {
+    throw new ConfigError("--tls-cert and --tls-key go together: give both or neither");
+  }
+  resolved.dataDirPath = path.resolve(String(resolved.dataDir));
+  return Object.freeze(resolved) as Config;
+}

@@ -1,0 +1,59 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Kysely, type Transaction } from "kysely";
+import { ConfigError } from "../domain/errors.ts";
+import { migrateToLatest } from "./migrate.ts";
+import type { Database } from "./schema.ts";
+import { createSqliteDialect } from "./sqlite-dialect.ts";
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** A query runs the same on the database or inside a transaction. */
+export type Queryable = Db | Tx;
+
+export type DialectName = "sqlite" | "postgres";
+
+/** An open database with its migrations applied. */
+export interface QuireDatabase {
+  db: Db;
+  dialect: DialectName;
+  /** A description safe to log (no password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database a URL names (default: `quire.db` in the data dir) and brings its schema
+ * up to date. SQLite: `sqlite:///absolute/file.db`, `sqlite:relative.db` or a plain path.
+ */
+export async function openDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+): Promise<QuireDatabase> {
+  const target = databaseUrl ?? path.join(dataDir, "quire.db");
+  if (/^postgres(ql)?:\/\//i.test(target)) {
+    throw new ConfigError(
+      "PostgreSQL (--database-url postgres://...) is not available in this version yet: leave --database-url unset to use the embedded SQLite database",
+    );
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target) && !/^(sqlite|file):/i.test(target)) {
+    throw new ConfigError(
+      `--database-url: unsupported database "${target.split(":")[0]}": use an SQLite file path`,
+    );
+  }
+  const file = sqliteFile(target);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Kysely<Database>({ dialect: createSqliteDialect(file) });
+  try {
+    await migrateToLatest(db, "sqlite");
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect: "sqlite", location: file, close: () => db.destroy() };
+}
+
+function sqliteFile(target: string): string {
+  const stripped = target.replace(/^(sqlite|file):(\/\/)?/i, "");
+  return path.resolve(stripped);
+}

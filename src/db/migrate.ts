@@ -1,0 +1,59 @@
+import { type Kysely, sql } from "kysely";
+import * as initial from "./migrations/0001_initial.ts";
+import type { Database } from "./schema.ts";
+
+interface Migration {
+  version: number;
+  name: string;
+  up: (db: Kysely<unknown>) => Promise<void>;
+}
+
+/** Append-only: a released migration is never edited, a change is a new number. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: "initial", up: initial.up }];
+
+/**
+ * Applies the migrations a database lacks, each in its own transaction with its record in
+ * `schema_migrations`. The transaction takes the write lock first (SQLite: BEGIN IMMEDIATE),
+ * so processes that start together apply each migration exactly once.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  _dialect: "sqlite" | "postgres",
+): Promise<void> {
+  await db.schema
+    .createTable("schema_migrations")
+    .ifNotExists()
+    .addColumn("version", "integer", (column) => column.primaryKey())
+    .addColumn("name", "text", (column) => column.notNull())
+    .addColumn("applied_at", "text", (column) => column.notNull())
+    .execute();
+  for (const migration of MIGRATIONS) {
+    await db.transaction().execute(async (trx) => {
+      const applied = await trx
+        .selectFrom("schema_migrations")
+        .select("version")
+        .where("version", "=", migration.version)
+        .executeTakeFirst();
+      if (applied) return;
+      await migration.up(trx as unknown as Kysely<unknown>);
+      await trx
+        .insertInto("schema_migrations")
+        .values({
+          version: migration.version,
+          name: migration.name,
+          applied_at: new Date().toISOString(),
+        })
+        .execute();
+    });
+  }
+  const newest = await db
+    .selectFrom("schema_migrations")
+    .select(sql<number>`max(version)`.as("version"))
+    .executeTakeFirst();
+  const known = MIGRATIONS.at(-1)?.version ?? 0;
+  if (newest && newest.version > known) {
+    throw new Error(
+      `the database was migrated by a newer Quire (schema ${newest.version}, this one knows up to ${known}): upgrade Quire`,
+    );
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The tables as Kysely sees them. Portable column types only (text, integer, real), so the
+ * same queries run on SQLite and PostgreSQL; timestamps are ISO 8601 UTC text with
+ * milliseconds, which sorts and compares as text the same way on both.
+ */
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  domain: string;
+  repository: string;
+  ref: string | null;
+  plan: string;
+  deployment: string;
+  forge: string | null;
+  forge_api_url: string | null;
+  /** AES-256-GCM, sealed with a key derived from the installation's secret key. */
+  forge_token_sealed: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  org_id: string;
+  name: string;
+  visible_prefix: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AgentJobsTable {
+  id: string;
+  project_id: string;
+  status: string;
+  repository: string;
+  /** The branch the agent commits to. */
+  ref: string;
+  /** The project branch the job started from (and its pull request targets). */
+  base_ref: string | null;
+  model: string;
+  pr_link: string | null;
+  error: string | null;
+  summary: string | null;
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+}
+
+export interface AgentMessagesTable {
+  id: string;
+  job_id: string;
+  /** Position in the conversation, from 1. */
+  seq: number;
+  prompt: string;
+  created_at: string;
+}
+
+export interface ExportJobsTable {
+  id: string;
+  org_id: string;
+  project_id: string;
+  domain: string;
+  version: string | null;
+  /** JSON array of page paths, or null for the whole site. */
+  paths: string | null;
+  status: string;
+  progress: number;
+  page_count: number;
+  error: string | null;
+  /** JSON array of the export's warnings (file, line, message). */
+  warnings: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface BundlesTable {
+  job_id: string;
+  object_key: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: string;
+}
+
+/** The durable queue: one row per piece of background work. */
+export interface QueueJobsTable {
+  id: string;
+  /** `export` or `agent`. */
+  kind: string;
+  /** The export or agent job this work is for. */
+  subject_id: string;
+  /** Collapses repeated requests for the same work into one pending row. */
+  job_key: string | null;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  locked_by: string | null;
+  lease_expires_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RateLimitEventsTable {
+  id: string;
+  project_id: string;
+  created_at: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: string;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  projects: ProjectsTable;
+  api_keys: ApiKeysTable;
+  agent_jobs: AgentJobsTable;
+  agent_messages: AgentMessagesTable;
+  export_jobs: ExportJobsTable;
+  bundles: BundlesTable;
+  queue_jobs: QueueJobsTable;
+  rate_limit_events: RateLimitEventsTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,117 @@
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type SqliteDatabase,
+  SqliteDialect,
+  SqliteDriver,
+  type SqliteStatement,
+} from "kysely";
+
+/** Prepared statements kept per connection: the API runs the same few queries all day. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely over Node's built-in `node:sqlite` (no native addon to build). Write transactions
+ * start with `BEGIN IMMEDIATE`, taking SQLite's write lock at once, so a read-then-write
+ * transaction (the rate limit's count and insert) never interleaves with another process's
+ * writer; `busy_timeout` makes a second process wait for the lock instead of failing.
+ */
+export function createSqliteDialect(file: string): Dialect {
+  return new ImmediateSqliteDialect({
+    database: async () => new NodeSqliteDatabase(file),
+    onCreateConnection: async (connection) => {
+      for (const pragma of [
+        "journal_mode = WAL",
+        "synchronous = NORMAL",
+        "busy_timeout = 10000",
+        "foreign_keys = ON",
+      ]) {
+        await connection.executeQuery(CompiledQuery.raw(`PRAGMA ${pragma}`));
+      }
+    },
+  });
+}
+
+type SqliteConfig = ConstructorParameters<typeof SqliteDriver>[0];
+
+/** Kysely's SQLite dialect with its driver swapped for one that begins transactions immediately. */
+class ImmediateSqliteDialect implements Dialect {
+  readonly #config: SqliteConfig;
+  readonly #sqlite: SqliteDialect;
+  constructor(config: SqliteConfig) {
+    this.#config = config;
+    this.#sqlite = new SqliteDialect(config);
+  }
+  createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+  createQueryCompiler(): QueryCompiler {
+    return this.#sqlite.createQueryCompiler();
+  }
+  createAdapter(): DialectAdapter {
+    return this.#sqlite.createAdapter();
+  }
+  createIntrospector(database: Kysely<unknown>): DatabaseIntrospector {
+    return this.#sqlite.createIntrospector(database);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class NodeSqliteDatabase implements SqliteDatabase {
+  readonly #database: DatabaseSync;
+  readonly #statements = new Map<string, NodeSqliteStatement>();
+
+  constructor(file: string) {
+    this.#database = new DatabaseSync(file);
+  }
+
+  prepare(sql: string): SqliteStatement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = new NodeSqliteStatement(this.#database.prepare(sql));
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE)
+        this.#statements.delete(this.#statements.keys().next().value as string);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  close(): void {
+    this.#statements.clear();
+    this.#database.close();
+  }
+}
+
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean;
+  readonly #statement: StatementSync;
+
+  constructor(statement: StatementSync) {
+    this.#statement = statement;
+    this.reader = statement.columns().length > 0;
+  }
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#statement.all(...(parameters as never[]));
+  }
+  run(parameters: ReadonlyArray<unknown>): {
+    changes: number | bigint;
+    lastInsertRowid: number | bigint;
+  } {
+    return this.#statement.run(...(parameters as never[]));
+  }
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#statement.iterate(...(parameters as never[])) as IterableIterator<unknown>;
+  }
+}

@@ -1,0 +1,68 @@
+import { ConfigError } from "./errors.ts";
+
+export const PLANS = ["free", "pro", "enterprise"] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const DEPLOYMENTS = ["cloud", "client-hosted", "air-gapped"] as const;
+export type Deployment = (typeof DEPLOYMENTS)[number];
+
+export const FORGES = ["github", "gitlab", "gitea"] as const;
+export type Forge = (typeof FORGES)[number];
+
+export interface Organization {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface Project {
+  id: string;
+  orgId: string;
+  name: string;
+  /** Normalized: lowercase host name, no scheme, no path. */
+  domain: string;
+  /** A clone URL (https, ssh, git, file) or a local folder. */
+  repository: string;
+  /** The project's branch; null means the repository's default branch. */
+  ref: string | null;
+  plan: Plan;
+  deployment: Deployment;
+  forge: Forge | null;
+  forgeApiUrl: string | null;
+  /** True when a forge token is stored (encrypted); the token itself never leaves storage. */
+  hasForgeToken: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * A documentation domain as the API compares it: `https://Docs.Example.com/` and
+ * `docs.example.com` are the same domain. Returns null when it is not a host name.
+ */
+export function normalizeDomain(input: string): string | null {
+  let value = input.trim().toLowerCase();
+  value = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/\/+$/, "");
+  if (value.length === 0 || value.length > 253 || value.includes("/")) return null;
+  const [host, port, ...rest] = value.split(":");
+  if (rest.length > 0 || host === undefined) return null;
+  if (port !== undefined && !/^\d{1,5}$/.test(port)) return null;
+  return host.split(".").every((label) => HOST_LABEL.test(label)) ? value : null;
+}
+
+/** Checks a choice from a fixed list, naming the option in the error. */
+export function oneOf<T extends string>(choices: readonly T[], value: string, name: string): T {
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(`${name} must be one of ${choices.join(", ")}, not "${value}"`);
+}
+
+/** Static export is an enterprise feature (seed part 4.3). */
+export function canExport(project: Pick<Project, "plan">): boolean {
+  return project.plan === "enterprise";
+}
+
+/** True for a clone URL (`https://`, `ssh://`, `git://`, `file://`, `user@host:path`), false for a folder. */
+export function isRemoteRepository(repository: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(repository) || /^[\w.-]+@[\w.-]+:/.test(repository);
+}

@@ -1,0 +1,74 @@
+import type { Static } from "@sinclair/typebox";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { StaticExportService } from "../../services/static-export.ts";
+import {
+  BundleSchema,
+  ExportJobPath,
+  errorResponses,
+  StartExportBody,
+  StaticExportJobSchema,
+} from "../schemas.ts";
+
+const TAGS = ["Static export"];
+const SECURITY = [{ bearerAuth: [] }];
+
+/** SPEC §1, static export (`/v1`): start a job, follow it, get a fresh bundle link. */
+export async function staticExportRoutes(
+  app: FastifyInstance,
+  options: { exports: StaticExportService; publicUrl: string | undefined },
+): Promise<void> {
+  const { exports } = options;
+  const baseUrl = (request: FastifyRequest) =>
+    options.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.post<{ Body: Static<typeof StartExportBody> }>(
+    "/v1/static-export/jobs",
+    {
+      schema: {
+        summary: "Start static export job",
+        description: "Queues an export of the documentation domain. Enterprise plan only.",
+        operationId: "startStaticExport",
+        tags: TAGS,
+        security: SECURITY,
+        body: StartExportBody,
+        response: { 202: StaticExportJobSchema, ...errorResponses(400, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await exports.start(request.principal.orgId, request.body)),
+  );
+
+  app.get<{ Params: Static<typeof ExportJobPath> }>(
+    "/v1/static-export/jobs/:jobId",
+    {
+      schema: {
+        summary: "Get static export job status",
+        description: "The job's status; progress and pageCount grow while it runs.",
+        operationId: "getStaticExport",
+        tags: TAGS,
+        security: SECURITY,
+        params: ExportJobPath,
+        response: { 200: StaticExportJobSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => exports.get(request.principal.orgId, request.params.jobId),
+  );
+
+  app.post<{ Params: Static<typeof ExportJobPath> }>(
+    "/v1/static-export/jobs/:jobId/bundle",
+    {
+      schema: {
+        summary: "Generate export bundle",
+        description:
+          "A fresh time-limited link to the job's single archive. The job and its archive stay reusable: call again for a new link.",
+        operationId: "generateStaticExportBundle",
+        tags: TAGS,
+        security: SECURITY,
+        params: ExportJobPath,
+        response: { 200: BundleSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) =>
+      exports.bundle(request.principal.orgId, request.params.jobId, baseUrl(request)),
+  );
+}

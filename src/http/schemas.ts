@@ -1,0 +1,150 @@
+import { type TSchema, Type } from "@sinclair/typebox";
+import { AGENT_JOB_STATUSES, MAX_PROMPT_LENGTH } from "../domain/agent-job.ts";
+import { EXPORT_JOB_STATUSES } from "../domain/static-export-job.ts";
+
+/**
+ * The API's request and response shapes: one definition gives the validation, the TypeScript
+ * types and the OpenAPI document (SPEC §1).
+ */
+const DateTime = Type.String({ format: "date-time" });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ErrorBody = Type.Object(
+  { error: Type.String({ description: "What went wrong, in words a person can act on." }) },
+  { $id: "Error", title: "Error" },
+);
+
+export const AgentJobSchema = Type.Object(
+  {
+    id: Type.String({ description: "Unique identifier of the agent job." }),
+    status: Type.Union(
+      AGENT_JOB_STATUSES.map((status) => Type.Literal(status)),
+      {
+        description:
+          "active → completed | failed; any → archived; completed | failed → active on a follow-up message.",
+      },
+    ),
+    source: Type.Object({
+      repository: Type.String({ description: "Full URL of the source code repository." }),
+      ref: Nullable(Type.String({ description: "The branch the agent works on." })),
+    }),
+    model: Type.String({ description: "The AI model used for this job." }),
+    prLink: Nullable(
+      Type.String({
+        format: "uri",
+        description:
+          "URL of the pull request created by the agent; null while active or when nothing changed.",
+      }),
+    ),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    archivedAt: Nullable(DateTime),
+    error: Nullable(Type.String({ description: "Why the job failed." })),
+    summary: Nullable(Type.String({ description: "The agent's closing message." })),
+  },
+  { $id: "AgentJob", title: "AgentJob" },
+);
+
+export const PromptBody = Type.Object(
+  {
+    prompt: Type.String({
+      minLength: 1,
+      maxLength: MAX_PROMPT_LENGTH,
+      description: "The instruction for the agent.",
+    }),
+  },
+  { title: "PromptRequest" },
+);
+
+export const AgentJobPath = Type.Object({ projectId: Type.String(), id: Type.String() });
+export const ProjectPath = Type.Object({
+  projectId: Type.String({
+    description: "The project identifier, from the API keys page of the dashboard.",
+  }),
+});
+
+export const AgentJobListQuery = Type.Object({
+  limit: Type.Optional(
+    Type.String({ pattern: "^[0-9]{1,3}$", description: "Jobs per page, 1 to 100 (default 20)." }),
+  ),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 512, description: "nextCursor of the previous page." }),
+  ),
+  status: Type.Optional(Type.Union(AGENT_JOB_STATUSES.map((status) => Type.Literal(status)))),
+});
+
+export const AgentJobList = Type.Object(
+  { jobs: Type.Array(AgentJobSchema), nextCursor: Nullable(Type.String()) },
+  { title: "AgentJobList" },
+);
+
+export const StartExportBody = Type.Object(
+  {
+    domain: Type.String({
+      minLength: 1,
+      maxLength: 253,
+      description: "The documentation domain to export.",
+    }),
+    version: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: "A version label, written into the bundle's quire-export.json.",
+      }),
+    ),
+    paths: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), {
+        minItems: 1,
+        maxItems: 10_000,
+        description: "Export only these pages: page paths, or folder prefixes ending in /.",
+      }),
+    ),
+  },
+  { title: "StartExportRequest" },
+);
+
+export const StaticExportJobSchema = Type.Object(
+  {
+    jobId: Type.String(),
+    status: Type.Union(
+      EXPORT_JOB_STATUSES.map((status) => Type.Literal(status)),
+      { description: "queued → running → completed | failed." },
+    ),
+    progress: Type.Number({
+      minimum: 0,
+      maximum: 100,
+      description: "Percent done, never decreasing.",
+    }),
+    pageCount: Type.Integer({
+      minimum: 0,
+      description: "Pages exported so far; all pages once completed.",
+    }),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    error: Nullable(Type.String()),
+    domain: Type.String(),
+    version: Nullable(Type.String()),
+  },
+  { $id: "StaticExportJob", title: "StaticExportJob" },
+);
+
+export const ExportJobPath = Type.Object({ jobId: Type.String() });
+
+export const BundleSchema = Type.Object(
+  {
+    jobId: Type.String(),
+    bundleUrl: Type.String({
+      format: "uri",
+      description: "Presigned link to the archive; works until expiresAt.",
+    }),
+    expiresAt: DateTime,
+    sizeBytes: Type.Integer({ minimum: 0 }),
+    sha256: Type.String({ pattern: "^[0-9a-f]{64}$" }),
+  },
+  { $id: "Bundle", title: "Bundle" },
+);
+
+/** The error responses of a route, all with the Error body. */
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
+  return Object.fromEntries([401, ...statuses].map((status) => [status, ErrorBody]));
+}

@@ -1,0 +1,185 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { Logger } from "pino";
+import type { Db } from "../db/database.ts";
+import {
+  findExportJobById,
+  insertBundle,
+  recordExportProgress,
+  setExportJobStatus,
+} from "../db/export-jobs.ts";
+import { findProjectById } from "../db/projects.ts";
+import type { Deployment, Forge } from "../domain/project.ts";
+import { openSecret } from "../domain/secret-box.ts";
+import { ExportFailedError, formatProblem } from "../exporter/problems.ts";
+import { bundleObjectKey, EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../services/static-export.ts";
+import type { ObjectStore } from "../storage/object-store.ts";
+import { exportInThread } from "./export-thread.ts";
+import { tokenGitConfig } from "./git-credentials.ts";
+import type { JobContext, JobHandler } from "./handler.ts";
+import { checkoutSource, SourceError } from "./source-checkout.ts";
+
+export interface ExportHandlerOptions {
+  db: Db;
+  store: ObjectStore;
+  logger: Logger;
+  /** Caches (git repositories, rendered pages) and scratch space. */
+  dataDir: string;
+  forgeTokenKey: Buffer;
+  concurrency: number;
+}
+
+/** Share of the progress bar each stage takes: fetching the source, exporting, storing. */
+const FETCHED = 5;
+const EXPORTED = 97;
+/** Progress is written at most this often. */
+const PROGRESS_INTERVAL_MS = 250;
+/** Errors listed in a failed job's message; the rest are counted. */
+const ERRORS_SHOWN = 20;
+
+/**
+ * Runs one static export job: fetch the project's source at its ref, export it with the
+ * project's deployment type, store the archive, record its size and sha256. A content problem
+ * (invalid MDX, a bad repository URL) fails the job with an error the user can act on; anything
+ * else is thrown, and the queue retries it.
+ */
+export function createExportHandler(options: ExportHandlerOptions): JobHandler {
+  return {
+    kind: EXPORT_QUEUE,
+    concurrency: options.concurrency,
+    maxAttempts: EXPORT_MAX_ATTEMPTS,
+    run: (context) => runExport(options, context),
+    giveUp: async (jobId, reason) => {
+      const now = new Date().toISOString();
+      await setExportJobStatus(options.db, jobId, ["queued", "running"], {
+        status: "failed",
+        error: reason,
+        finished_at: now,
+        updated_at: now,
+      });
+    },
+  };
+}
+
+async function runExport(options: ExportHandlerOptions, context: JobContext): Promise<void> {
+  const { db, store } = options;
+  const job = await findExportJobById(db, context.subjectId);
+  if (!job || job.status === "completed" || job.status === "failed") return;
+  const project = await findProjectById(db, job.project_id);
+  const fail = async (message: string) => {
+    const now = new Date().toISOString();
+    await setExportJobStatus(db, job.id, ["queued", "running"], {
+      status: "failed",
+      error: message,
+      finished_at: now,
+      updated_at: now,
+    });
+  };
+  if (!project) return fail("the project of this export no longer exists");
+
+  await setExportJobStatus(db, job.id, ["queued", "running"], {
+    status: "running",
+    updated_at: new Date().toISOString(),
+  });
+  const scratch = mkdtempSync(path.join(mkdirScratch(options.dataDir), `${job.id}-`));
+  let lastWrite = 0;
+  let pending: Promise<void> = Promise.resolve();
+  const report = (progress: number, pageCount: number, force = false) => {
+    const now = Date.now();
+    if (!force && now - lastWrite < PROGRESS_INTERVAL_MS) return;
+    lastWrite = now;
+    pending = pending
+      .then(() =>
+        recordExportProgress(db, job.id, progress, pageCount, new Date(now).toISOString()),
+      )
+      .catch((error) => options.logger.warn({ err: error }, "recording export progress failed"));
+  };
+
+  try {
+    const token = project.forge_token_sealed
+      ? openSecret(options.forgeTokenKey, project.forge_token_sealed)
+      : null;
+    const checkout = await checkoutSource({
+      repository: project.repository,
+      ref: project.ref,
+      cacheDir: path.join(options.dataDir, "cache", "git"),
+      workDir: scratch,
+      gitConfig: tokenGitConfig(project.forge as Forge | null, token),
+      signal: context.signal,
+    });
+    report(FETCHED, 0, true);
+    try {
+      const archiveFile = path.join(scratch, "bundle.tar.gz");
+      const result = await exportInThread({
+        sourceDir: checkout.docsDir,
+        archiveFile,
+        deployment: project.deployment as Deployment,
+        paths: job.paths ? (JSON.parse(job.paths) as string[]) : undefined,
+        siteUrl: `https://${job.domain}`,
+        cacheDir: path.join(options.dataDir, "cache", "export"),
+        jobId: job.id,
+        domain: job.domain,
+        version: job.version ?? undefined,
+        signal: context.signal,
+        onProgress: (progress) =>
+          report(FETCHED + ((EXPORTED - FETCHED) * progress.percent) / 100, progress.pagesDone),
+      });
+      await pending;
+      if (!result.archive) throw new Error("the export produced no archive");
+      const key = bundleObjectKey(job.id, job.domain);
+      const stored = await store.putFile(key, result.archive.path);
+      await db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        await insertBundle(trx, {
+          job_id: job.id,
+          object_key: key,
+          size_bytes: stored.sizeBytes,
+          sha256: result.archive?.sha256 as string,
+          created_at: now,
+        });
+        await setExportJobStatus(trx, job.id, ["running"], {
+          status: "completed",
+          progress: 100,
+          page_count: result.pageCount,
+          warnings: JSON.stringify(result.warnings),
+          error: null,
+          finished_at: now,
+          updated_at: now,
+        });
+      });
+      options.logger.info(
+        {
+          exportJob: job.id,
+          pages: result.pageCount,
+          warnings: result.warnings.length,
+          bytes: stored.sizeBytes,
+        },
+        "export completed",
+      );
+    } finally {
+      checkout.cleanup();
+    }
+  } catch (error) {
+    await pending;
+    if (context.signal.aborted) throw error;
+    if (error instanceof ExportFailedError) return fail(describeExportFailure(error));
+    if (error instanceof SourceError) return fail(error.message);
+    throw error;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The export's own message, then its errors as `file:line:column message`. */
+function describeExportFailure(error: ExportFailedError): string {
+  const errors = error.problems.filter((problem) => problem.severity === "error");
+  const lines = errors.slice(0, ERRORS_SHOWN).map(formatProblem);
+  if (errors.length > ERRORS_SHOWN) lines.push(`… and ${errors.length - ERRORS_SHOWN} more`);
+  return lines.length > 0 ? `${error.message}:\n${lines.join("\n")}` : error.message;
+}
+
+function mkdirScratch(dataDir: string): string {
+  const folder = path.join(dataDir, "tmp");
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}

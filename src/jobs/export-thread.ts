@@ -1,0 +1,60 @@
+import { Worker } from "node:worker_threads";
+import type { ExportOptions, ExportProgress } from "../exporter/export-options.ts";
+import type { ArchiveResult } from "../exporter/output/archive.ts";
+import { ExportFailedError, type Problem } from "../exporter/problems.ts";
+
+export interface ThreadExportResult {
+  archive?: ArchiveResult;
+  pageCount: number;
+  warnings: Problem[];
+  pagesFromCache: number;
+  durationMs: number;
+}
+
+type WorkerMessage =
+  | { type: "progress"; progress: ExportProgress }
+  | { type: "done"; result: ThreadExportResult }
+  | { type: "failed"; message: string; problems: Problem[] }
+  | { type: "error"; message: string; stack?: string };
+
+/**
+ * Runs `exportSite` in a worker thread, so that reading and rendering a large site never
+ * holds up the API's requests. Aborting the signal stops the thread at once.
+ */
+export function exportInThread(options: ExportOptions): Promise<ThreadExportResult> {
+  const { onProgress, signal, ...data } = options;
+  signal?.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./export-thread-worker.ts", import.meta.url), {
+      workerData: data,
+    });
+    let settled = false;
+    const finish = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener("abort", onAbort);
+      action();
+      void worker.terminate();
+    };
+    const onAbort = () => finish(() => reject(signal?.reason ?? new Error("aborted")));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    worker.on("message", (message: WorkerMessage) => {
+      if (message.type === "progress") onProgress?.(message.progress);
+      else if (message.type === "done") finish(() => resolve(message.result));
+      else if (message.type === "failed")
+        finish(() => reject(new ExportFailedError(message.message, message.problems)));
+      else
+        finish(() =>
+          reject(
+            Object.assign(new Error(`the export failed: ${message.message}`), {
+              stack: message.stack,
+            }),
+          ),
+        );
+    });
+    worker.on("error", (error) => finish(() => reject(error)));
+    worker.on("exit", (code) =>
+      finish(() => reject(new Error(`the export thread stopped unexpectedly (exit code ${code})`))),
+    );
+  });
+}

@@ -1,0 +1,314 @@
+import { hostname } from "node:os";
+import type { Logger } from "pino";
+import type { Db } from "../db/database.ts";
+import {
+  abandonedRows,
+  claimNext,
+  type QueueRow,
+  renewLease,
+  runningRows,
+  settle,
+  takeOverAbandoned,
+} from "../db/queue.ts";
+import { randomString } from "../domain/ids.ts";
+import type { JobHandler } from "./handler.ts";
+
+export interface RunnerOptions {
+  db: Db;
+  handlers: readonly JobHandler[];
+  logger: Logger;
+  /** A claimed job belongs to its worker this long after each heartbeat. */
+  leaseMs: number;
+  /** How often idle workers look for work queued by other processes. */
+  pollMs?: number;
+  /** How long `stop` waits for running jobs before handing them back. */
+  shutdownGraceMs: number;
+}
+
+interface RunningJob {
+  row: QueueRow;
+  controller: AbortController;
+  /** Why the run was aborted, when it was. */
+  abortReason?: "cancelled" | "lease-lost" | "shutdown";
+  done: Promise<void>;
+}
+
+const HOST = hostname();
+const BACKOFF_BASE_MS = 2000;
+
+/**
+ * Runs queued jobs in this process: for each kind, up to its concurrency at once, each under a
+ * lease renewed by heartbeats. On start and every sweep it takes over jobs whose worker died:
+ * resumable kinds run again from scratch, the others are marked failed as interrupted. Nothing
+ * is left `running` without a live worker behind it.
+ */
+export class JobRunner {
+  readonly workerId = `${HOST}:${process.pid}:${randomString(6)}`;
+  readonly #options: RunnerOptions;
+  readonly #running = new Map<string, RunningJob>();
+  readonly #wakers = new Map<string, () => void>();
+  #stopping = false;
+  #loops: Promise<void>[] = [];
+  #sweepTimer?: NodeJS.Timeout;
+
+  constructor(options: RunnerOptions) {
+    this.#options = options;
+  }
+
+  get runningCount(): number {
+    return this.#running.size;
+  }
+
+  async start(): Promise<void> {
+    await this.recoverAbandoned();
+    this.#sweepTimer = setInterval(
+      () =>
+        void this.recoverAbandoned().catch((error) =>
+          this.#options.logger.error({ err: error }, "recovering abandoned jobs failed"),
+        ),
+      this.#options.leaseMs,
+    );
+    this.#sweepTimer.unref();
+    this.#loops = this.#options.handlers.map((handler) => this.#loop(handler));
+  }
+
+  /** Tells idle workers of a kind that work is waiting (saves a poll interval). */
+  wake(kind: string): void {
+    this.#wakers.get(kind)?.();
+  }
+
+  /**
+   * Stops claiming, waits up to the grace period for running jobs, then aborts the rest and
+   * hands them back: resumable ones to the queue, the others marked interrupted.
+   */
+  async stop(): Promise<void> {
+    if (this.#stopping) return;
+    this.#stopping = true;
+    clearInterval(this.#sweepTimer);
+    for (const wake of this.#wakers.values()) wake();
+    const all = () => Promise.allSettled([...this.#running.values()].map((job) => job.done));
+    const grace = new Promise<"timeout">((resolve) =>
+      setTimeout(() => resolve("timeout"), this.#options.shutdownGraceMs).unref(),
+    );
+    if ((await Promise.race([all(), grace])) === "timeout") {
+      for (const job of this.#running.values()) {
+        job.abortReason = "shutdown";
+        job.controller.abort(new Error("the process is stopping"));
+      }
+      await all();
+    }
+    await Promise.allSettled(this.#loops);
+  }
+
+  /** Finds running jobs without a live worker and takes them over. */
+  async recoverAbandoned(): Promise<void> {
+    const { db, logger } = this.#options;
+    const now = new Date().toISOString();
+    const expired = await abandonedRows(db, now);
+    const deadHere = (await runningRows(db)).filter((row) =>
+      this.#isDeadLocalWorker(row.locked_by),
+    );
+    const seen = new Set<string>();
+    for (const row of [...expired, ...deadHere]) {
+      if (seen.has(row.id) || this.#running.has(row.id)) continue;
+      seen.add(row.id);
+      const handler = this.#handler(row.kind);
+      const again =
+        handler !== undefined && handler.maxAttempts > 1 && row.attempts < row.max_attempts;
+      const reason = "interrupted: the process running this job stopped before it finished";
+      if (!(await takeOverAbandoned(db, row, again ? "requeue" : "fail", now, reason))) continue;
+      logger.warn(
+        { queueJob: row.id, kind: row.kind, subject: row.subject_id, attempts: row.attempts },
+        again
+          ? "taking over an interrupted job: it runs again"
+          : "an interrupted job cannot run again: marked failed",
+      );
+      if (!again)
+        await handler?.giveUp(
+          row.subject_id,
+          row.attempts >= row.max_attempts && row.max_attempts > 1
+            ? `${reason} (${row.attempts} attempts)`
+            : reason,
+        );
+      else this.wake(row.kind);
+    }
+  }
+
+  /** A worker on this host whose process is gone cannot renew its lease: no need to wait for it. */
+  #isDeadLocalWorker(workerId: string | null): boolean {
+    if (!workerId || workerId === this.workerId) return false;
+    const [host, pidText] = workerId.split(":");
+    const pid = Number(pidText);
+    if (host !== HOST || !Number.isInteger(pid) || pid === process.pid) return false;
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === "ESRCH";
+    }
+  }
+
+  #handler(kind: string): JobHandler | undefined {
+    return this.#options.handlers.find((handler) => handler.kind === kind);
+  }
+
+  async #loop(handler: JobHandler): Promise<void> {
+    const { db, logger, leaseMs } = this.#options;
+    const pollMs = this.#options.pollMs ?? 1000;
+    let active = 0;
+    let wakeUp: (() => void) | undefined;
+    this.#wakers.set(handler.kind, () => wakeUp?.());
+    while (!this.#stopping) {
+      let claimed: QueueRow | undefined;
+      if (active < handler.concurrency) {
+        try {
+          claimed = await claimNext(db, handler.kind, this.workerId, new Date(), leaseMs);
+        } catch (error) {
+          logger.error({ err: error, kind: handler.kind }, "claiming a job failed");
+        }
+      }
+      if (claimed) {
+        active += 1;
+        const job = this.#run(handler, claimed);
+        void job.finally(() => {
+          active -= 1;
+          wakeUp?.();
+        });
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  }
+
+  #run(handler: JobHandler, row: QueueRow): Promise<void> {
+    const { db, logger, leaseMs } = this.#options;
+    const controller = new AbortController();
+    const entry: RunningJob = { row, controller, done: Promise.resolve() };
+    const log = logger.child({
+      queueJob: row.id,
+      kind: row.kind,
+      subject: row.subject_id,
+      attempt: row.attempts,
+    });
+    const heartbeat = setInterval(
+      async () => {
+        try {
+          const now = Date.now();
+          const status = await renewLease(
+            db,
+            row.id,
+            this.workerId,
+            new Date(now + leaseMs).toISOString(),
+            new Date(now).toISOString(),
+          );
+          if (status === "cancelled" || status === null) {
+            entry.abortReason = status === "cancelled" ? "cancelled" : "lease-lost";
+            controller.abort(
+              new Error(
+                status === "cancelled" ? "the job was cancelled" : "the job's lease was lost",
+              ),
+            );
+          }
+        } catch (error) {
+          log.warn({ err: error }, "heartbeat failed");
+        }
+      },
+      Math.max(200, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
+
+    entry.done = (async () => {
+      const started = Date.now();
+      log.info("job started");
+      try {
+        await handler.run({
+          subjectId: row.subject_id,
+          attempt: row.attempts,
+          signal: controller.signal,
+        });
+        clearInterval(heartbeat);
+        await settle(db, row.id, this.workerId, { status: "done" }, new Date().toISOString());
+        log.info({ durationMs: Date.now() - started }, "job finished");
+      } catch (error) {
+        clearInterval(heartbeat);
+        await this.#afterFailure(handler, row, entry, error, log);
+      } finally {
+        clearInterval(heartbeat);
+        this.#running.delete(row.id);
+      }
+    })();
+    this.#running.set(row.id, entry);
+    return entry.done;
+  }
+
+  async #afterFailure(
+    handler: JobHandler,
+    row: QueueRow,
+    entry: RunningJob,
+    error: unknown,
+    log: Logger,
+  ): Promise<void> {
+    const { db } = this.#options;
+    const now = new Date();
+    const message = error instanceof Error ? error.message : String(error);
+    if (entry.abortReason === "cancelled" || entry.abortReason === "lease-lost") {
+      log.info({ reason: entry.abortReason }, "job stopped");
+      await settle(
+        db,
+        row.id,
+        this.workerId,
+        { status: "failed" },
+        now.toISOString(),
+        message,
+      ).catch(() => {});
+      return;
+    }
+    if (entry.abortReason === "shutdown") {
+      if (handler.maxAttempts > 1) {
+        await settle(
+          db,
+          row.id,
+          this.workerId,
+          { status: "queued", runAt: now.toISOString(), countAttempt: false },
+          now.toISOString(),
+          message,
+        );
+        log.info("job handed back to the queue: the process is stopping");
+      } else {
+        await settle(db, row.id, this.workerId, { status: "failed" }, now.toISOString(), message);
+        await handler.giveUp(
+          row.subject_id,
+          "interrupted: the server stopped while the job was running",
+        );
+      }
+      return;
+    }
+    if (row.attempts < row.max_attempts) {
+      const delay = BACKOFF_BASE_MS * 2 ** (row.attempts - 1);
+      log.warn({ err: error, retryInMs: delay }, "job failed; it will be retried");
+      await settle(
+        db,
+        row.id,
+        this.workerId,
+        {
+          status: "queued",
+          runAt: new Date(now.getTime() + delay).toISOString(),
+          countAttempt: true,
+        },
+        now.toISOString(),
+        message,
+      );
+      return;
+    }
+    log.error({ err: error }, "job failed for good");
+    await settle(db, row.id, this.workerId, { status: "failed" }, now.toISOString(), message);
+    await handler.giveUp(row.subject_id, message);
+  }
+}

@@ -1,0 +1,241 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { extract } from "tar";
+import { isRemoteRepository } from "../domain/project.ts";
+
+/** A problem with the project's source that the user must fix (bad URL, missing branch): not retried. */
+export class SourceError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "SourceError";
+  }
+}
+
+export interface Checkout {
+  /** The folder holding docs.json or mint.json. */
+  docsDir: string;
+  /** Removes what the checkout made (nothing for a local folder). */
+  cleanup(): void;
+}
+
+export interface CheckoutRequest {
+  repository: string;
+  ref: string | null;
+  /** Bare repositories kept between exports, one per repository URL. */
+  cacheDir: string;
+  /** Scratch space; the checkout's folder is made inside it. */
+  workDir: string;
+  /** Extra git configuration for this command only (credentials): never written to disk. */
+  gitConfig?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+const locks = new Map<string, Promise<unknown>>();
+
+/**
+ * The project's source at its ref. A local folder is used as it is. A repository URL is
+ * fetched shallowly into a bare repository cached between exports (only new objects come
+ * over the wire), then the commit's files are unpacked into a private folder.
+ */
+export async function checkoutSource(request: CheckoutRequest): Promise<Checkout> {
+  if (!isRemoteRepository(request.repository)) {
+    const folder = path.resolve(request.repository);
+    if (!existsSync(folder) || !statSync(folder).isDirectory())
+      throw new SourceError(`the repository folder ${folder} does not exist`);
+    return { docsDir: locateDocsRoot(folder), cleanup: () => {} };
+  }
+  const bare = path.join(
+    request.cacheDir,
+    `${createHash("sha256").update(request.repository).digest("hex").slice(0, 24)}.git`,
+  );
+  const target = mkdtempSync(path.join(mkdirp(request.workDir), "source-"));
+  try {
+    // One fetch at a time per cached repository: git's shallow file does not like company.
+    await withLock(bare, async () => {
+      if (!existsSync(path.join(bare, "HEAD")))
+        await git(["init", "--bare", "--quiet", bare], request);
+      const localRef = `refs/quire/export-${path.basename(target)}`;
+      const wanted = request.ref ?? "HEAD";
+      await git(
+        [
+          "-C",
+          bare,
+          "fetch",
+          "--depth",
+          "1",
+          "--no-tags",
+          "--quiet",
+          "--",
+          request.repository,
+          `+${wanted}:${localRef}`,
+        ],
+        request,
+      );
+      try {
+        await unpackCommit(bare, localRef, target, request);
+      } finally {
+        await git(["-C", bare, "update-ref", "-d", localRef], request).catch(() => {});
+      }
+    });
+    return {
+      docsDir: locateDocsRoot(target),
+      cleanup: () => rmSync(target, { recursive: true, force: true }),
+    };
+  } catch (error) {
+    rmSync(target, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The docs folder of a repository: its root when docs.json or mint.json is there, else the one
+ * folder one level down that holds it (`docs/` first), as monorepos keep their docs.
+ */
+export function locateDocsRoot(root: string): string {
+  const hasConfig = (folder: string) =>
+    existsSync(path.join(folder, "docs.json")) || existsSync(path.join(folder, "mint.json"));
+  if (hasConfig(root)) return root;
+  const candidates = [
+    "docs",
+    ...readdirSync(root, { withFileTypes: true })
+      .filter(
+        (entry) =>
+          entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules",
+      )
+      .map((entry) => entry.name)
+      .sort(),
+  ];
+  for (const name of candidates) {
+    const folder = path.join(root, name);
+    if (existsSync(folder) && hasConfig(folder)) return folder;
+  }
+  throw new SourceError(
+    "the repository has no docs.json or mint.json at its root or in a folder just below it",
+  );
+}
+
+async function unpackCommit(
+  bare: string,
+  ref: string,
+  target: string,
+  request: CheckoutRequest,
+): Promise<void> {
+  const child = spawn("git", ["-C", bare, "archive", "--format=tar", ref], {
+    stdio: ["ignore", "pipe", "pipe"],
+    signal: request.signal,
+    env: gitEnvironment(request.gitConfig),
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+  const unpacked = new Promise<void>((resolve, reject) => {
+    const extractor = extract({ cwd: target, strict: true });
+    extractor.on("error", reject);
+    extractor.on("finish", () => resolve());
+    child.stdout.pipe(extractor);
+  });
+  const [code] = await Promise.all([exited, unpacked]);
+  if (code !== 0) throw new SourceError(`git archive failed: ${stderr.trim()}`);
+}
+
+function gitEnvironment(extraConfig: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const entries = Object.entries(extraConfig);
+  const environment: NodeJS.ProcessEnv = {
+    ...process.env,
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_ASKPASS: "true",
+    SSH_ASKPASS: "true",
+    GIT_CONFIG_COUNT: String(entries.length),
+  };
+  entries.forEach(([key, value], index) => {
+    environment[`GIT_CONFIG_KEY_${index}`] = key;
+    environment[`GIT_CONFIG_VALUE_${index}`] = value;
+  });
+  return environment;
+}
+
+/** Runs git with an argument array (no shell); its failure becomes a SourceError a user can act on. */
+function git(args: string[], request: CheckoutRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", args, {
+      stdio: ["ignore", "ignore", "pipe"],
+      signal: request.signal,
+      env: gitEnvironment(request.gitConfig),
+      timeout: request.timeoutMs ?? 10 * 60_000,
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", (error) => {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT")
+        reject(
+          new SourceError("git is not installed: install it to export from a repository URL", {
+            cause: error,
+          }),
+        );
+      else reject(error);
+    });
+    child.on("close", (code, signal) => {
+      if (code === 0) return resolve();
+      if (request.signal?.aborted) return reject(request.signal.reason);
+      reject(new SourceError(describeGitFailure(args, request, stderr, signal)));
+    });
+  });
+}
+
+function describeGitFailure(
+  args: string[],
+  request: CheckoutRequest,
+  stderr: string,
+  signal: NodeJS.Signals | null,
+): string {
+  const where = redactUrl(request.repository);
+  const text = stderr.trim().split("\n").filter(Boolean).at(-1) ?? "";
+  if (signal === "SIGTERM") return `fetching ${where} took too long and was stopped`;
+  if (args.includes("fetch")) {
+    if (/couldn't find remote ref|not our ref|invalid refspec/i.test(stderr))
+      return `the branch "${request.ref}" does not exist in ${where}`;
+    if (
+      /not found|does not appear to be a git repository|does not exist|Could not read from remote/i.test(
+        stderr,
+      )
+    )
+      return `the repository ${where} was not found or cannot be read: check the URL and the forge token`;
+    if (/Authentication failed|could not read Username|403|401/i.test(stderr))
+      return `access to ${where} was refused: check the project's forge token`;
+    if (/Could not resolve host|Connection refused|timed out|unable to access/i.test(stderr))
+      return `could not reach ${where}: ${text}`;
+    return `could not fetch ${where}: ${text}`;
+  }
+  return `git ${args.find((arg) => !arg.startsWith("-") && arg !== "-C") ?? ""} failed: ${text}`;
+}
+
+/** A URL without the password or token it may carry. */
+export function redactUrl(repository: string): string {
+  return repository.replace(/\/\/[^/@]*@/, "//");
+}
+
+function mkdirp(folder: string): string {
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+async function withLock<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = locks.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => {}).then(work);
+  locks.set(key, next);
+  try {
+    return await next;
+  } finally {
+    if (locks.get(key) === next) locks.delete(key);
+  }
+}

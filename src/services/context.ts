@@ -1,0 +1,91 @@
+import path from "node:path";
+import pino, { type Logger } from "pino";
+import { loadSecretKey } from "../config/secret-key.ts";
+import type { Config } from "../config/settings.ts";
+import { openDatabase, type QuireDatabase } from "../db/database.ts";
+import { ConfigError } from "../domain/errors.ts";
+import { deriveKey } from "../domain/secret-box.ts";
+import { LocalFolderStore } from "../storage/local-folder-store.ts";
+import type { ObjectStore } from "../storage/object-store.ts";
+
+/** Everything a service needs, built once per process from the resolved configuration. */
+export interface QuireContext {
+  config: Config;
+  database: QuireDatabase;
+  store: ObjectStore;
+  logger: Logger;
+  /** Encrypts forge tokens at rest. */
+  forgeTokenKey: Buffer;
+  /** Tells this process's workers that a job of a kind was queued (none when it runs no workers). */
+  wake: (kind: string) => void;
+  close(): Promise<void>;
+}
+
+/** Fields removed from every log line: credentials never reach the logs. */
+export const LOG_REDACTIONS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "headers.authorization",
+  "authorization",
+  "key",
+  "apiKey",
+  "forgeToken",
+  "token",
+  "password",
+];
+
+export function createLogger(
+  config: Pick<Config, "logLevel">,
+  destination?: NodeJS.WritableStream,
+): Logger {
+  return pino(
+    {
+      level: config.logLevel,
+      redact: { paths: LOG_REDACTIONS, censor: "[redacted]" },
+      base: { service: "quire" },
+    },
+    destination as pino.DestinationStream | undefined,
+  );
+}
+
+export async function openContext(
+  config: Config,
+  options: { logger?: Logger } = {},
+): Promise<QuireContext> {
+  const logger = options.logger ?? createLogger(config);
+  const secretKey = loadSecretKey(config.dataDirPath, config.secretKey);
+  const database = await openDatabase(config.databaseUrl, config.dataDirPath);
+  let store: ObjectStore;
+  try {
+    store = openStore(config, deriveKey(secretKey, "bundle-links"));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const context: QuireContext = {
+    config,
+    database,
+    store,
+    logger,
+    forgeTokenKey: deriveKey(secretKey, "forge-tokens"),
+    wake: () => {},
+    close: () => database.close(),
+  };
+  return context;
+}
+
+function openStore(config: Config, linkKey: Buffer): ObjectStore {
+  const url = config.storageUrl;
+  if (url === undefined)
+    return new LocalFolderStore(path.join(config.dataDirPath, "objects"), linkKey);
+  if (url.startsWith("s3://"))
+    throw new ConfigError(
+      "S3 storage (--storage-url s3://...) is not available in this version yet: leave --storage-url unset to keep bundles in the data dir",
+    );
+  if (url.startsWith("file://")) return new LocalFolderStore(new URL(url).pathname, linkKey);
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
+    return new LocalFolderStore(path.resolve(url), linkKey);
+  throw new ConfigError(
+    `--storage-url: unsupported storage "${url.split(":")[0]}": use a folder path or file:///folder`,
+  );
+}

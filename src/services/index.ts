@@ -1,0 +1,25 @@
+import { AdminService } from "./admin.ts";
+import { AgentJobService } from "./agent-jobs.ts";
+import type { QuireContext } from "./context.ts";
+import { StaticExportService } from "./static-export.ts";
+
+export { createLogger, openContext, type QuireContext } from "./context.ts";
+
+/** The domain services over one context: what the API, the dashboard and the CLI call. */
+export function createServices(context: QuireContext) {
+  const { db } = context.database;
+  const wake = (kind: string) => context.wake(kind);
+  return {
+    context,
+    admin: new AdminService(db, context.forgeTokenKey),
+    agentJobs: new AgentJobService({ db, modelName: context.config.agentModel ?? "none", wake }),
+    exports: new StaticExportService({
+      db,
+      store: context.store,
+      bundleLinkTtlSeconds: context.config.bundleLinkTtlSeconds,
+      wake,
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
