@@ -1,0 +1,110 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import { afterEach } from "vitest";
+import { resolveConfig, type SettingName } from "../../src/config/settings.ts";
+import { buildApp } from "../../src/http/app.ts";
+import { createRunner } from "../../src/jobs/index.ts";
+import type { JobRunner } from "../../src/jobs/runner.ts";
+import { createServices, openContext, type Services } from "../../src/services/index.ts";
+import { LOG_REDACTIONS } from "../../src/services/context.ts";
+import { makeTempDir } from "./temp-repo.ts";
+
+export interface TestApi {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  dataDir: string;
+  services: Services;
+  runner?: JobRunner;
+  /** Every log line the server wrote, as JSON text. */
+  logs: string[];
+  /** `fetch` against the server with a key (or none). */
+  request(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface Tenant {
+  orgId: string;
+  projectId: string;
+  key: string;
+  domain: string;
+}
+
+const started: TestApi[] = [];
+afterEach(async () => {
+  while (started.length > 0) await (started.pop() as TestApi).close();
+});
+
+/**
+ * A real `quire api` in this process: a temporary data dir with a real SQLite file, real
+ * HTTP on 127.0.0.1, and (unless `workers: false`) the background workers. Closed after the test.
+ */
+export async function startApi(options: { workers?: boolean; settings?: Partial<Record<SettingName, string>>; dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestApi> {
+  const dataDir = options.dataDir ?? makeTempDir();
+  const config = resolveConfig({ dataDir, port: "0", host: "127.0.0.1", jobLeaseSeconds: "5", shutdownGraceSeconds: "2", ...options.settings }, options.env ?? {});
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(...String(chunk).split("\n").filter(Boolean));
+      callback();
+    },
+  });
+  const logger = pino({ level: "info", redact: { paths: LOG_REDACTIONS, censor: "[redacted]" } }, sink);
+  const context = await openContext(config, { logger });
+  const services = createServices(context);
+  const app = await buildApp(services);
+  const runner = options.workers === false ? undefined : createRunner(context);
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  await runner?.start();
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  let closed = false;
+  const api: TestApi = {
+    url,
+    dataDir,
+    services,
+    runner,
+    logs,
+    request: (method, path, requestOptions = {}) => {
+      const headers: Record<string, string> = { ...requestOptions.headers };
+      if (requestOptions.key) headers.authorization = `Bearer ${requestOptions.key}`;
+      let body: string | undefined;
+      if (requestOptions.body !== undefined) {
+        body = typeof requestOptions.body === "string" ? requestOptions.body : JSON.stringify(requestOptions.body);
+        headers["content-type"] ??= "application/json";
+      }
+      return fetch(`${url}${path}`, { method, headers, body });
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await runner?.stop();
+      await context.close();
+    },
+  };
+  started.push(api);
+  return api;
+}
+
+let domainCounter = 0;
+
+/** An organization with one project (over `repository`, enterprise plan unless told) and a key. */
+export async function createTenant(api: TestApi, options: { repository?: string; plan?: "free" | "pro" | "enterprise"; deployment?: "cloud" | "client-hosted" | "air-gapped"; domain?: string } = {}): Promise<Tenant> {
+  const { admin } = api.services;
+  const org = await admin.createOrganization(`Org ${++domainCounter}`);
+  const domain = options.domain ?? `docs${domainCounter}-${process.pid}.example.test`;
+  const project = await admin.createProject({ orgId: org.id, name: "Docs", domain, repository: options.repository ?? "examples/docs", plan: options.plan ?? "enterprise", deployment: options.deployment ?? "cloud" });
+  const key = await admin.createApiKey(org.id, "test");
+  return { orgId: org.id, projectId: project.id, key: key.key, domain };
+}
+
+/** Polls until `check` returns a value, or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000, what = "the condition"): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
