@@ -19,12 +19,25 @@ export function randomString(length: number, alphabet: string = BASE62): string 
 
 export type IdKind = "org" | "proj" | "key" | "job" | "exp";
 
+let lastMillisecond = 0;
+let sequence = 0;
+
 /**
- * A new identifier: its kind, then 20 random lowercase letters and digits (103 bits), so ids
- * are safe in paths, branch names and file names and never guessable.
+ * A new identifier: its kind, then lowercase letters and digits that sort in creation order
+ * (milliseconds, then a per-process sequence within the millisecond) followed by 12 random
+ * characters (62 bits). Safe in paths, branch names and file names; never guessable.
  */
 export function newId(kind: IdKind): string {
-  return `${kind}_${randomString(20, LOWER36)}`;
+  const now = Date.now();
+  if (now > lastMillisecond) {
+    lastMillisecond = now;
+    sequence = 0;
+  } else {
+    sequence += 1;
+  }
+  const time = lastMillisecond.toString(36).padStart(9, "0");
+  const order = sequence.toString(36).padStart(3, "0");
+  return `${kind}_${time}${order}${randomString(12, LOWER36)}`;
 }
 
 /** Every public identifier matches this: a guard before any lookup. */

@@ -18,7 +18,11 @@ export interface TestApi {
   /** Every log line the server wrote, as JSON text. */
   logs: string[];
   /** `fetch` against the server with a key (or none). */
-  request(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    method: string,
+    path: string,
+    options?: { key?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -38,9 +42,26 @@ afterEach(async () => {
  * A real `quire api` in this process: a temporary data dir with a real SQLite file, real
  * HTTP on 127.0.0.1, and (unless `workers: false`) the background workers. Closed after the test.
  */
-export async function startApi(options: { workers?: boolean; settings?: Partial<Record<SettingName, string>>; dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestApi> {
+export async function startApi(
+  options: {
+    workers?: boolean;
+    settings?: Partial<Record<SettingName, string>>;
+    dataDir?: string;
+    env?: NodeJS.ProcessEnv;
+  } = {},
+): Promise<TestApi> {
   const dataDir = options.dataDir ?? makeTempDir();
-  const config = resolveConfig({ dataDir, port: "0", host: "127.0.0.1", jobLeaseSeconds: "5", shutdownGraceSeconds: "2", ...options.settings }, options.env ?? {});
+  const config = resolveConfig(
+    {
+      dataDir,
+      port: "0",
+      host: "127.0.0.1",
+      jobLeaseSeconds: "5",
+      shutdownGraceSeconds: "2",
+      ...options.settings,
+    },
+    options.env ?? {},
+  );
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, callback) {
@@ -48,7 +69,10 @@ export async function startApi(options: { workers?: boolean; settings?: Partial<
       callback();
     },
   });
-  const logger = pino({ level: "info", redact: { paths: LOG_REDACTIONS, censor: "[redacted]" } }, sink);
+  const logger = pino(
+    { level: "info", redact: { paths: LOG_REDACTIONS, censor: "[redacted]" } },
+    sink,
+  );
   const context = await openContext(config, { logger });
   const services = createServices(context);
   const app = await buildApp(services);
@@ -69,7 +93,10 @@ export async function startApi(options: { workers?: boolean; settings?: Partial<
       if (requestOptions.key) headers.authorization = `Bearer ${requestOptions.key}`;
       let body: string | undefined;
       if (requestOptions.body !== undefined) {
-        body = typeof requestOptions.body === "string" ? requestOptions.body : JSON.stringify(requestOptions.body);
+        body =
+          typeof requestOptions.body === "string"
+            ? requestOptions.body
+            : JSON.stringify(requestOptions.body);
         headers["content-type"] ??= "application/json";
       }
       return fetch(`${url}${path}`, { method, headers, body });
@@ -89,17 +116,36 @@ export async function startApi(options: { workers?: boolean; settings?: Partial<
 let domainCounter = 0;
 
 /** An organization with one project (over `repository`, enterprise plan unless told) and a key. */
-export async function createTenant(api: TestApi, options: { repository?: string; plan?: "free" | "pro" | "enterprise"; deployment?: "cloud" | "client-hosted" | "air-gapped"; domain?: string } = {}): Promise<Tenant> {
+export async function createTenant(
+  api: TestApi,
+  options: {
+    repository?: string;
+    plan?: "free" | "pro" | "enterprise";
+    deployment?: "cloud" | "client-hosted" | "air-gapped";
+    domain?: string;
+  } = {},
+): Promise<Tenant> {
   const { admin } = api.services;
   const org = await admin.createOrganization(`Org ${++domainCounter}`);
   const domain = options.domain ?? `docs${domainCounter}-${process.pid}.example.test`;
-  const project = await admin.createProject({ orgId: org.id, name: "Docs", domain, repository: options.repository ?? "examples/docs", plan: options.plan ?? "enterprise", deployment: options.deployment ?? "cloud" });
+  const project = await admin.createProject({
+    orgId: org.id,
+    name: "Docs",
+    domain,
+    repository: options.repository ?? "examples/docs",
+    plan: options.plan ?? "enterprise",
+    deployment: options.deployment ?? "cloud",
+  });
   const key = await admin.createApiKey(org.id, "test");
   return { orgId: org.id, projectId: project.id, key: key.key, domain };
 }
 
 /** Polls until `check` returns a value, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000, what = "the condition"): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+  what = "the condition",
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
