@@ -1,7 +1,10 @@
 import type { Command } from "commander";
 import pino from "pino";
+import { ConfigError } from "../domain/errors.ts";
+import { normalizeDomain } from "../domain/project.ts";
 import { createServices, openContext, type Services } from "../services/index.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
+import { UsageError } from "./usage-error.ts";
 
 /** Adds `--data-dir` and `--database-url` (the same as `quire api`) to an admin command. */
 export function withDataOptions(command: Command): Command {
@@ -25,6 +28,33 @@ export async function withServices<T>(
   } finally {
     await context.close();
   }
+}
+
+/** Checks the organization an `--org` flag names, so that the error names the flag. */
+export async function checkOrgFlag(services: Services, orgId: string | undefined): Promise<void> {
+  if (orgId === undefined) return;
+  try {
+    await services.admin.getOrganization(orgId);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(`--org: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Checks that no project has the domain a `--domain` flag names yet, so that the error names
+ * the flag. (Creating the project checks again, atomically.)
+ */
+export async function checkDomainFlag(services: Services, domain: string): Promise<void> {
+  const normalized = normalizeDomain(domain);
+  if (normalized === null) return;
+  const owner = (await services.admin.listProjects()).find(
+    (project) => project.domain === normalized,
+  );
+  if (owner)
+    throw new UsageError(
+      `--domain: ${normalized} already belongs to project ${owner.id}: each domain names one project`,
+    );
 }
 
 /** Prints JSON (for scripts) or aligned text (for people). */

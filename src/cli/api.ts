@@ -31,9 +31,16 @@ export function registerApiCommand(program: Command): void {
     .addHelpText(
       "after",
       `
-Every option can also be set with the environment variable named beside it.
-Model settings for agent jobs come from QUIRE_AGENT_PROVIDER, QUIRE_AGENT_MODEL,
-QUIRE_AGENT_BASE_URL and QUIRE_AGENT_API_KEY.
+Every option can also be set with the environment variable named beside it; a flag
+wins over its variable. Also read from the environment only:
+  QUIRE_SECRET_KEY     signs bundle links and encrypts forge tokens (default: the
+                       file secret.key in the data dir, made on first start)
+  QUIRE_AGENT_PROVIDER, QUIRE_AGENT_MODEL, QUIRE_AGENT_BASE_URL, QUIRE_AGENT_API_KEY
+                       the model of agent jobs (openai, anthropic, openai-compatible)
+
+Besides the API it serves GET /openapi.json, /healthz, /readyz and /metrics.
+Organizations, projects and keys are made with \`quire orgs|projects|keys\` on the
+same --data-dir, also while the server runs.
 
 Examples:
   quire api                                   # http://127.0.0.1:8080, data in ./.quire

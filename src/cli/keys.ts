@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { print, table, withDataOptions, withServices } from "./admin-context.ts";
+import { checkOrgFlag, print, table, withDataOptions, withServices } from "./admin-context.ts";
 
 export function registerKeysCommand(program: Command): void {
   const keys = program
@@ -15,11 +15,18 @@ export function registerKeysCommand(program: Command): void {
       )
       .requiredOption("--org <ORG_ID>", "the organization it acts for")
       .option("--name <NAME>", "a name to tell keys apart")
-      .option("--json", 'print {"id": ..., "key": "quire_..."}'),
+      .option("--json", 'print {"id": ..., "key": "quire_..."}')
+      .addHelpText(
+        "after",
+        `
+Use it as the header Authorization: Bearer quire_... on /v1 and /v2 requests.
+\`quire keys list\` shows its id and first characters; \`quire keys revoke ID\` ends it.`,
+      ),
   ).action(async (flags) => {
-    const created = await withServices(flags, (services) =>
-      services.admin.createApiKey(flags.org, flags.name),
-    );
+    const created = await withServices(flags, async (services) => {
+      await checkOrgFlag(services, flags.org);
+      return services.admin.createApiKey(flags.org, flags.name);
+    });
     print(
       flags.json,
       { id: created.id, key: created.key },
@@ -34,7 +41,10 @@ export function registerKeysCommand(program: Command): void {
       .option("--org <ORG_ID>", "only this organization's")
       .option("--json", "print JSON"),
   ).action(async (flags) => {
-    const list = await withServices(flags, (services) => services.admin.listApiKeys(flags.org));
+    const list = await withServices(flags, async (services) => {
+      await checkOrgFlag(services, flags.org);
+      return services.admin.listApiKeys(flags.org);
+    });
     print(flags.json, list, () =>
       table(
         ["KEY ID", "ORG", "NAME", "PREFIX", "CREATED", "LAST USED", "REVOKED"],

@@ -22,7 +22,22 @@ export async function runCli(argv: string[]): Promise<number> {
     .configureOutput({
       writeErr: (text) => process.stderr.write(text),
       writeOut: (text) => process.stdout.write(text),
-    });
+      // One style for every command-line mistake: `quire: <what is wrong>`.
+      outputError: (text, write) => write(text.replace(/^error: /, "quire: ")),
+    })
+    .addHelpText(
+      "after",
+      `
+Getting started, on one data dir (--data-dir, default ./.quire):
+  quire orgs create --name "Acme" --json               # {"orgId": ...}
+  quire projects create --org ORG_ID --name Docs --domain docs.acme.com \\
+    --repo https://github.com/acme/docs --json         # {"projectId": ...}
+  quire keys create --org ORG_ID --json                # {"id": ..., "key": "quire_..."}
+  quire api                                            # the admin API on 127.0.0.1:8080
+
+Run \`quire <command> --help\` for a command's options and environment variables.
+Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
+    );
   registerApiCommand(program);
   registerWorkerCommand(program);
   registerOrgsCommand(program);

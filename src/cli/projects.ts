@@ -10,7 +10,14 @@ import {
   type Plan,
   type Project,
 } from "../domain/project.ts";
-import { print, table, withDataOptions, withServices } from "./admin-context.ts";
+import {
+  checkDomainFlag,
+  checkOrgFlag,
+  print,
+  table,
+  withDataOptions,
+  withServices,
+} from "./admin-context.ts";
 
 function describe(project: Project): string {
   return [
@@ -58,14 +65,27 @@ export function registerProjectsCommand(program: Command): void {
         "--forge-api-url <URL>",
         "the forge's API address (GitHub Enterprise Server, self-managed GitLab, Gitea)",
       )
-      .option("--json", 'print {"projectId": ...}'),
+      .option("--json", 'print {"projectId": ...}')
+      .addHelpText(
+        "after",
+        `
+The projectId is what the agent API takes: POST /v2/agent/{projectId}/job.
+Static export (POST /v1/static-export/jobs) finds the project by --domain.
+
+Examples:
+  quire projects create --org ORG_ID --name Docs --domain docs.acme.com --repo ./docs --json
+  QUIRE_FORGE_TOKEN=ghp_... quire projects create --org ORG_ID --name Docs \\
+    --domain docs.acme.com --repo https://github.com/acme/docs --ref main --forge github`,
+      ),
   ).action(async (flags) => {
     const plan = oneOf<Plan>(PLANS, flags.plan, "--plan");
     const deployment = oneOf<Deployment>(DEPLOYMENTS, flags.deployment, "--deployment");
     const forge = flags.forge === undefined ? null : oneOf<Forge>(FORGES, flags.forge, "--forge");
     const forgeToken = resolveConfig({}).forgeToken ?? null;
-    const project = await withServices(flags, (services) =>
-      services.admin.createProject({
+    const project = await withServices(flags, async (services) => {
+      await checkOrgFlag(services, flags.org);
+      await checkDomainFlag(services, flags.domain);
+      return services.admin.createProject({
         orgId: flags.org,
         name: flags.name,
         domain: flags.domain,
@@ -76,8 +96,8 @@ export function registerProjectsCommand(program: Command): void {
         forge,
         forgeApiUrl: flags.forgeApiUrl ?? null,
         forgeToken,
-      }),
-    );
+      });
+    });
     print(
       flags.json,
       { projectId: project.id },
@@ -91,7 +111,10 @@ export function registerProjectsCommand(program: Command): void {
       .option("--org <ORG_ID>", "only this organization's")
       .option("--json", "print JSON"),
   ).action(async (flags) => {
-    const list = await withServices(flags, (services) => services.admin.listProjects(flags.org));
+    const list = await withServices(flags, async (services) => {
+      await checkOrgFlag(services, flags.org);
+      return services.admin.listProjects(flags.org);
+    });
     print(flags.json, list, () =>
       table(
         ["PROJECT ID", "ORG", "NAME", "DOMAIN", "PLAN", "DEPLOYMENT"],

@@ -6,17 +6,20 @@ import { UsageError } from "./usage-error.ts";
 /** Adds the flags of these settings to a command, each with its doc and environment variable. */
 export function addSettingOptions(command: Command, names: readonly SettingName[]): Command {
   for (const name of names) {
-    const setting = SETTINGS[name];
+    const setting: (typeof SETTINGS)[SettingName] & { value?: string; defaultText?: string } =
+      SETTINGS[name];
     if (setting.flag.endsWith("-env-only")) continue;
-    const value = setting.flag === "--no-workers" ? "" : ` <${name === "port" ? "PORT" : "VALUE"}>`;
-    const fallback =
-      setting.default === undefined
-        ? ""
-        : setting.flag === "--no-workers"
-          ? ""
-          : `; default ${String(setting.default)}`;
+    if (setting.flag.startsWith("--no-")) {
+      // A switch: `--no-workers` is the environment variable set to false.
+      command.addOption(new Option(setting.flag, `${setting.doc} (${setting.env}=false)`));
+      continue;
+    }
+    const fallback = setting.defaultText ?? setting.default;
     command.addOption(
-      new Option(`${setting.flag}${value}`, `${setting.doc} (${setting.env}${fallback})`),
+      new Option(
+        `${setting.flag} <${setting.value ?? "VALUE"}>`,
+        `${setting.doc} (${setting.env}${fallback === undefined ? "" : `; default ${String(fallback)}`})`,
+      ),
     );
   }
   return command;

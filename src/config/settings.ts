@@ -10,6 +10,10 @@ interface Setting<T> {
   flag: string;
   env: string;
   doc: string;
+  /** What the flag's value is, in its help: `--port <PORT>`. */
+  value?: string;
+  /** The default in words, for help texts, when it is not a plain value. */
+  defaultText?: string;
   example: string;
   default: T;
   parse: (text: string, name: string) => T;
@@ -47,17 +51,27 @@ function httpUrl(value: string, name: string): string | undefined {
     throw new ConfigError(`${name} must be an http(s) URL, not "${value}"`);
   return value.replace(/\/+$/, "");
 }
+function oneOfText(choices: readonly string[]) {
+  return (value: string, name: string): string => {
+    if (choices.includes(value)) return value;
+    throw new ConfigError(`${name} must be one of ${choices.join(", ")}, not "${value}"`);
+  };
+}
 function boolean(value: string, name: string): boolean {
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   throw new ConfigError(`${name} must be true or false, not "${value}"`);
 }
 
+/** The levels of `--log-level`, most severe first. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
 /** Every setting `quire api`, `quire worker` and the admin commands read. */
 export const SETTINGS = {
   host: {
     flag: "--host",
     env: "QUIRE_HOST",
+    value: "HOST",
     doc: "address to listen on",
     example: "0.0.0.0",
     default: "127.0.0.1",
@@ -66,6 +80,7 @@ export const SETTINGS = {
   port: {
     flag: "--port",
     env: "QUIRE_PORT",
+    value: "PORT",
     doc: "port to listen on (0: any free port)",
     example: "8080",
     default: 8080,
@@ -74,6 +89,7 @@ export const SETTINGS = {
   dataDir: {
     flag: "--data-dir",
     env: "QUIRE_DATA_DIR",
+    value: "DIR",
     doc: "folder for the database, stored bundles, caches and the secret key",
     example: "/var/lib/quire",
     default: "./.quire",
@@ -82,7 +98,9 @@ export const SETTINGS = {
   publicUrl: {
     flag: "--public-url",
     env: "QUIRE_PUBLIC_URL",
-    doc: "base URL of presigned links (default: the address the request came to)",
+    value: "URL",
+    doc: "public base URL of the API, used in presigned bundle links",
+    defaultText: "the address each request came to",
     example: "https://quire.example.com",
     default: undefined,
     parse: httpUrl,
@@ -90,6 +108,7 @@ export const SETTINGS = {
   tlsCert: {
     flag: "--tls-cert",
     env: "QUIRE_TLS_CERT",
+    value: "FILE",
     doc: "PEM certificate file: serve HTTPS",
     example: "/etc/quire/tls.crt",
     default: undefined,
@@ -98,6 +117,7 @@ export const SETTINGS = {
   tlsKey: {
     flag: "--tls-key",
     env: "QUIRE_TLS_KEY",
+    value: "FILE",
     doc: "PEM private key file for --tls-cert",
     example: "/etc/quire/tls.key",
     default: undefined,
@@ -106,7 +126,9 @@ export const SETTINGS = {
   databaseUrl: {
     flag: "--database-url",
     env: "QUIRE_DATABASE_URL",
-    doc: "database (default: the SQLite file quire.db in the data dir)",
+    value: "URL",
+    doc: "the database: an SQLite file path or sqlite:// URL",
+    defaultText: "quire.db in the data dir",
     example: "sqlite:///var/lib/quire/quire.db",
     default: undefined,
     parse: optionalText,
@@ -114,7 +136,9 @@ export const SETTINGS = {
   storageUrl: {
     flag: "--storage-url",
     env: "QUIRE_STORAGE_URL",
-    doc: "object storage for bundles (default: the folder objects/ in the data dir)",
+    value: "URL",
+    doc: "object storage for bundles: a folder path or file:// URL",
+    defaultText: "objects/ in the data dir",
     example: "file:///var/lib/quire/objects",
     default: undefined,
     parse: optionalText,
@@ -122,7 +146,7 @@ export const SETTINGS = {
   workers: {
     flag: "--no-workers",
     env: "QUIRE_WORKERS",
-    doc: "run background jobs in this process",
+    doc: "serve HTTP only and run no background jobs in this process (run `quire worker` elsewhere)",
     example: "false",
     default: true,
     parse: boolean,
@@ -130,7 +154,8 @@ export const SETTINGS = {
   bundleLinkTtlSeconds: {
     flag: "--bundle-link-ttl",
     env: "QUIRE_BUNDLE_LINK_TTL",
-    doc: "lifetime of bundle links, seconds",
+    value: "SECONDS",
+    doc: "how long a bundle link works",
     example: "900",
     default: DEFAULT_BUNDLE_LINK_TTL_SECONDS,
     parse: integer(1, 7 * 24 * 3600),
@@ -138,7 +163,8 @@ export const SETTINGS = {
   secretKey: {
     flag: "--secret-key-env-only",
     env: "QUIRE_SECRET_KEY",
-    doc: "key that signs links and encrypts forge tokens (default: secret.key in the data dir, made on first start)",
+    doc: "key that signs links and encrypts forge tokens",
+    defaultText: "secret.key in the data dir, made on first start",
     example: "a long random string",
     default: undefined,
     parse: optionalText,
@@ -146,6 +172,7 @@ export const SETTINGS = {
   exportConcurrency: {
     flag: "--export-concurrency",
     env: "QUIRE_EXPORT_CONCURRENCY",
+    value: "N",
     doc: "export jobs run at once by this process",
     example: "2",
     default: 1,
@@ -154,6 +181,7 @@ export const SETTINGS = {
   agentConcurrency: {
     flag: "--agent-concurrency",
     env: "QUIRE_AGENT_CONCURRENCY",
+    value: "N",
     doc: "agent jobs run at once by this process",
     example: "4",
     default: 2,
@@ -162,7 +190,8 @@ export const SETTINGS = {
   jobLeaseSeconds: {
     flag: "--job-lease",
     env: "QUIRE_JOB_LEASE",
-    doc: "seconds a running job stays claimed without a heartbeat before another worker takes it over",
+    value: "SECONDS",
+    doc: "how long a running job stays claimed without a heartbeat before another worker takes it over",
     example: "30",
     default: 30,
     parse: integer(2, 3600),
@@ -170,7 +199,8 @@ export const SETTINGS = {
   shutdownGraceSeconds: {
     flag: "--shutdown-grace",
     env: "QUIRE_SHUTDOWN_GRACE",
-    doc: "seconds a stopping process waits for running jobs before handing them back",
+    value: "SECONDS",
+    doc: "how long a stopping process waits for running jobs before handing them back",
     example: "10",
     default: 10,
     parse: integer(0, 3600),
@@ -178,14 +208,16 @@ export const SETTINGS = {
   logLevel: {
     flag: "--log-level",
     env: "QUIRE_LOG_LEVEL",
-    doc: "fatal, error, warn, info, debug, trace or silent",
+    value: "LEVEL",
+    doc: `log detail: ${LOG_LEVELS.join(", ")}`,
     example: "debug",
     default: "info",
-    parse: text,
+    parse: oneOfText(LOG_LEVELS),
   },
   agentProvider: {
     flag: "--agent-provider",
     env: "QUIRE_AGENT_PROVIDER",
+    value: "PROVIDER",
     doc: "model provider of agent jobs: openai, anthropic or openai-compatible",
     example: "openai-compatible",
     default: undefined,
@@ -194,6 +226,7 @@ export const SETTINGS = {
   agentModel: {
     flag: "--agent-model",
     env: "QUIRE_AGENT_MODEL",
+    value: "MODEL",
     doc: "model name of agent jobs",
     example: "qwen2.5-coder:32b",
     default: undefined,
@@ -202,6 +235,7 @@ export const SETTINGS = {
   agentBaseUrl: {
     flag: "--agent-base-url",
     env: "QUIRE_AGENT_BASE_URL",
+    value: "URL",
     doc: "model endpoint (openai-compatible: Ollama, vLLM, LM Studio, a gateway)",
     example: "http://127.0.0.1:11434/v1",
     default: undefined,

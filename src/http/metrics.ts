@@ -42,6 +42,12 @@ export function createMetrics(db: Db) {
     registers: [registry],
   });
 
+  const databaseUp = new Gauge({
+    name: "quire_database_up",
+    help: "1 when this scrape could read the job figures from the database, else 0 (and no job figures).",
+    registers: [registry],
+  });
+
   async function collectJobs(): Promise<void> {
     const [agent, exports, queue] = await Promise.all([
       db
@@ -83,8 +89,18 @@ export function createMetrics(db: Db) {
       requests.inc({ route, method, status: String(status) });
       duration.observe({ route, method }, seconds);
     },
-    async render(): Promise<string> {
-      await collectJobs();
+    /** The exposition; request figures even while the database cannot be read. */
+    async render(onError?: (error: unknown) => void): Promise<string> {
+      try {
+        await collectJobs();
+        databaseUp.set(1);
+      } catch (error) {
+        jobs.reset();
+        queueDepth.reset();
+        queueAge.reset();
+        databaseUp.set(0);
+        onError?.(error);
+      }
       return registry.metrics();
     },
   };

@@ -90,6 +90,9 @@ export class JobRunner {
     const grace = new Promise<"timeout">((resolve) =>
       setTimeout(() => resolve("timeout"), this.#options.shutdownGraceMs).unref(),
     );
+    // A worker in the middle of a claim starts that job before it sees the stop: wait for the
+    // workers first, so that every running job is in the list below.
+    await Promise.allSettled(this.#loops);
     if ((await Promise.race([all(), grace])) === "timeout") {
       for (const job of this.#running.values()) {
         job.abortReason = "shutdown";
@@ -97,7 +100,6 @@ export class JobRunner {
       }
       await all();
     }
-    await Promise.allSettled(this.#loops);
   }
 
   /** Finds running jobs without a live worker and takes them over. */
@@ -176,6 +178,7 @@ export class JobRunner {
         });
         continue;
       }
+      if (this.#stopping) break;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         wakeUp = () => {
@@ -238,7 +241,10 @@ export class JobRunner {
         log.info({ durationMs: Date.now() - started }, "job finished");
       } catch (error) {
         clearInterval(heartbeat);
-        await this.#afterFailure(handler, row, entry, error, log);
+        // Nobody awaits this promise's failure: a failing settle or giveUp is logged, not thrown.
+        await this.#afterFailure(handler, row, entry, error, log).catch((failure) =>
+          log.error({ err: failure }, "recording the job's failure failed"),
+        );
       } finally {
         clearInterval(heartbeat);
         this.#running.delete(row.id);

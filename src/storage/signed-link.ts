@@ -32,8 +32,10 @@ export function checkLink(
   nowSeconds: number,
 ): LinkCheck {
   if (!/^[A-Za-z0-9_-]{43}$/.test(givenSignature)) return "invalid";
-  const expected = signature(secret, parts);
-  const given = Buffer.from(givenSignature, "base64url");
+  // Compares the text, not the decoded bytes: the last base64url character carries two unused
+  // bits, so decoding would accept four spellings of one signature.
+  const expected = Buffer.from(signLink(secret, parts), "ascii");
+  const given = Buffer.from(givenSignature, "ascii");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
   return parts.expires > nowSeconds ? "valid" : "expired";
 }

@@ -5,8 +5,8 @@ import { resolveConfig, type SettingName } from "../../src/config/settings.ts";
 import { buildApp } from "../../src/http/app.ts";
 import { createRunner } from "../../src/jobs/index.ts";
 import type { JobRunner } from "../../src/jobs/runner.ts";
-import { createServices, openContext, type Services } from "../../src/services/index.ts";
 import { LOG_REDACTIONS } from "../../src/services/context.ts";
+import { createServices, openContext, type Services } from "../../src/services/index.ts";
 import { makeTempDir } from "./temp-repo.ts";
 
 export interface TestApi {

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import {
   createTenant,
   startApi,
-  type TestApi,
   type Tenant,
+  type TestApi,
   waitFor,
 } from "../helpers/api-server.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
