@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { ConfigError } from "../domain/errors.ts";
 import { registerApiCommand } from "./api.ts";
 import { registerExportCommand } from "./export.ts";
+import { registerJobsCommand } from "./jobs.ts";
 import { registerKeysCommand } from "./keys.ts";
 import { registerOrgsCommand } from "./orgs.ts";
 import { registerProjectsCommand } from "./projects.ts";
@@ -43,6 +44,7 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
   registerOrgsCommand(program);
   registerProjectsCommand(program);
   registerKeysCommand(program);
+  registerJobsCommand(program);
   registerExportCommand(program);
   try {
     await program.parseAsync(argv, { from: "user" });

@@ -105,7 +105,7 @@ export async function listAgentJobRows(
 export type AgentJobChanges = Partial<
   Pick<
     AgentJobsTable,
-    "status" | "pr_link" | "error" | "summary" | "archived_at" | "model" | "updated_at"
+    "status" | "pr_link" | "error" | "summary" | "archived_at" | "model" | "updated_at" | "conversation" | "pushed_commit"
   >
 >;
 

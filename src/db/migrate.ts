@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import * as initial from "./migrations/0001_initial.ts";
+import * as agentRuns from "./migrations/0002_agent_runs.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -9,7 +10,10 @@ interface Migration {
 }
 
 /** Append-only: a released migration is never edited, a change is a new number. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: "initial", up: initial.up }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: "initial", up: initial.up },
+  { version: 2, name: "agent runs", up: agentRuns.up },
+];
 
 /**
  * Applies the migrations a database lacks, each in its own transaction with its record in

@@ -15,6 +15,7 @@ export function toProject(row: ProjectsTable): Project {
     forge: row.forge as Forge | null,
     forgeApiUrl: row.forge_api_url,
     hasForgeToken: row.forge_token_sealed !== null,
+    pullRequestDraft: row.pull_request_draft === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

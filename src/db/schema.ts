@@ -22,6 +22,8 @@ export interface ProjectsTable {
   forge_api_url: string | null;
   /** AES-256-GCM, sealed with a key derived from the installation's secret key. */
   forge_token_sealed: string | null;
+  /** 1: the agent opens pull requests as drafts. */
+  pull_request_draft: number;
   created_at: string;
   updated_at: string;
 }
@@ -54,6 +56,10 @@ export interface AgentJobsTable {
   created_at: string;
   updated_at: string;
   archived_at: string | null;
+  /** The model conversation so far (JSON), so a follow-up message continues it. */
+  conversation: string | null;
+  /** The commit the run pushed, until its pull request is open. */
+  pushed_commit: string | null;
 }
 
 export interface AgentMessagesTable {
@@ -118,6 +124,22 @@ export interface RateLimitEventsTable {
   created_at: string;
 }
 
+/** One step of an agent run: a model call, a tool call, a check, git or forge work. */
+export interface AgentStepsTable {
+  id: string;
+  job_id: string;
+  run: number;
+  seq: number;
+  kind: string;
+  name: string;
+  input: string | null;
+  output: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  duration_ms: number | null;
+  created_at: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -134,5 +156,6 @@ export interface Database {
   bundles: BundlesTable;
   queue_jobs: QueueJobsTable;
   rate_limit_events: RateLimitEventsTable;
+  agent_steps: AgentStepsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -31,6 +31,8 @@ export interface Project {
   forgeApiUrl: string | null;
   /** True when a forge token is stored (encrypted); the token itself never leaves storage. */
   hasForgeToken: boolean;
+  /** The agent opens its pull requests as drafts. */
+  pullRequestDraft: boolean;
   createdAt: string;
   updatedAt: string;
 }

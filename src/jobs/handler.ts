@@ -20,6 +20,12 @@ export interface JobHandler {
    * record on its job, returning normally; a throw means "try again" until `maxAttempts`.
    */
   run(context: JobContext): Promise<void>;
+  /**
+   * Whether a run handed back at shutdown counts as an attempt. Exports rerun from scratch, so
+   * it does not; an agent run cannot be replayed, so it does (its next attempt only finishes
+   * what was already pushed, or ends the job as interrupted).
+   */
+  handBackCountsAttempt?: boolean;
   /** Marks the subject failed when the queue gives up on it (attempts used up, interrupted). */
   giveUp(subjectId: string, reason: string): Promise<void>;
 }

@@ -37,6 +37,7 @@ export function createRunner(
         db,
         config,
         logger,
+        forgeTokenKey: context.forgeTokenKey,
         concurrency: options.concurrency ?? config.agentConcurrency,
       }),
     );
@@ -48,5 +49,6 @@ export function createRunner(
     shutdownGraceMs: config.shutdownGraceSeconds * 1000,
   });
   context.wake = (kind) => runner.wake(kind);
+  context.cancel = (subjectId) => runner.cancel(subjectId);
   return runner;
 }

@@ -43,6 +43,8 @@ export interface NewProject {
   forge?: Forge | null;
   forgeApiUrl?: string | null;
   forgeToken?: string | null;
+  /** Open the agent's pull requests as drafts. */
+  pullRequestDraft?: boolean;
 }
 
 /** The caller of an authenticated request. */
@@ -130,6 +132,7 @@ export class AdminService {
         forge_token_sealed: input.forgeToken
           ? sealSecret(this.#forgeTokenKey, input.forgeToken)
           : null,
+        pull_request_draft: input.pullRequestDraft ? 1 : 0,
         created_at: now,
         updated_at: now,
       });

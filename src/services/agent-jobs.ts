@@ -1,11 +1,14 @@
 import {
+  findAgentJobById,
   findAgentJobRow,
   insertAgentJob,
   insertAgentMessage,
   listAgentJobRows,
+  listAgentMessages,
   toAgentJob,
   updateAgentJob,
 } from "../db/agent-jobs.ts";
+import { listAgentSteps } from "../db/agent-steps.ts";
 import type { Db } from "../db/database.ts";
 import { findProject } from "../db/projects.ts";
 import { cancelSubject, enqueue } from "../db/queue.ts";
@@ -23,6 +26,11 @@ import type { Project } from "../domain/project.ts";
 import { consumeRate, peekRate, type RateRule, type RateState } from "./rate-limit.ts";
 
 export const AGENT_QUEUE = "agent";
+/**
+ * Runs of one agent message: the run itself, and one more that only opens the pull request of
+ * a run that died after its push (any other second attempt ends the job as interrupted).
+ */
+export const AGENT_MAX_ATTEMPTS = 2;
 export const AGENT_RATE_RULE: RateRule = {
   limit: AGENT_RATE_LIMIT,
   windowMs: AGENT_RATE_WINDOW_MS,
@@ -38,6 +46,8 @@ export interface AgentServiceOptions {
   /** The model name jobs record (SPEC: `model` is the model in use). */
   modelName: string;
   wake: (kind: string) => void;
+  /** Stops a running job in this process at once. */
+  cancel?: (subjectId: string) => void;
 }
 
 /** Agent jobs as the API and the dashboard see them: create, read, list, follow up, archive. */
@@ -84,6 +94,8 @@ export class AgentJobService {
         created_at: stamp,
         updated_at: stamp,
         archived_at: null,
+        conversation: null,
+        pushed_commit: null,
       });
       await insertAgentMessage(trx, {
         id: `msg_${randomString(20).toLowerCase()}`,
@@ -91,7 +103,7 @@ export class AgentJobService {
         prompt,
         created_at: stamp,
       });
-      await enqueue(trx, { kind: AGENT_QUEUE, subjectId: id, maxAttempts: 1, now: stamp });
+      await enqueue(trx, { kind: AGENT_QUEUE, subjectId: id, maxAttempts: AGENT_MAX_ATTEMPTS, now: stamp });
       return { job, rate };
     });
     this.#options.wake(AGENT_QUEUE);
@@ -169,7 +181,7 @@ export class AgentJobService {
         updated_at: stamp,
         model: this.#options.modelName,
       });
-      await enqueue(trx, { kind: AGENT_QUEUE, subjectId: jobId, maxAttempts: 1, now: stamp });
+      await enqueue(trx, { kind: AGENT_QUEUE, subjectId: jobId, maxAttempts: AGENT_MAX_ATTEMPTS, now: stamp });
       return { job: toAgentJob(updated ?? row), rate };
     });
     this.#options.wake(AGENT_QUEUE);
@@ -179,7 +191,7 @@ export class AgentJobService {
   /** Archives a job (idempotent). An active job is stopped first and opens no pull request afterwards. */
   async archive(orgId: string, projectId: string, jobId: string): Promise<AgentJob> {
     const project = await this.#project(orgId, projectId);
-    return this.#options.db.transaction().execute(async (trx) => {
+    const archived = await this.#options.db.transaction().execute(async (trx) => {
       const row = await findAgentJobRow(trx, project.id, jobId);
       if (!row)
         throw new QuireError(
@@ -196,6 +208,24 @@ export class AgentJobService {
       });
       return toAgentJob(updated ?? row);
     });
+    // The archive is committed: a run in this process stops now, before any push.
+    this.#options.cancel?.(jobId);
+    return archived;
+  }
+
+  /**
+   * Everything about a job for an operator (`quire jobs show`): the job, its project, its
+   * messages and the trace of its runs. Not organization-scoped: the admin commands are.
+   */
+  async inspect(jobId: string) {
+    const row = await findAgentJobById(this.#options.db, jobId);
+    if (!row) return undefined;
+    return {
+      job: toAgentJob(row),
+      projectId: row.project_id,
+      messages: await listAgentMessages(this.#options.db, jobId),
+      steps: await listAgentSteps(this.#options.db, jobId),
+    };
   }
 
   /** The project's current rate state, for the headers of responses that did not count a call. */

@@ -18,6 +18,8 @@ export interface QuireContext {
   forgeTokenKey: Buffer;
   /** Tells this process's workers that a job of a kind was queued (none when it runs no workers). */
   wake: (kind: string) => void;
+  /** Stops this process's run of a subject at once (none when it runs no workers). */
+  cancel: (subjectId: string) => void;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function openContext(
     logger,
     forgeTokenKey: deriveKey(secretKey, "forge-tokens"),
     wake: () => {},
+    cancel: () => {},
     close: () => database.close(),
   };
   return context;

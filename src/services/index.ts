@@ -9,10 +9,11 @@ export { createLogger, openContext, type QuireContext } from "./context.ts";
 export function createServices(context: QuireContext) {
   const { db } = context.database;
   const wake = (kind: string) => context.wake(kind);
+  const cancel = (subjectId: string) => context.cancel(subjectId);
   return {
     context,
     admin: new AdminService(db, context.forgeTokenKey),
-    agentJobs: new AgentJobService({ db, modelName: context.config.agentModel ?? "none", wake }),
+    agentJobs: new AgentJobService({ db, modelName: context.config.agentModel ?? "none", wake, cancel }),
     exports: new StaticExportService({
       db,
       store: context.store,
