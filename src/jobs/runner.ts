@@ -78,6 +78,18 @@ export class JobRunner {
   }
 
   /**
+   * Stops this process's run of a subject at once (an archived agent job). Runs in other
+   * processes see the cancellation at their next heartbeat.
+   */
+  cancel(subjectId: string): void {
+    for (const job of this.#running.values()) {
+      if (job.row.subject_id !== subjectId) continue;
+      job.abortReason = "cancelled";
+      job.controller.abort(new Error("the job was cancelled"));
+    }
+  }
+
+  /**
    * Stops claiming, waits up to the grace period for running jobs, then aborts the rest and
    * hands them back: resumable ones to the queue, the others marked interrupted.
    */
@@ -277,12 +289,13 @@ export class JobRunner {
       return;
     }
     if (entry.abortReason === "shutdown") {
-      if (handler.maxAttempts > 1) {
+      const counts = handler.handBackCountsAttempt === true;
+      if (handler.maxAttempts > 1 && !(counts && row.attempts >= row.max_attempts)) {
         await settle(
           db,
           row.id,
           this.workerId,
-          { status: "queued", runAt: now.toISOString(), countAttempt: false },
+          { status: "queued", runAt: now.toISOString(), countAttempt: counts },
           now.toISOString(),
           message,
         );
