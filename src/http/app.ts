@@ -63,6 +63,15 @@ export async function buildApp(
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });
+  // Once the server is closing, a connection ends with its response: a download that finishes
+  // after close() began would otherwise hold the close until the keep-alive timeout (72 s).
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onResponse", async (request) => {
+    if (closing) request.raw.socket?.destroySoon();
+  });
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     metrics.observe(route, request.method, reply.statusCode, reply.elapsedTime / 1000);

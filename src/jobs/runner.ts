@@ -127,8 +127,9 @@ export class JobRunner {
       if (seen.has(row.id) || this.#running.has(row.id)) continue;
       seen.add(row.id);
       const handler = this.#handler(row.kind);
-      const again =
-        handler !== undefined && handler.maxAttempts > 1 && row.attempts < row.max_attempts;
+      // A kind this process does not run is left to the workers that run it (`quire worker --kinds`).
+      if (!handler) continue;
+      const again = handler.maxAttempts > 1 && row.attempts < row.max_attempts;
       const reason = "interrupted: the process running this job stopped before it finished";
       if (!(await takeOverAbandoned(db, row, again ? "requeue" : "fail", now, reason))) continue;
       logger.warn(
@@ -138,7 +139,7 @@ export class JobRunner {
           : "an interrupted job cannot run again: marked failed",
       );
       if (!again)
-        await handler?.giveUp(
+        await handler.giveUp(
           row.subject_id,
           row.attempts >= row.max_attempts && row.max_attempts > 1
             ? `${reason} (${row.attempts} attempts)`

@@ -69,6 +69,7 @@ export class LocalFolderStore implements ObjectStore {
     key: string,
     options: { expiresAt: Date; baseUrl: string; fileName: string },
   ): Promise<string> {
+    if (!this.fileOf(key)) throw new Error(`invalid object key "${key}"`);
     const expires = Math.floor(options.expiresAt.getTime() / 1000);
     const signature = signLink(this.#linkKey, { key, expires, fileName: options.fileName });
     const query = new URLSearchParams({

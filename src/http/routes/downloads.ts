@@ -58,7 +58,7 @@ export async function downloadRoutes(
       const key = request.params["*"];
       const { expires, name, signature } = request.query;
       const expiresAt = Number(expires);
-      if (!expires || !/^\d{1,12}$/.test(expires) || !name || !signature)
+      if (!expires || !/^[1-9]\d{0,11}$/.test(expires) || !name || !signature)
         throw new QuireError("QUIRE_ERR_LINK_INVALID");
       const verdict = checkLink(
         store.linkKey,
