@@ -55,7 +55,9 @@ export async function executeAgentJob(deps: AgentJobDependencies, context: JobCo
 
   let workspace: Workspace | undefined;
   try {
+    const cloneStarted = performance.now();
     workspace = await Workspace.open({ repository: project.repository, baseRef: project.ref, branch: job.ref, gitConfig: tokenGitConfig(project.forge as ForgeKind | null, token), author: config.agentGitAuthor, signal: context.signal });
+    await trace.record({ kind: "git", name: "clone", input: `${project.repository} ${workspace.startedFrom}`, durationMs: performance.now() - cloneStarted });
     const common = {
       workspace,
       forge,

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { mermaidScript } from "./code/mermaid-asset.ts";
@@ -16,10 +16,9 @@ import { createIgnoreMatcher } from "./site/ignore.ts";
 import { loadSiteConfig } from "./site/load-config.ts";
 import { collectNavigationPages } from "./site/navigation-pages.ts";
 import type { PageMeta } from "./site/page-index.ts";
-import { pageMetaFromFrontmatter } from "./site/page-meta.ts";
-import { readFrontmatterOnly } from "./mdx/parse.ts";
-import { pageOutputFile, pagePathOfFile, relativeUrl } from "./site/paths.ts";
-import { RepoFileError, RepoFiles } from "./site/repo-files.ts";
+import { pageOutputFile, relativeUrl } from "./site/paths.ts";
+import type { RepoFiles } from "./site/repo-files.ts";
+import { checkLinks, checkNavigationPages, openRepository, readPageIndex } from "./site/site-index.ts";
 import type { DeploymentType, SiteConfig } from "./site/types.ts";
 import { buildThemeAssets } from "./theme/build-assets.ts";
 import type { SiteLayoutData } from "./theme/layout-types.ts";
@@ -110,7 +109,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // KaTeX and mermaid are large: the bundle carries them only when a page needs them.
   if (outcomes.some((outcome) => outcome.features.math)) writeFiles(outputDir, katexFiles);
   if (outcomes.some((outcome) => outcome.features.mermaid)) writeFiles(outputDir, [mermaidFile]);
-  checkLinks(outcomes, allPages, config, problems);
+  checkLinks(outcomes, allPages, config.redirects, problems);
   const usedAssets = copyPageAssets(repo, outputDir, outcomes, layout.configAssets);
   reportUnusedFiles(listing.files, usedAssets, problems);
   const exportedPages = tasks.map((task) => allPages.get(task.pagePath) as PageMeta);
@@ -149,46 +148,6 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     pagesFromCache: outcomes.filter((outcome) => outcome.fromCache).length,
     durationMs: Math.round(performance.now() - started),
   };
-}
-
-function openRepository(sourceDir: string): RepoFiles {
-  if (!existsSync(sourceDir) || !statSync(sourceDir).isDirectory()) {
-    throw new ExportFailedError(`"${sourceDir}" is not a folder`, [{ severity: "error", rule: "source", file: sourceDir, message: "the documentation folder does not exist" }]);
-  }
-  return new RepoFiles(sourceDir);
-}
-
-/** Reads every page's frontmatter (cheaply: no body parse) into the page index. */
-function readPageIndex(repo: RepoFiles, files: string[], problems: Problem[]): Map<string, PageMeta> {
-  const pages = new Map<string, PageMeta>();
-  for (const file of files) {
-    const pagePath = pagePathOfFile(file);
-    const existing = pages.get(pagePath);
-    if (existing) {
-      // Both `x.md` and `x.mdx`: MDX wins, as in Mintlify.
-      const keep = existing.file.endsWith(".mdx") ? existing.file : file;
-      problems.push({ severity: "warning", rule: "duplicate-page", file, message: `"${existing.file}" and "${file}" are the same page; "${keep}" is used` });
-      if (keep === existing.file) continue;
-    }
-    let text: string;
-    try {
-      text = repo.readText(file);
-    } catch (error) {
-      if (!(error instanceof RepoFileError)) throw error;
-      problems.push({ severity: "error", rule: "unreadable-file", file, message: error.message });
-      continue;
-    }
-    pages.set(pagePath, pageMetaFromFrontmatter(file, readFrontmatterOnly(text), problems));
-  }
-  return pages;
-}
-
-function checkNavigationPages(config: SiteConfig, navigationPaths: ReadonlySet<string>, pages: Map<string, PageMeta>, problems: Problem[]): void {
-  for (const pagePath of navigationPaths) {
-    if (!pages.has(pagePath)) {
-      problems.push({ severity: "warning", rule: "missing-page", file: config.sourceFile, message: `navigation lists page "${pagePath}", but no ${pagePath}.mdx or ${pagePath}.md exists` });
-    }
-  }
 }
 
 /** The pages to export: all, or those matching `paths` (exact page paths or folder prefixes). */
@@ -239,17 +198,6 @@ async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pag
     headHtml: analytics.headHtml,
   };
   return { layout, themeFiles: theme.files, katexFiles: theme.katexFiles, mermaidFile: { path: mermaid.path, content: mermaid.content }, problems: analytics.problems };
-}
-
-function checkLinks(outcomes: PageOutcome[], pages: Map<string, PageMeta>, config: SiteConfig, problems: Problem[]): void {
-  const redirectSources = new Set(config.redirects.map((redirect) => redirect.source));
-  for (const outcome of outcomes) {
-    const file = pages.get(outcome.pagePath)?.file ?? outcome.pagePath;
-    for (const link of outcome.links) {
-      if (pages.has(link.target) || redirectSources.has(link.target)) continue;
-      problems.push({ severity: "warning", rule: "broken-link", file, line: link.line, column: link.column, message: `link to "/${link.target}" points to no page` });
-    }
-  }
 }
 
 function copyPageAssets(repo: RepoFiles, outputDir: string, outcomes: PageOutcome[], configAssets: string[]): Set<string> {

@@ -5,7 +5,7 @@ import { color, flag, number, text } from "./props.ts";
 import type { Component } from "./types.ts";
 
 /** A card: icon, title, text, optional image, and (with href) one link around it all. */
-export const Card: Component = ({ props, children, context }) => {
+export const Card: Component = ({ props, children, context, position }) => {
   const title = text(props, "title");
   const href = text(props, "href");
   // `type="warning"` etc. themes the card like that callout, with its icon unless one is given.
@@ -18,11 +18,11 @@ export const Card: Component = ({ props, children, context }) => {
   const showArrow = props.arrow === undefined ? Boolean(href && /^https?:/i.test(href)) : flag(props, "arrow");
   const icon = iconName ? context.icon(iconName, { size: 20, color: color(props, "color"), iconType: text(props, "iconType") }) : undefined;
   const external = Boolean(href && /^https?:/i.test(href));
-  const link = href ? { href: context.href(href), ...(external ? { target: "_blank", rel: ["noopener"] } : {}) } : undefined;
+  const link = href ? { href: context.href(href, position), ...(external ? { target: "_blank", rel: ["noopener"] } : {}) } : undefined;
   // A link inside a link is not HTML (browsers split such a card apart), so then only the title links, stretched over the card.
   const stretched = link !== undefined && containsLink(children);
   const inner: ElementContent[] = [];
-  if (image) inner.push(h("img", { className: ["card-image"], src: context.asset(image), alt: title ?? "", loading: "lazy" }) as Element);
+  if (image) inner.push(h("img", { className: ["card-image"], src: context.asset(image, position), alt: title ?? "", loading: "lazy" }) as Element);
   const body: ElementContent[] = [];
   if (icon) body.push(h("span", { className: ["card-icon"] }, [icon]) as Element);
   const textPart: ElementContent[] = [];

@@ -7,7 +7,7 @@ import type { Component } from "./types.ts";
  * A term with an explanation that shows on hover and on keyboard focus (CSS only), and is
  * announced by screen readers through aria-describedby.
  */
-export const Tooltip: Component = ({ props, children, context }) => {
+export const Tooltip: Component = ({ props, children, context, position }) => {
   const id = context.uniqueId("tooltip");
   const headline = text(props, "headline");
   const cta = text(props, "cta");
@@ -15,7 +15,7 @@ export const Tooltip: Component = ({ props, children, context }) => {
   const tip: ElementContent[] = [];
   if (headline) tip.push(h("strong", { className: ["tooltip-headline"] }, headline) as Element);
   tip.push(h("span", text(props, "tip") ?? "") as Element);
-  if (cta && href) tip.push(h("a", { className: ["tooltip-cta"], href: context.href(href) }, cta) as Element);
+  if (cta && href) tip.push(h("a", { className: ["tooltip-cta"], href: context.href(href, position) }, cta) as Element);
   return h("span", { className: ["tooltip"] }, [
     h("span", { className: ["tooltip-term"], tabIndex: 0, ariaDescribedby: id }, children),
     h("span", { className: ["tooltip-tip"], role: "tooltip", id }, tip),

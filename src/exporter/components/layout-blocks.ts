@@ -73,18 +73,18 @@ export const Update: Component = ({ props, children, context }) => {
 };
 
 /** A linked tile with a preview (children or an image), title and description. */
-export const Tile: Component = ({ props, children, context }) => {
+export const Tile: Component = ({ props, children, context, position }) => {
   const href = text(props, "href");
   const title = text(props, "title");
   const description = text(props, "description");
   const image = text(props, "img");
-  const preview: ElementContent[] = image ? [h("img", { src: context.asset(image), alt: title ?? "", loading: "lazy" }) as Element] : children;
+  const preview: ElementContent[] = image ? [h("img", { src: context.asset(image, position), alt: title ?? "", loading: "lazy" }) as Element] : children;
   const content = [
     h("div", { className: ["tile-preview"] }, preview),
     ...(title ? [h("p", { className: ["tile-title"] }, title)] : []),
     ...(description ? [h("p", { className: ["tile-description"] }, description)] : []),
   ];
-  return (href ? h("a", { className: ["tile"], href: context.href(href) }, content) : h("div", { className: ["tile"] }, content)) as Element;
+  return (href ? h("a", { className: ["tile"], href: context.href(href, position) }, content) : h("div", { className: ["tile"] }, content)) as Element;
 };
 
 /**

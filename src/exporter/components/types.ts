@@ -21,10 +21,10 @@ export interface ComponentContext {
   warn(message: string, position?: Position, rule?: string): void;
   /** An inline SVG for an icon name, or an `<img>` for a URL/path; undefined if unknown. */
   icon(name: string, options?: IconOptions): Element | undefined;
-  /** Rewrite a link: internal page links become relative `.html` links; others unchanged. */
-  href(url: string): string;
-  /** Rewrite an image/file reference to a relative URL and copy the file into the bundle. */
-  asset(src: string): string;
+  /** Rewrite a link: internal page links become relative `.html` links; others unchanged. `position` locates a broken one. */
+  href(url: string, position?: Position): string;
+  /** Rewrite an image/file reference to a relative URL and copy the file into the bundle. `position` locates a missing one. */
+  asset(src: string, position?: Position): string;
   /** A page-unique element id with the given prefix. */
   uniqueId(prefix: string): string;
   /** Render a Markdown string (e.g. a prop holding Markdown) to hast. */

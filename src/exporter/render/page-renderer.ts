@@ -1,9 +1,6 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { resolveIcon } from "../icons/index.ts";
 import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
-import type { PageEnvironment } from "../mdx/page-context.ts";
 import type { Problem } from "../problems.ts";
 import { pageOutputFile } from "../site/paths.ts";
 import { RepoFiles } from "../site/repo-files.ts";
@@ -11,7 +8,7 @@ import type { DeploymentType } from "../site/types.ts";
 import { createPageDocumentRenderer, type PageDocumentRenderer } from "./page-document.ts";
 import type { SiteLayoutData } from "../theme/layout-types.ts";
 import { prepareCompressedEntry } from "../output/archive.ts";
-import { BodyCache } from "./body-cache.ts";
+import { BodyRenderer } from "./body-renderer.ts";
 
 /** Everything a renderer (in the main thread or a worker) needs; plain data, so it can cross threads. */
 export interface RendererSetup {
@@ -51,31 +48,24 @@ export interface PageOutcome {
  */
 export class PageRenderer {
   private readonly setup: RendererSetup;
-  private readonly repo: RepoFiles;
-  private readonly environment: PageEnvironment;
-  private readonly cache?: BodyCache;
+  private readonly bodies: BodyRenderer;
   private readonly document: PageDocumentRenderer;
-  /** Which pages exist decides how links resolve (`/x` → `x/index`), so it is part of every cache key. */
-  private readonly pagesFingerprint: string;
 
   constructor(setup: RendererSetup) {
     this.setup = setup;
-    this.repo = new RepoFiles(setup.sourceDir);
-    const library = setup.layout.config.icons.library;
-    const pages = setup.layout.pages;
-    this.environment = {
-      repo: this.repo,
+    this.bodies = new BodyRenderer({
+      repo: new RepoFiles(setup.sourceDir),
+      pagePaths: Object.keys(setup.layout.pages),
       deployment: setup.deployment,
-      pageExists: (pagePath) => Object.hasOwn(pages, pagePath),
-      icon: (name, options) => resolveIcon(name, options, library),
-    };
-    if (setup.cacheDir) this.cache = new BodyCache(setup.cacheDir, this.repo);
+      iconLibrary: setup.layout.config.icons.library,
+      engine: setup.engine,
+      cacheDir: setup.cacheDir,
+    });
     this.document = createPageDocumentRenderer(setup.layout);
-    this.pagesFingerprint = createHash("sha256").update(Object.keys(pages).sort().join("\n")).digest("hex");
   }
 
   async render(task: PageTask): Promise<PageOutcome> {
-    const { body, fromCache } = await this.renderBodyCached(task);
+    const { body, fromCache } = await this.bodies.render(task);
     const page = this.setup.layout.pages[task.pagePath];
     const hasErrors = body.problems.some((problem) => problem.severity === "error");
     const archiveEntries: [string, string][] = [];
@@ -102,31 +92,6 @@ export class PageRenderer {
       fromCache,
       archiveEntries,
     };
-  }
-
-  private async renderBodyCached(task: PageTask): Promise<{ body: RenderedBody; fromCache: boolean }> {
-    let key: string | undefined;
-    if (this.cache) {
-      let source: Buffer;
-      try {
-        source = this.repo.readBytes(task.file);
-      } catch {
-        return { body: await this.renderFresh(task), fromCache: false };
-      }
-      key = this.cache.key([this.setup.engine, this.pagesFingerprint, this.setup.deployment, this.setup.layout.config.icons.library, task.file, task.pagePath, source.toString("latin1")]);
-      const cached = this.cache.read(key);
-      if (cached) return { body: cached, fromCache: true };
-    }
-    const body = await this.renderFresh(task);
-    const cacheable = !body.problems.some((problem) => problem.severity === "error");
-    if (this.cache && key && cacheable) this.cache.write(key, body);
-    return { body, fromCache: false };
-  }
-
-  /** The MDX pipeline (unified, Shiki, KaTeX) loads on the first page not in the cache. */
-  private async renderFresh(task: PageTask): Promise<RenderedBody> {
-    const { renderBody } = await import("../mdx/render-body.ts");
-    return renderBody({ file: task.file, pagePath: task.pagePath, environment: this.environment });
   }
 }
 

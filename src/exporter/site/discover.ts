@@ -28,9 +28,7 @@ export function listRepository(root: string, ignored: IgnoreMatcher): Repository
         walk(path.join(directory, entry.name), entryRelative);
       } else if (entry.isFile()) {
         if (entry.name.startsWith(".")) continue;
-        const isPage = /\.(mdx|md)$/i.test(entry.name);
-        const isSnippet = entryRelative.startsWith("snippets/") || entryRelative.includes("/snippets/");
-        if (isPage && !isSnippet) {
+        if (isPageSource(entryRelative)) {
           pages.push(entryRelative);
         } else {
           files.push(entryRelative);
@@ -43,4 +41,24 @@ export function listRepository(root: string, ignored: IgnoreMatcher): Repository
   pages.sort();
   files.sort();
   return { pages, files };
+}
+
+/** Whether a listed file is a page source: `.mdx` or `.md`, and not a fragment under `snippets/`. */
+export function isPageSource(relativePath: string): boolean {
+  const isSnippet = relativePath.startsWith("snippets/") || relativePath.includes("/snippets/");
+  return /\.(mdx|md)$/i.test(relativePath) && !isSnippet;
+}
+
+/**
+ * Whether listRepository would list a file at this path (were it there): no ignored or dot
+ * folder on its way, and not ignored or a dot-file itself.
+ */
+export function isListedPath(relativePath: string, ignored: IgnoreMatcher): boolean {
+  const parts = relativePath.split("/");
+  for (let index = 0; index < parts.length; index++) {
+    const isFile = index === parts.length - 1;
+    if ((parts[index] as string).startsWith(".")) return false;
+    if (ignored(parts.slice(0, index + 1).join("/"), !isFile)) return false;
+  }
+  return true;
 }

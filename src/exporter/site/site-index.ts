@@ -1,0 +1,107 @@
+import { existsSync, statSync } from "node:fs";
+import { readFrontmatterOnly } from "../mdx/parse.ts";
+import type { RenderedBody } from "../mdx/rendered-page.ts";
+import { ExportFailedError, type Problem } from "../problems.ts";
+import type { PageMeta } from "./page-index.ts";
+import { pageMetaFromFrontmatter } from "./page-meta.ts";
+import { pagePathOfFile } from "./paths.ts";
+import { RepoFileError, RepoFiles } from "./repo-files.ts";
+import type { Redirect, SiteConfig } from "./types.ts";
+
+/**
+ * The steps shared by the export and the site validation that look at the site as a whole:
+ * opening the repository, the page index from frontmatter, and the checks across pages
+ * (navigation entries without a page, links to no page).
+ */
+export function openRepository(sourceDir: string): RepoFiles {
+  if (!existsSync(sourceDir) || !statSync(sourceDir).isDirectory()) {
+    throw new ExportFailedError(`"${sourceDir}" is not a folder`, [
+      {
+        severity: "error",
+        rule: "source",
+        file: sourceDir,
+        message: "the documentation folder does not exist",
+      },
+    ]);
+  }
+  return new RepoFiles(sourceDir);
+}
+
+/** Reads every page's frontmatter (cheaply: no body parse) into the page index. */
+export function readPageIndex(
+  repo: RepoFiles,
+  files: string[],
+  problems: Problem[],
+): Map<string, PageMeta> {
+  const pages = new Map<string, PageMeta>();
+  for (const file of files) {
+    const pagePath = pagePathOfFile(file);
+    const existing = pages.get(pagePath);
+    if (existing) {
+      // Both `x.md` and `x.mdx`: MDX wins, as in Mintlify.
+      const keep = existing.file.endsWith(".mdx") ? existing.file : file;
+      problems.push({
+        severity: "warning",
+        rule: "duplicate-page",
+        file,
+        message: `"${existing.file}" and "${file}" are the same page; "${keep}" is used`,
+      });
+      if (keep === existing.file) continue;
+    }
+    let text: string;
+    try {
+      text = repo.readText(file);
+    } catch (error) {
+      if (!(error instanceof RepoFileError)) throw error;
+      problems.push({ severity: "error", rule: "unreadable-file", file, message: error.message });
+      continue;
+    }
+    pages.set(pagePath, pageMetaFromFrontmatter(file, readFrontmatterOnly(text), problems));
+  }
+  return pages;
+}
+
+/** Navigation entries naming a page that does not exist; `locate` finds where an entry is written, when it can. */
+export function checkNavigationPages(
+  config: SiteConfig,
+  navigationPaths: ReadonlySet<string>,
+  pages: Map<string, PageMeta>,
+  problems: Problem[],
+  locate?: (pagePath: string) => { line?: number; column?: number },
+): void {
+  for (const pagePath of navigationPaths) {
+    if (!pages.has(pagePath)) {
+      problems.push({
+        severity: "warning",
+        rule: "missing-page",
+        file: config.sourceFile,
+        ...locate?.(pagePath),
+        message: `navigation lists page "${pagePath}", but no ${pagePath}.mdx or ${pagePath}.md exists`,
+      });
+    }
+  }
+}
+
+/** Links of rendered pages to no page (nor redirect). */
+export function checkLinks(
+  rendered: { pagePath: string; links: RenderedBody["links"] }[],
+  pages: Map<string, PageMeta>,
+  redirects: Redirect[],
+  problems: Problem[],
+): void {
+  const redirectSources = new Set(redirects.map((redirect) => redirect.source));
+  for (const outcome of rendered) {
+    const file = pages.get(outcome.pagePath)?.file ?? outcome.pagePath;
+    for (const link of outcome.links) {
+      if (pages.has(link.target) || redirectSources.has(link.target)) continue;
+      problems.push({
+        severity: "warning",
+        rule: "broken-link",
+        file,
+        line: link.line,
+        column: link.column,
+        message: `link to "/${link.target}" points to no page`,
+      });
+    }
+  }
+}
