@@ -1,15 +1,33 @@
 /**
- * `npm run bench`: exports examples/docs and a generated 5,000-page site with Quire, builds
- * the same Markdown with VitePress (installed under bench/vitepress only), alternating the
- * two so a noisy shared machine affects both alike, and writes BENCHMARKS.md.
- * Options: BENCH_PAGES (default 5000), BENCH_RUNS (default 2).
+ * `npm run bench`: the benchmarks behind BENCHMARKS.md, in sections.
+ * - export: exports examples/docs and a generated 5,000-page site with Quire, builds the same
+ *   Markdown with VitePress (installed under bench/vitepress only), alternating the two so a
+ *   noisy shared machine affects both alike (10+ minutes). Options: BENCH_PAGES (default 5000),
+ *   BENCH_RUNS (default 2).
+ * - api: the admin API, polling a job beside a bare Fastify route and creating jobs
+ *   (bench/api.ts, about 2 minutes).
+ * - agent: an agent job's overhead outside the model on examples/docs and a generated
+ *   2,000-page repository (bench/agent.ts, under a minute).
+ * BENCH_ONLY=export, api or agent (or a comma-separated list; default all) runs only those;
+ * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
+ * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { agentSection, runAgentBenchmark } from "./agent.ts";
+import { apiSection, runApiBenchmark } from "./api.ts";
 import { generateSite } from "./generate-site.ts";
 import { type Measurement, measure, median } from "./measure.ts";
 
@@ -32,7 +50,10 @@ function ensureVitepress(): void {
   log("Installing VitePress under bench/vitepress (not a dependency of Quire)…");
   // `npm install`, not `npm ci`: this npm leaves rollup's optional platform packages out of the
   // lock file and then refuses `npm ci`; the lock still pins every version that is installed.
-  execFileSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: vitepressDir, stdio: "inherit" });
+  execFileSync("npm", ["install", "--no-audit", "--no-fund"], {
+    cwd: vitepressDir,
+    stdio: "inherit",
+  });
 }
 
 function folderBytes(folder: string): number {
@@ -44,9 +65,21 @@ function folderBytes(folder: string): number {
   return total;
 }
 
-async function quireExport(source: string, cacheDir: string | undefined, label: string): Promise<Measurement & { archiveBytes: number }> {
+async function quireExport(
+  source: string,
+  cacheDir: string | undefined,
+  label: string,
+): Promise<Measurement & { archiveBytes: number }> {
   const archive = path.join(work, `${label}.tar.gz`);
-  const args = [quire, "export", source, "-o", archive, "--quiet", ...(cacheDir ? ["--cache-dir", cacheDir] : ["--no-cache"])];
+  const args = [
+    quire,
+    "export",
+    source,
+    "-o",
+    archive,
+    "--quiet",
+    ...(cacheDir ? ["--cache-dir", cacheDir] : ["--no-cache"]),
+  ];
   const result = await measure(node, args);
   if (result.exitCode !== 0) throw new Error(`quire export failed:\n${result.output}`);
   return { ...result, archiveBytes: statSync(archive).size };
@@ -57,7 +90,8 @@ async function vitepressBuild(source: string): Promise<Measurement & { siteBytes
   rmSync(dist, { recursive: true, force: true });
   const binary = path.join(vitepressDir, "node_modules", "vitepress", "bin", "vitepress.js");
   const result = await measure(node, [binary, "build", source], { cwd: vitepressDir });
-  if (result.exitCode !== 0) throw new Error(`vitepress build failed:\n${result.output.slice(-3000)}`);
+  if (result.exitCode !== 0)
+    throw new Error(`vitepress build failed:\n${result.output.slice(-3000)}`);
   return { ...result, siteBytes: folderBytes(dist) };
 }
 
@@ -65,14 +99,20 @@ async function vitepressBuild(source: string): Promise<Measurement & { siteBytes
 function pageAssetBytes(siteDir: string, page: string): { css: number; js: number } {
   const html = readFileSync(path.join(siteDir, page), "utf8");
   const base = path.dirname(path.join(siteDir, page));
-  const sum = (pattern: RegExp): number => [...html.matchAll(pattern)].reduce((total, match) => total + gzipSync(readFileSync(path.resolve(base, match[1] as string)), { level: 9 }).length, 0);
+  const sum = (pattern: RegExp): number =>
+    [...html.matchAll(pattern)].reduce(
+      (total, match) =>
+        total + gzipSync(readFileSync(path.resolve(base, match[1] as string)), { level: 9 }).length,
+      0,
+    );
   return { css: sum(/<link rel="stylesheet" href="([^"]+)"/g), js: sum(/<script src="([^"]+)"/g) };
 }
 
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-async function main(): Promise<void> {
+/** The export section of BENCHMARKS.md (everything the export benchmark wrote before the sections). */
+async function exportSection(): Promise<string> {
   ensureVitepress();
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -80,12 +120,33 @@ async function main(): Promise<void> {
   const generated = generateSite(path.join(work, "generated"), pages);
 
   log("Exporting examples/docs…");
-  const exampleCold = await quireExport(path.join(root, "examples", "docs"), path.join(work, "cache-example"), "example");
-  const exampleWarm = await quireExport(path.join(root, "examples", "docs"), path.join(work, "cache-example"), "example");
+  const exampleCold = await quireExport(
+    path.join(root, "examples", "docs"),
+    path.join(work, "cache-example"),
+    "example",
+  );
+  const exampleWarm = await quireExport(
+    path.join(root, "examples", "docs"),
+    path.join(work, "cache-example"),
+    "example",
+  );
   const exampleDir = path.join(work, "example-site");
-  execFileSync(node, [quire, "export", path.join(root, "examples", "docs"), "--out-dir", exampleDir, "--no-cache", "--quiet"]);
+  execFileSync(node, [
+    quire,
+    "export",
+    path.join(root, "examples", "docs"),
+    "--out-dir",
+    exampleDir,
+    "--no-cache",
+    "--quiet",
+  ]);
   const typical = pageAssetBytes(exampleDir, "quickstart.html");
-  const examplePages = readdirSync(path.join(root, "examples", "docs"), { recursive: true }).filter((file) => /\.mdx?$/.test(String(file)) && !String(file).startsWith("snippets") && !String(file).startsWith("drafts")).length;
+  const examplePages = readdirSync(path.join(root, "examples", "docs"), { recursive: true }).filter(
+    (file) =>
+      /\.mdx?$/.test(String(file)) &&
+      !String(file).startsWith("snippets") &&
+      !String(file).startsWith("drafts"),
+  ).length;
 
   const quireCold: Measurement[] = [];
   const quireWarm: Measurement[] = [];
@@ -107,12 +168,12 @@ async function main(): Promise<void> {
   const warmMs = median(quireWarm.map((item) => item.wallMs));
   const noCacheMs = median(quireNoCache.map((item) => item.wallMs));
   const vitepressMs = median(vitepress.map((item) => item.wallMs));
-  const quirePeak = Math.max(...quireCold.map((item) => item.peakRssBytes), ...quireNoCache.map((item) => item.peakRssBytes));
+  const quirePeak = Math.max(
+    ...quireCold.map((item) => item.peakRssBytes),
+    ...quireNoCache.map((item) => item.peakRssBytes),
+  );
   const vitepressPeak = Math.max(...vitepress.map((item) => item.peakRssBytes));
-  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  const report = `# Benchmarks
-
-Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB memory, Node ${process.version}, ${os.platform()} ${os.release()}.
+  return `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}.
 Medians of ${runs} runs; Quire and VitePress ${vitepress[0] ? "alternate" : "ran"} in the same run, so both see the same machine load. Wall time is the whole command, start-up included; peak memory is the highest resident memory of the process and all its threads and children, sampled every 50 ms.
 
 ## Generated site: ${generated.pages} pages
@@ -137,16 +198,85 @@ The same content for both tools (bench/generate-site.ts, seeded): per page about
 | First export | ${seconds(exampleCold.wallMs)} | ${mb(exampleCold.archiveBytes)} |
 | Re-export, warm cache | ${seconds(exampleWarm.wallMs)} | ${mb(exampleWarm.archiveBytes)} |
 
-A typical page (quickstart.html) loads ${(typical.css / 1024).toFixed(1)} KB of CSS and ${(typical.js / 1024).toFixed(1)} KB of JavaScript, gzip-compressed: ${((typical.css + typical.js) / 1024).toFixed(1)} KB in all before search is opened (goal: under 60 KB). Math pages add KaTeX's stylesheet and fonts; pages with a diagram add mermaid; the search index loads only when search is opened.
+A typical page (quickstart.html) loads ${(typical.css / 1024).toFixed(1)} KB of CSS and ${(typical.js / 1024).toFixed(1)} KB of JavaScript, gzip-compressed: ${((typical.css + typical.js) / 1024).toFixed(1)} KB in all before search is opened (goal: under 60 KB). Math pages add KaTeX's stylesheet and fonts; pages with a diagram add mermaid; the search index loads only when search is opened.`;
+}
 
-## Reproduce
+const SECTIONS = ["export", "api", "agent"] as const;
+type Section = (typeof SECTIONS)[number];
+const REPRODUCE = `## Reproduce
 
 \`\`\`sh
-npm run bench                      # BENCH_PAGES=5000 BENCH_RUNS=2 by default
+npm run bench                      # every section; BENCH_PAGES=5000 BENCH_RUNS=2 by default
+BENCH_ONLY=export npm run bench    # Quire against VitePress only (10+ minutes)
+BENCH_ONLY=api npm run bench       # the admin API only (about 2 minutes; or npm run bench:api)
 \`\`\`
+
+A run rewrites only the sections it measured and keeps the others as they were.
 `;
-  writeFileSync(path.join(root, "BENCHMARKS.md"), report);
-  process.stdout.write(report);
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  return `${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB memory, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+/** BENCH_ONLY (or the first argument): a comma-separated list of sections, or all of them. */
+function selectedSections(): Section[] {
+  const given = (process.argv[2] ?? process.env.BENCH_ONLY ?? "").trim();
+  if (given === "" || given === "all") return [...SECTIONS];
+  const names = given.split(",").map((name) => name.trim());
+  for (const name of names) {
+    if (!(SECTIONS as readonly string[]).includes(name))
+      throw new Error(`BENCH_ONLY: no section "${name}": use ${SECTIONS.join(", ")} or all`);
+  }
+  return SECTIONS.filter((section) => names.includes(section));
+}
+
+const startMarker = (section: Section): string => `<!-- bench:${section} start -->`;
+const endMarker = (section: Section): string => `<!-- bench:${section} end -->`;
+
+/** The sections an existing BENCHMARKS.md holds (one written before the markers is all export). */
+function readSections(file: string): Map<Section, string> {
+  const sections = new Map<Section, string>();
+  if (!existsSync(file)) return sections;
+  const text = readFileSync(file, "utf8");
+  for (const section of SECTIONS) {
+    const start = text.indexOf(startMarker(section));
+    const end = text.indexOf(endMarker(section));
+    if (start >= 0 && end > start)
+      sections.set(section, text.slice(start + startMarker(section).length, end).trim());
+  }
+  if (sections.size === 0 && text.startsWith("# Benchmarks\n")) {
+    const reproduce = text.indexOf("\n## Reproduce");
+    const body = text.slice("# Benchmarks\n".length, reproduce >= 0 ? reproduce : undefined).trim();
+    if (body) sections.set("export", body);
+  }
+  return sections;
+}
+
+function document(sections: Map<Section, string>): string {
+  const blocks = SECTIONS.filter((section) => sections.has(section)).map(
+    (section) => `${startMarker(section)}\n${sections.get(section)}\n${endMarker(section)}\n`,
+  );
+  return `# Benchmarks\n\n${blocks.join("\n")}\n${REPRODUCE}`;
+}
+
+async function main(): Promise<void> {
+  const file = path.join(root, "BENCHMARKS.md");
+  const selected = selectedSections();
+  log(`Sections: ${selected.join(", ")}`);
+  for (const section of selected) {
+    const content =
+      section === "export"
+        ? await exportSection()
+        : section === "api"
+          ? apiSection(await runApiBenchmark(), machine())
+          : agentSection(await runAgentBenchmark(log), machine());
+    // Written as soon as a section is done, over the file as it is now: other sections stay.
+    const sections = readSections(file);
+    sections.set(section, content);
+    writeFileSync(file, document(sections));
+  }
+  process.stdout.write(readFileSync(file, "utf8"));
 }
 
 await main();

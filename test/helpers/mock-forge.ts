@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterEach } from "vitest";
+import { afterEachTest } from "./cleanup.ts";
 
 /**
  * A forge on 127.0.0.1 for tests, in one HTTP server on a random port:
@@ -160,7 +160,7 @@ const CLONE_PREFIX: Record<MockForgeKind, string> = {
 const COMMITTER = "Mock Forge <forge@mock.test> 1700000000 +0000";
 
 const started: MockForge[] = [];
-afterEach(async () => {
+await afterEachTest(async () => {
   while (started.length > 0) await (started.pop() as MockForge).close();
 });
 

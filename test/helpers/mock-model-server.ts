@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { afterEach } from "vitest";
+import { afterEachTest } from "./cleanup.ts";
 
 /** One scripted answer of the model. */
 export type ModelTurn =
@@ -32,7 +32,7 @@ export interface MockModelServer {
 }
 
 const servers: MockModelServer[] = [];
-afterEach(async () => {
+await afterEachTest(async () => {
   while (servers.length > 0) await (servers.pop() as MockModelServer).close();
 });
 
