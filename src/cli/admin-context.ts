@@ -1,8 +1,7 @@
 import type { Command } from "commander";
-import pino from "pino";
 import { ConfigError } from "../domain/errors.ts";
 import { normalizeDomain } from "../domain/project.ts";
-import { createServices, openContext, type Services } from "../services/index.ts";
+import type { Services } from "../services/index.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -20,6 +19,10 @@ export async function withServices<T>(
   work: (services: Services) => Promise<T>,
 ): Promise<T> {
   const config = configFromFlags(flags, DATA_SETTINGS);
+  const [{ default: pino }, { createServices, openContext }] = await Promise.all([
+    import("pino"),
+    import("../services/index.ts"),
+  ]);
   const context = await openContext(config, {
     logger: pino({ level: "warn" }, pino.destination(2)),
   });

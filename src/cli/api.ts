@@ -1,9 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { SettingName } from "../config/settings.ts";
-import { buildApp } from "../http/app.ts";
-import { createRunner } from "../jobs/index.ts";
-import { createServices, openContext } from "../services/index.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -63,6 +60,12 @@ async function runApi(config: ReturnType<typeof configFromFlags>): Promise<numbe
       throw new UsageError(`cannot read the TLS certificate or key: ${(error as Error).message}`);
     }
   }
+  // Loaded here, not at start-up: the other commands need none of the server.
+  const [{ buildApp }, { createRunner }, { createServices, openContext }] = await Promise.all([
+    import("../http/app.ts"),
+    import("../jobs/index.ts"),
+    import("../services/index.ts"),
+  ]);
   const context = await openContext(config);
   const services = createServices(context);
   const app = await buildApp(services, { https });

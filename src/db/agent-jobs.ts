@@ -1,5 +1,6 @@
 import type { AgentJob, AgentJobStatus } from "../domain/agent-job.ts";
-import type { Queryable } from "./database.ts";
+import type { Db, Queryable } from "./database.ts";
+import { precompiled } from "./precompiled.ts";
 import type { AgentJobsTable, AgentMessagesTable } from "./schema.ts";
 
 export function toAgentJob(row: AgentJobsTable): AgentJob {
@@ -127,4 +128,19 @@ export async function updateAgentJob(
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) return undefined;
   return findAgentJobById(db, jobId);
+}
+
+const selectOrgJob = precompiled<[string, string, string], AgentJobsTable>(3, (db, jobId, projectId, orgId) =>
+  db
+    .selectFrom("agent_jobs")
+    .innerJoin("projects", "projects.id", "agent_jobs.project_id")
+    .selectAll("agent_jobs")
+    .where("agent_jobs.id", "=", jobId as string)
+    .where("agent_jobs.project_id", "=", projectId as string)
+    .where("projects.org_id", "=", orgId as string),
+);
+
+/** A job of a project of an organization, in one query: what every poll asks. */
+export async function findOrgAgentJob(db: Db, orgId: string, projectId: string, jobId: string): Promise<AgentJobsTable | undefined> {
+  return (await selectOrgJob(db, jobId, projectId, orgId))[0];
 }

@@ -1,4 +1,5 @@
-import type { Queryable } from "./database.ts";
+import type { Db, Queryable } from "./database.ts";
+import { precompiled } from "./precompiled.ts";
 import type { ApiKeysTable } from "./schema.ts";
 
 /** An API key as listed: never its hash, never the key. */
@@ -29,15 +30,13 @@ export async function insertApiKey(db: Queryable, row: ApiKeysTable): Promise<Ap
   return toInfo(row);
 }
 
-export async function findApiKeyByHash(
-  db: Queryable,
-  keyHash: string,
-): Promise<Pick<ApiKeysTable, "id" | "org_id" | "key_hash" | "revoked_at"> | undefined> {
-  return db
-    .selectFrom("api_keys")
-    .select(["id", "org_id", "key_hash", "revoked_at"])
-    .where("key_hash", "=", keyHash)
-    .executeTakeFirst();
+const selectKeyByHash = precompiled<[string], Pick<ApiKeysTable, "id" | "org_id" | "key_hash" | "revoked_at">>(1, (db, hash) =>
+  db.selectFrom("api_keys").select(["id", "org_id", "key_hash", "revoked_at"]).where("key_hash", "=", hash as string),
+);
+
+/** The key with this hash: on every authenticated request, so compiled once. */
+export async function findApiKeyByHash(db: Db, keyHash: string): Promise<Pick<ApiKeysTable, "id" | "org_id" | "key_hash" | "revoked_at"> | undefined> {
+  return (await selectKeyByHash(db, keyHash))[0];
 }
 
 export async function listApiKeys(db: Queryable, orgId?: string): Promise<ApiKeyInfo[]> {

@@ -27,10 +27,12 @@ export function createSqliteDialect(file: string): Dialect {
   return new ImmediateSqliteDialect({
     database: async () => new NodeSqliteDatabase(file),
     onCreateConnection: async (connection) => {
+      // busy_timeout first: switching a new file to WAL takes a lock that another process
+      // opening the same data dir at the same moment must wait for, not fail on.
       for (const pragma of [
+        "busy_timeout = 10000",
         "journal_mode = WAL",
         "synchronous = NORMAL",
-        "busy_timeout = 10000",
         "foreign_keys = ON",
       ]) {
         await connection.executeQuery(CompiledQuery.raw(`PRAGMA ${pragma}`));

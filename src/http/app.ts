@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { QuireError } from "../domain/errors.ts";
 import type { AdminService } from "../services/admin.ts";
 import type { AgentJobService } from "../services/agent-jobs.ts";
@@ -39,7 +39,8 @@ export async function buildApp(
   const { context } = services;
   const serverOptions: FastifyServerOptions = {
     loggerInstance: context.logger,
-    disableRequestLogging: true,
+    // One line per request is written in onResponse below, not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (request) => {
@@ -59,6 +60,8 @@ export async function buildApp(
   installErrorHandling(app);
   installBodyParsers(app);
   const metrics = createMetrics(context.database.db);
+  // The level is fixed at start-up; skip building request log lines nobody will see.
+  const logRequests = context.logger.isLevelEnabled("info");
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
@@ -75,11 +78,11 @@ export async function buildApp(
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     metrics.observe(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
-    if (route === "/metrics" || route === "/healthz" || route === "/readyz") return;
+    if (route === "/metrics" || route === "/healthz" || route === "/readyz" || !logRequests) return;
     request.log.info(
       {
         method: request.method,
-        path: request.url.split("?")[0],
+        path: redactKeys(request.url.split("?")[0] as string),
         route,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
@@ -156,4 +159,9 @@ function installBodyParsers(app: FastifyInstance): void {
     if ((body as Buffer).length === 0) return done(null, undefined);
     done(new QuireError("QUIRE_ERR_REQUEST_UNSUPPORTED_MEDIA_TYPE"), undefined);
   });
+}
+
+/** A key pasted into a URL by mistake must not reach the logs. */
+function redactKeys(text: string): string {
+  return text.replace(/quire_[0-9A-Za-z]{8,}/g, "quire_[redacted]");
 }

@@ -1,0 +1,386 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { resolveConfig } from "../../src/config/settings.ts";
+import { MAX_PROMPT_LENGTH } from "../../src/domain/agent-job.ts";
+import { ERRORS, type ErrorCode } from "../../src/domain/errors.ts";
+import { buildApp } from "../../src/http/app.ts";
+import { createServices, openContext } from "../../src/services/index.ts";
+import { startApi } from "../helpers/api-server.ts";
+import { makeTempDir } from "../helpers/temp-repo.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is walked as plain JSON.
+type Json = any;
+
+/** SPEC §1: every operation with its success status and the error statuses the table names. */
+const OPERATIONS = [
+  {
+    method: "post",
+    path: "/v2/agent/{projectId}/job",
+    success: 201,
+    errors: [400, 401, 404, 413, 415, 429],
+    body: "AgentJob",
+  },
+  {
+    method: "get",
+    path: "/v2/agent/{projectId}/job/{id}",
+    success: 200,
+    errors: [401, 404],
+    body: "AgentJob",
+  },
+  {
+    method: "get",
+    path: "/v2/agent/{projectId}/jobs",
+    success: 200,
+    errors: [400, 401, 404],
+    body: "AgentJobList",
+  },
+  {
+    method: "post",
+    path: "/v2/agent/{projectId}/job/{id}/message",
+    success: 200,
+    errors: [400, 401, 404, 409, 429],
+    body: "AgentJob",
+  },
+  {
+    method: "post",
+    path: "/v2/agent/{projectId}/job/{id}/archive",
+    success: 200,
+    errors: [401, 404],
+    body: "AgentJob",
+  },
+  {
+    method: "post",
+    path: "/v1/static-export/jobs",
+    success: 202,
+    errors: [400, 401, 403, 404],
+    body: "StaticExportJob",
+  },
+  {
+    method: "get",
+    path: "/v1/static-export/jobs/{jobId}",
+    success: 200,
+    errors: [401, 404],
+    body: "StaticExportJob",
+  },
+  {
+    method: "post",
+    path: "/v1/static-export/jobs/{jobId}/bundle",
+    success: 200,
+    errors: [401, 404, 409],
+    body: "Bundle",
+  },
+] as const;
+
+/** Client mistakes every authenticated call can make. */
+const AUTH: ErrorCode[] = ["QUIRE_ERR_AUTH_MISSING", "QUIRE_ERR_AUTH_INVALID"];
+/** What a JSON body can be wrong in before the route sees it. */
+const BODY: ErrorCode[] = [
+  "QUIRE_ERR_REQUEST_INVALID",
+  "QUIRE_ERR_REQUEST_MALFORMED_JSON",
+  "QUIRE_ERR_REQUEST_TOO_LARGE",
+  "QUIRE_ERR_REQUEST_UNSUPPORTED_MEDIA_TYPE",
+];
+
+/** Which catalogue errors each documented operation can answer with. */
+const ROUTE_ERRORS: Record<string, ErrorCode[]> = {
+  "POST /v2/agent/{projectId}/job": [
+    ...AUTH,
+    ...BODY,
+    "QUIRE_ERR_PROJECT_NOT_FOUND",
+    "QUIRE_ERR_RATE_LIMITED",
+  ],
+  "GET /v2/agent/{projectId}/job/{id}": [
+    ...AUTH,
+    "QUIRE_ERR_PROJECT_NOT_FOUND",
+    "QUIRE_ERR_AGENT_JOB_NOT_FOUND",
+  ],
+  "GET /v2/agent/{projectId}/jobs": [
+    ...AUTH,
+    "QUIRE_ERR_REQUEST_INVALID",
+    "QUIRE_ERR_PROJECT_NOT_FOUND",
+  ],
+  "POST /v2/agent/{projectId}/job/{id}/message": [
+    ...AUTH,
+    ...BODY,
+    "QUIRE_ERR_PROJECT_NOT_FOUND",
+    "QUIRE_ERR_AGENT_JOB_NOT_FOUND",
+    "QUIRE_ERR_AGENT_JOB_CONFLICT",
+    "QUIRE_ERR_RATE_LIMITED",
+  ],
+  "POST /v2/agent/{projectId}/job/{id}/archive": [
+    ...AUTH,
+    "QUIRE_ERR_PROJECT_NOT_FOUND",
+    "QUIRE_ERR_AGENT_JOB_NOT_FOUND",
+  ],
+  "POST /v1/static-export/jobs": [
+    ...AUTH,
+    ...BODY,
+    "QUIRE_ERR_EXPORT_PLAN_REQUIRED",
+    "QUIRE_ERR_EXPORT_DOMAIN_NOT_FOUND",
+  ],
+  "GET /v1/static-export/jobs/{jobId}": [...AUTH, "QUIRE_ERR_EXPORT_JOB_NOT_FOUND"],
+  "POST /v1/static-export/jobs/{jobId}/bundle": [
+    ...AUTH,
+    "QUIRE_ERR_EXPORT_JOB_NOT_FOUND",
+    "QUIRE_ERR_EXPORT_NOT_COMPLETED",
+  ],
+};
+
+/**
+ * Catalogue entries no documented operation answers with, and why. A new catalogue entry
+ * must be placed in ROUTE_ERRORS or here.
+ */
+const NOT_FROM_DOCUMENTED_ROUTES: Partial<Record<ErrorCode, string>> = {
+  QUIRE_ERR_NOT_FOUND: "a path no route matches",
+  QUIRE_ERR_LINK_INVALID: "the bundle link (GET /downloads/...), outside the API document",
+  QUIRE_ERR_LINK_EXPIRED: "the bundle link (GET /downloads/...), outside the API document",
+  QUIRE_ERR_RANGE_NOT_SATISFIABLE: "the bundle link (GET /downloads/...), outside the API document",
+  QUIRE_ERR_METHOD_NOT_ALLOWED: "a known path with another method",
+  QUIRE_ERR_UNAVAILABLE: "a server shutting down or not ready, on any path",
+  QUIRE_ERR_INTERNAL: "a server fault, on any path; not part of the contract",
+};
+
+let doc: Json;
+
+beforeAll(async () => {
+  // The document is built without a listening server; the HTTP test below fetches it too.
+  const dataDir = makeTempDir();
+  const context = await openContext(resolveConfig({ dataDir, logLevel: "silent" }, {}));
+  try {
+    const app = await buildApp(createServices(context));
+    await app.ready();
+    doc = app.swagger();
+    await app.close();
+  } finally {
+    await context.close();
+  }
+});
+
+/** Follows a local `$ref` (`#/components/schemas/X`) to what it names. */
+function resolve(schema: Json): Json {
+  if (schema && typeof schema.$ref === "string") {
+    expect(schema.$ref, "only local references").toMatch(/^#\/components\/schemas\//);
+    const target = doc.components.schemas[schema.$ref.slice("#/components/schemas/".length)];
+    expect(target, `target of ${schema.$ref}`).toBeDefined();
+    return resolve(target);
+  }
+  return schema;
+}
+
+function operation(method: string, path: string): Json {
+  return doc.paths?.[path]?.[method];
+}
+
+function jsonSchemaOf(response: Json): Json {
+  return resolve(response?.content?.["application/json"]?.schema);
+}
+
+/** Strips documentation keywords, to compare two schemas by shape. */
+function shape(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(shape);
+  if (schema === null || typeof schema !== "object") return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => !["description", "title", "$id", "example", "examples"].includes(key))
+      .map(([key, value]) => [key, shape(value)]),
+  );
+}
+
+describe("GET /openapi.json", () => {
+  it("is served without a key, as JSON, and is the same document the app builds", async () => {
+    const api = await startApi({ workers: false });
+    const response = await api.request("GET", "/openapi.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const served = await response.json();
+    expect(served).toEqual(doc);
+  });
+
+  it("is OpenAPI 3.1 with info.version 2.0.0 and the bearer security scheme", () => {
+    expect(doc.openapi).toMatch(/^3\.1(\.\d+)?$/);
+    expect(doc.info.version).toBe("2.0.0");
+    expect(doc.info.title).toBeTruthy();
+    const schemes = Object.values(doc.components.securitySchemes as Record<string, Json>);
+    expect(schemes).toContainEqual(expect.objectContaining({ type: "http", scheme: "bearer" }));
+  });
+
+  it.each(
+    OPERATIONS,
+  )("documents $method $path: $success, with errors $errors, behind the bearer scheme", ({
+    method,
+    path,
+    success,
+    errors,
+    body,
+  }) => {
+    const op = operation(method, path);
+    expect(op, `${method.toUpperCase()} ${path} is documented`).toBeDefined();
+    expect(op.operationId).toMatch(/^[a-zA-Z]+$/);
+    expect(op.summary).toBeTruthy();
+    const statuses = Object.keys(op.responses).map(Number);
+    expect(statuses).toContain(success);
+    for (const status of errors)
+      expect(statuses, `${method.toUpperCase()} ${path} documents ${status}`).toContain(status);
+    // The only success status is the one the SPEC names.
+    expect(statuses.filter((status) => status < 400)).toEqual([success]);
+
+    const successSchema = jsonSchemaOf(op.responses[String(success)]);
+    expect(successSchema.title).toBe(body);
+
+    // Every path parameter is declared, in OpenAPI form and required.
+    const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+    const declared = (op.parameters ?? []).filter((parameter: Json) => parameter.in === "path");
+    expect(declared.map((parameter: Json) => parameter.name).sort()).toEqual([...names].sort());
+    for (const parameter of declared) expect(parameter.required).toBe(true);
+
+    // Security: the bearer scheme, by operation or for the whole document.
+    const security = op.security ?? doc.security;
+    const schemeNames = Object.entries(doc.components.securitySchemes as Record<string, Json>)
+      .filter(([, scheme]) => scheme.scheme === "bearer")
+      .map(([name]) => name);
+    expect(
+      security.some((requirement: Json) =>
+        Object.keys(requirement).some((name) => schemeNames.includes(name)),
+      ),
+    ).toBe(true);
+  });
+
+  it("documents no other API operation, and keeps the operational endpoints out", () => {
+    const documented = Object.entries(doc.paths as Record<string, Json>).flatMap(
+      ([path, methods]) =>
+        Object.keys(methods)
+          .filter((method) => method !== "parameters")
+          .map((method) => `${method} ${path}`),
+    );
+    expect(documented.sort()).toEqual(
+      OPERATIONS.map(({ method, path }) => `${method} ${path}`).sort(),
+    );
+  });
+
+  it("gives every error response the Error schema {error: string}", () => {
+    const errorSchema = doc.components.schemas.Error;
+    expect(errorSchema).toMatchObject({
+      type: "object",
+      required: ["error"],
+      properties: { error: { type: "string" } },
+    });
+    expect(Object.keys(errorSchema.properties)).toEqual(["error"]);
+    let checked = 0;
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Json>)) {
+      for (const [method, op] of Object.entries(methods as Record<string, Json>)) {
+        for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+          if (Number(status) < 400) continue;
+          const schema = response.content?.["application/json"]?.schema;
+          expect(schema, `${method} ${path} ${status} has a JSON body`).toBeDefined();
+          // A reference to the Error component, or the same schema written out.
+          if (schema.$ref) expect(schema.$ref).toBe("#/components/schemas/Error");
+          else expect(shape(schema)).toEqual(shape(errorSchema));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(
+      OPERATIONS.reduce((sum, op) => sum + op.errors.length, 0),
+    );
+  });
+
+  it("describes AgentJob with exactly the SPEC §1 fields and types", () => {
+    const job = resolve(doc.components.schemas.AgentJob);
+    const fields = [
+      "id",
+      "status",
+      "source",
+      "model",
+      "prLink",
+      "createdAt",
+      "archivedAt",
+      "updatedAt",
+      "error",
+      "summary",
+    ];
+    expect(Object.keys(job.properties).sort()).toEqual([...fields].sort());
+    expect([...job.required].sort()).toEqual([...fields].sort());
+    const p = job.properties;
+    expect(p.id.type).toBe("string");
+    expect(p.model.type).toBe("string");
+    // Copied before sorting: the document itself must stay as served.
+    const statuses = [
+      ...(p.status.enum ?? p.status.anyOf.flatMap((choice: Json) => choice.enum ?? [choice.const])),
+    ].sort();
+    expect(statuses).toEqual(["active", "archived", "completed", "failed"]);
+    const source = resolve(p.source);
+    expect(Object.keys(source.properties).sort()).toEqual(["ref", "repository"]);
+    expect(source.properties.repository.type).toBe("string");
+    const types = (schema: Json): string[] =>
+      (schema.anyOf ? schema.anyOf.flatMap(types) : [].concat(schema.type)).sort();
+    expect(types(source.properties.ref)).toEqual(["null", "string"]);
+    for (const field of ["createdAt", "updatedAt"])
+      expect(p[field]).toMatchObject({ type: "string", format: "date-time" });
+    for (const field of ["prLink", "archivedAt", "error", "summary"])
+      expect(types(p[field]), field).toEqual(["null", "string"]);
+    // The 201 of job creation is this schema.
+    const created = jsonSchemaOf(operation("post", "/v2/agent/{projectId}/job").responses["201"]);
+    expect(shape(created)).toEqual(shape(job));
+    const list = jsonSchemaOf(operation("get", "/v2/agent/{projectId}/jobs").responses["200"]);
+    expect(Object.keys(list.properties).sort()).toEqual(["jobs", "nextCursor"]);
+    expect(shape(resolve(list.properties.jobs.items))).toEqual(shape(job));
+  });
+
+  it("takes its request bodies from the schemas the server validates with", () => {
+    const create = operation("post", "/v2/agent/{projectId}/job").requestBody.content[
+      "application/json"
+    ].schema;
+    expect(resolve(create).properties.prompt).toMatchObject({
+      type: "string",
+      minLength: 1,
+      maxLength: MAX_PROMPT_LENGTH,
+    });
+    expect(resolve(create).required).toEqual(["prompt"]);
+    const start = resolve(
+      operation("post", "/v1/static-export/jobs").requestBody.content["application/json"].schema,
+    );
+    expect(Object.keys(start.properties).sort()).toEqual(["domain", "paths", "version"]);
+    expect(start.required).toEqual(["domain"]);
+  });
+});
+
+describe("the error catalogue", () => {
+  it("gives every entry a message and a 4xx or 5xx status", () => {
+    for (const [code, entry] of Object.entries(ERRORS)) {
+      expect(code).toMatch(/^QUIRE_ERR_[A-Z_]+$/);
+      expect(entry.message.trim().length, code).toBeGreaterThan(3);
+      expect(entry.status, code).toBeGreaterThanOrEqual(400);
+      expect(entry.status, code).toBeLessThan(600);
+    }
+  });
+
+  it("maps exactly the documented operations", () => {
+    expect(Object.keys(ROUTE_ERRORS).sort()).toEqual(
+      OPERATIONS.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort(),
+    );
+  });
+
+  it("places every entry: on the documented operations that can answer with it, or outside them with a reason", () => {
+    const used = new Set(Object.values(ROUTE_ERRORS).flat());
+    for (const code of Object.keys(ERRORS) as ErrorCode[]) {
+      const placed = used.has(code) || code in NOT_FROM_DOCUMENTED_ROUTES;
+      expect(placed, `${code} is in ROUTE_ERRORS or NOT_FROM_DOCUMENTED_ROUTES`).toBe(true);
+      expect(used.has(code) && code in NOT_FROM_DOCUMENTED_ROUTES, `${code} is placed once`).toBe(
+        false,
+      );
+    }
+    for (const code of used) expect(ERRORS, code).toHaveProperty(code);
+  });
+
+  it.each(
+    Object.entries(ROUTE_ERRORS),
+  )("documents on %s the status of every catalogue error it can answer with", (key, codes) => {
+    const [method, path] = key.split(" ") as [string, string];
+    const op = operation(method.toLowerCase(), path);
+    expect(op).toBeDefined();
+    const statuses = Object.keys(op.responses).map(Number);
+    for (const code of codes)
+      expect(statuses, `${key} documents ${ERRORS[code].status} (${code})`).toContain(
+        ERRORS[code].status,
+      );
+  });
+});
