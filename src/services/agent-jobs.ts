@@ -1,6 +1,7 @@
 import {
   findAgentJobById,
   findAgentJobRow,
+  findOrgAgentJob,
   insertAgentJob,
   insertAgentMessage,
   listAgentJobRows,
@@ -111,8 +112,10 @@ export class AgentJobService {
   }
 
   async get(orgId: string, projectId: string, jobId: string): Promise<AgentJob> {
-    const project = await this.#project(orgId, projectId);
-    const row = await findAgentJobRow(this.#options.db, project.id, jobId);
+    // Polled all day: one query; the project is looked up only to word a miss.
+    const row = await findOrgAgentJob(this.#options.db, orgId, projectId, jobId);
+    if (row) return toAgentJob(row);
+    await this.#project(orgId, projectId);
     if (!row)
       throw new QuireError(
         "QUIRE_ERR_AGENT_JOB_NOT_FOUND",
