@@ -38,6 +38,11 @@ export async function executeAgentJob(deps: AgentJobDependencies, context: JobCo
   const project = await findProjectById(db, job.project_id);
   const finish = (changes: Parameters<typeof updateAgentJob>[3]) => updateAgentJob(db, job.id, ["active"], { ...changes, updated_at: new Date().toISOString() });
   if (!project) return void (await finish({ status: "failed", error: "the job's project no longer exists" }));
+  // A second attempt only finishes a run that pushed; any other was interrupted mid-work.
+  const resumingPublish = context.attempt > 1 && job.pushed_commit !== null && job.pr_link === null;
+  if (context.attempt > 1 && !resumingPublish) {
+    return void (await finish({ status: "failed", error: "interrupted: the process running this job stopped before it finished; send a follow-up message to try again" }));
+  }
   const missing = missingAgentSetting(config);
   if (missing) return void (await finish({ status: "failed", error: missing }));
 
@@ -48,10 +53,6 @@ export async function executeAgentJob(deps: AgentJobDependencies, context: JobCo
   const forge = forgeOf(project, token);
   const trace = new TraceRecorder(db, job.id, current.seq);
   const log = logger.child({ agentJob: job.id, run: current.seq });
-  const resumingPublish = context.attempt > 1 && job.pushed_commit !== null && job.pr_link === null;
-  if (context.attempt > 1 && !resumingPublish) {
-    return void (await finish({ status: "failed", error: "interrupted: the process running this job stopped before it finished; send a follow-up message to try again" }));
-  }
 
   let workspace: Workspace | undefined;
   try {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { SettingName } from "../config/settings.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
+import { onStopRequest } from "./stop-signals.ts";
 import { UsageError } from "./usage-error.ts";
 
 const API_SETTINGS: readonly SettingName[] = [
@@ -88,17 +89,8 @@ async function runApi(config: ReturnType<typeof configFromFlags>): Promise<numbe
   );
 
   return new Promise<number>((resolve) => {
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) {
-        process.stderr.write("Stopping now.\n");
-        process.exit(1);
-      }
-      stopping = true;
-      context.logger.info(
-        { signal },
-        "stopping: no new requests or jobs; running jobs finish or are handed back",
-      );
+    onStopRequest(async (reason) => {
+      context.logger.info({ reason }, "stopping: no new requests or jobs; running jobs finish or are handed back");
       try {
         await app.close();
         await runner?.stop();
@@ -108,8 +100,6 @@ async function runApi(config: ReturnType<typeof configFromFlags>): Promise<numbe
         context.logger.error({ err: error }, "stopping failed");
         resolve(1);
       }
-    };
-    process.once("SIGTERM", () => void stop("SIGTERM"));
-    process.once("SIGINT", () => void stop("SIGINT"));
+    }, context.logger);
   });
 }

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { SettingName } from "../config/settings.ts";
 import type { JobKind } from "../jobs/index.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
+import { onStopRequest } from "./stop-signals.ts";
 import { UsageError } from "./usage-error.ts";
 
 /** The job kinds (those of src/jobs; the runner is loaded only when the command runs). */
@@ -57,13 +58,12 @@ export function registerWorkerCommand(program: Command): void {
     await runner.start();
     context.logger.info({ workerId: runner.workerId, kinds }, "worker started");
     process.exitCode = await new Promise<number>((resolve) => {
-      const stop = async () => {
+      onStopRequest(async (reason) => {
+        context.logger.info({ reason }, "stopping: no new jobs; running jobs finish or are handed back");
         await runner.stop();
         await context.close();
         resolve(0);
-      };
-      process.once("SIGTERM", () => void stop());
-      process.once("SIGINT", () => void stop());
+      }, context.logger);
     });
   });
 }
