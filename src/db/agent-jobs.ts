@@ -138,6 +138,7 @@ const selectOrgJob = precompiled<[string, string, string], AgentJobsTable>(3, (d
     .where("agent_jobs.id", "=", jobId as string)
     .where("agent_jobs.project_id", "=", projectId as string)
     .where("projects.org_id", "=", orgId as string),
+  { cached: true },
 );
 
 /** A job of a project of an organization, in one query: what every poll asks. */

@@ -32,6 +32,7 @@ export async function insertApiKey(db: Queryable, row: ApiKeysTable): Promise<Ap
 
 const selectKeyByHash = precompiled<[string], Pick<ApiKeysTable, "id" | "org_id" | "key_hash" | "revoked_at">>(1, (db, hash) =>
   db.selectFrom("api_keys").select(["id", "org_id", "key_hash", "revoked_at"]).where("key_hash", "=", hash as string),
+  { cached: true },
 );
 
 /** The key with this hash: on every authenticated request, so compiled once. */

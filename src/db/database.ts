@@ -13,6 +13,16 @@ export type Queryable = Db | Tx;
 
 export type DialectName = "sqlite" | "postgres";
 
+const changeTokens = new WeakMap<Db, () => string | undefined>();
+
+/**
+ * A value that changes whenever the database may have changed, for caching the results of the
+ * reads made on every request; undefined where the database cannot tell (nothing is cached).
+ */
+export function changeTokenOf(db: Db): string | undefined {
+  return changeTokens.get(db)?.();
+}
+
 /** An open database with its migrations applied. */
 export interface QuireDatabase {
   db: Db;
@@ -43,7 +53,9 @@ export async function openDatabase(
   }
   const file = sqliteFile(target);
   mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Kysely<Database>({ dialect: createSqliteDialect(file) });
+  const sqlite = createSqliteDialect(file);
+  const db = new Kysely<Database>({ dialect: sqlite.dialect });
+  changeTokens.set(db, sqlite.changeToken);
   try {
     await migrateToLatest(db, "sqlite");
   } catch (error) {

@@ -23,9 +23,13 @@ const STATEMENT_CACHE_SIZE = 256;
  * transaction (the rate limit's count and insert) never interleaves with another process's
  * writer; `busy_timeout` makes a second process wait for the lock instead of failing.
  */
-export function createSqliteDialect(file: string): Dialect {
-  return new ImmediateSqliteDialect({
-    database: async () => new NodeSqliteDatabase(file),
+export function createSqliteDialect(file: string): { dialect: Dialect; changeToken: () => string | undefined } {
+  let database: NodeSqliteDatabase | undefined;
+  const dialect = new ImmediateSqliteDialect({
+    database: async () => {
+      database = new NodeSqliteDatabase(file);
+      return database;
+    },
     onCreateConnection: async (connection) => {
       // busy_timeout first: switching a new file to WAL takes a lock that another process
       // opening the same data dir at the same moment must wait for, not fail on.
@@ -39,6 +43,7 @@ export function createSqliteDialect(file: string): Dialect {
       }
     },
   });
+  return { dialect, changeToken: () => database?.changeToken() };
 }
 
 type SqliteConfig = ConstructorParameters<typeof SqliteDriver>[0];
@@ -71,18 +76,40 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/** How long another process's commit may go unseen by `changeToken` (one PRAGMA per period). */
+const OTHER_WRITERS_CHECK_MS = 50;
+
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly #database: DatabaseSync;
   readonly #statements = new Map<string, NodeSqliteStatement>();
+  readonly #dataVersion: StatementSync;
+  /** Statements run on this connection that may have written (SQLite's data_version ignores them). */
+  writes = 0;
+  #version = -1;
+  #versionCheckedAt = 0;
 
   constructor(file: string) {
     this.#database = new DatabaseSync(file);
+    this.#dataVersion = this.#database.prepare("PRAGMA data_version");
+  }
+
+  /**
+   * Changes whenever the database may have changed: at once for this connection's own
+   * statements, and within 50 ms for another process's commits (SQLite's data_version).
+   */
+  changeToken(): string {
+    const now = Date.now();
+    if (now - this.#versionCheckedAt >= OTHER_WRITERS_CHECK_MS) {
+      this.#version = (this.#dataVersion.get() as { data_version: number }).data_version;
+      this.#versionCheckedAt = now;
+    }
+    return `${this.writes}:${this.#version}`;
   }
 
   prepare(sql: string): SqliteStatement {
     let statement = this.#statements.get(sql);
     if (!statement) {
-      statement = new NodeSqliteStatement(this.#database.prepare(sql));
+      statement = new NodeSqliteStatement(this.#database.prepare(sql), this);
       if (this.#statements.size >= STATEMENT_CACHE_SIZE)
         this.#statements.delete(this.#statements.keys().next().value as string);
       this.#statements.set(sql, statement);
@@ -99,9 +126,11 @@ class NodeSqliteDatabase implements SqliteDatabase {
 class NodeSqliteStatement implements SqliteStatement {
   readonly reader: boolean;
   readonly #statement: StatementSync;
+  readonly #database: NodeSqliteDatabase;
 
-  constructor(statement: StatementSync) {
+  constructor(statement: StatementSync, database: NodeSqliteDatabase) {
     this.#statement = statement;
+    this.#database = database;
     this.reader = statement.columns().length > 0;
   }
   all(parameters: ReadonlyArray<unknown>): unknown[] {
@@ -111,6 +140,8 @@ class NodeSqliteStatement implements SqliteStatement {
     changes: number | bigint;
     lastInsertRowid: number | bigint;
   } {
+    // Every statement that is not a read (writes, BEGIN, COMMIT, ROLLBACK) changes the token.
+    this.#database.writes += 1;
     return this.#statement.run(...(parameters as never[]));
   }
   iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {

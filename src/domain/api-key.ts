@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 import { randomString } from "./ids.ts";
 
 /** Every admin API key starts with this (seed part 5: a fixed prefix followed by an underscore). */
@@ -23,7 +23,7 @@ export function generateApiKey(): NewApiKey {
 
 /** SHA-256 of the whole key, hex: what the database keeps. */
 export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
+  return hash("sha256", key, "hex");
 }
 
 export function isWellFormedApiKey(key: string): boolean {

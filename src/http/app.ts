@@ -63,32 +63,35 @@ export async function buildApp(
   // The level is fixed at start-up; skip building request log lines nobody will see.
   const logRequests = context.logger.isLevelEnabled("info");
 
-  app.addHook("onRequest", async (request, reply) => {
+  // Callback-style hooks: they run on every request, and each async hook costs a promise.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("X-Request-Id", request.id);
+    done();
   });
   // Once the server is closing, a connection ends with its response: a download that finishes
   // after close() began would otherwise hold the close until the keep-alive timeout (72 s).
   let closing = false;
-  app.addHook("preClose", async () => {
+  app.addHook("preClose", (done) => {
     closing = true;
+    done();
   });
-  app.addHook("onResponse", async (request) => {
+  app.addHook("onResponse", (request, reply, done) => {
     if (closing) request.raw.socket?.destroySoon();
-  });
-  app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     metrics.observe(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
-    if (route === "/metrics" || route === "/healthz" || route === "/readyz" || !logRequests) return;
-    request.log.info(
-      {
-        method: request.method,
-        path: redactKeys(request.url.split("?")[0] as string),
-        route,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      "request",
-    );
+    if (logRequests && route !== "/metrics" && route !== "/healthz" && route !== "/readyz") {
+      request.log.info(
+        {
+          method: request.method,
+          path: redactKeys(request.url.split("?")[0] as string),
+          route,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        "request",
+      );
+    }
+    done();
   });
 
   await app.register(swagger, {
