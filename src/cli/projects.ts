@@ -28,7 +28,7 @@ function describe(project: Project): string {
     `  repository  ${project.repository}${project.ref ? ` (branch ${project.ref})` : ""}`,
     `  plan        ${project.plan}`,
     `  deployment  ${project.deployment}`,
-    `  forge       ${project.forge ?? "none"}${project.forgeApiUrl ? ` at ${project.forgeApiUrl}` : ""}${project.hasForgeToken ? ", token stored (encrypted)" : ""}`,
+    `  forge       ${project.forge ?? "none"}${project.forgeApiUrl ? ` at ${project.forgeApiUrl}` : ""}${project.hasForgeToken ? ", token stored (encrypted)" : ""}${project.forge ? (project.pullRequestDraft ? ", draft pull requests" : ", ready pull requests") : ""}`,
     `  created     ${project.createdAt}`,
   ].join("\n");
 }
@@ -65,6 +65,7 @@ export function registerProjectsCommand(program: Command): void {
         "--forge-api-url <URL>",
         "the forge's API address (GitHub Enterprise Server, self-managed GitLab, Gitea)",
       )
+      .option("--draft-pull-requests", "open the agent's pull requests as drafts")
       .option("--json", 'print {"projectId": ...}')
       .addHelpText(
         "after",
@@ -96,6 +97,7 @@ Examples:
         forge,
         forgeApiUrl: flags.forgeApiUrl ?? null,
         forgeToken,
+        pullRequestDraft: flags.draftPullRequests === true,
       });
     });
     print(

@@ -60,6 +60,16 @@ export async function claimNext(
   leaseMs: number,
 ): Promise<QueueRow | undefined> {
   const nowText = now.toISOString();
+  // Idle workers ask every second: an empty queue costs a read, not the write lock.
+  const ready = await db
+    .selectFrom("queue_jobs")
+    .select("id")
+    .where("status", "=", "queued")
+    .where("kind", "=", kind)
+    .where("run_at", "<=", nowText)
+    .limit(1)
+    .executeTakeFirst();
+  if (!ready) return undefined;
   return db.transaction().execute(async (trx) => {
     const next = await trx
       .selectFrom("queue_jobs")

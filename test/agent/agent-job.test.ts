@@ -288,3 +288,29 @@ describe("an agent job", () => {
     expect(s.forge.pullRequests()).toHaveLength(1);
   });
 });
+
+describe("an agent job on a local repository without a forge", () => {
+  it("pushes its branch to the repository and completes with no pull request", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const { makeRepo } = await import("../helpers/temp-repo.ts");
+    const repo = makeRepo(SITE);
+    const git = (...args: string[]) => execFileSync("git", ["-C", repo, "-c", "user.name=T", "-c", "user.email=t@example.test", ...args], { encoding: "utf8" });
+    git("init", "-q", "-b", "main");
+    git("add", ".");
+    git("commit", "-qm", "Docs");
+    const model = await startMockModel();
+    const api = await startApi({ settings: { agentProvider: "openai-compatible", agentModel: "test-model", agentBaseUrl: model.baseUrl } });
+    const org = await api.services.admin.createOrganization("Local");
+    const project = await api.services.admin.createProject({ orgId: org.id, name: "Docs", domain: "local-agent.example.test", repository: repo, ref: "main" });
+    const key = (await api.services.admin.createApiKey(org.id)).key;
+    model.script(edit("index.mdx", "Welcome to Acme.", "Welcome to Acme, locally."), { text: "Changed the greeting." });
+    const created = await (await api.request("POST", `/v2/agent/${project.id}/job`, { key, body: { prompt: "Change the greeting" } })).json();
+    const job = await waitFor(async () => {
+      const current = await api.services.agentJobs.get(org.id, project.id, created.id);
+      return current.status !== "active" && current;
+    }, 30_000);
+    expect(job).toMatchObject({ status: "completed", prLink: null, summary: "Changed the greeting." });
+    expect(git("show", `${job.source.ref}:index.mdx`)).toContain("Welcome to Acme, locally.");
+    expect(git("rev-parse", "--abbrev-ref", "HEAD").trim()).toBe("main");
+  });
+});
