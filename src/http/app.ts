@@ -20,6 +20,7 @@ import { AgentJobSchema, BundleSchema, ErrorBody, StaticExportJobSchema } from "
 export const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+
 export interface AppServices {
   context: QuireContext;
   admin: AdminService;
@@ -37,6 +38,9 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const { context } = services;
+  // Request ids: random per app, then a counter (unique across processes, cheaper than a UUID each).
+  const requestIdPrefix = randomUUID().slice(0, 8);
+  let requestCount = 0;
   const serverOptions: FastifyServerOptions = {
     loggerInstance: context.logger,
     // One line per request is written in onResponse below, not Fastify's two.
@@ -45,7 +49,7 @@ export async function buildApp(
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
-      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : `${requestIdPrefix}-${(++requestCount).toString(36)}`;
     },
     // Bodies are checked as sent: a number is not a prompt.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },

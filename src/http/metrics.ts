@@ -83,11 +83,20 @@ export function createMetrics(db: Db) {
     }
   }
 
+  const seriesByKey = new Map<string, { count: ReturnType<typeof requests.labels>; latency: ReturnType<typeof duration.labels> }>();
   return {
     registry,
     observe(route: string, method: string, status: number, seconds: number): void {
-      requests.inc({ route, method, status: String(status) });
-      duration.observe({ route, method }, seconds);
+      // Label children are looked up once per route, method and status: on every request,
+      // hashing the labels again would cost more than counting.
+      const key = `${method} ${route} ${status}`;
+      let series = seriesByKey.get(key);
+      if (!series) {
+        series = { count: requests.labels(route, method, String(status)), latency: duration.labels(route, method) };
+        seriesByKey.set(key, series);
+      }
+      series.count.inc();
+      series.latency.observe(seconds);
     },
     /** The exposition; request figures even while the database cannot be read. */
     async render(onError?: (error: unknown) => void): Promise<string> {
