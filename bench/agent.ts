@@ -24,7 +24,13 @@ const GOALS_MS = { example: 2000, generated: 8000 };
 export interface AgentRepoResult {
   label: string;
   pages: number;
-  runs: { totalMs: number; cloneMs: number; checkMs: number; pushMs: number; pullRequestMs: number }[];
+  runs: {
+    totalMs: number;
+    cloneMs: number;
+    checkMs: number;
+    pushMs: number;
+    pullRequestMs: number;
+  }[];
   overheadMs: number;
   goalMs: number;
 }
@@ -38,7 +44,8 @@ function readFolder(folder: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const entry of readdirSync(folder, { recursive: true })) {
     const file = path.join(folder, String(entry));
-    if (statSync(file).isFile()) files[String(entry).split(path.sep).join("/")] = readFileSync(file, "utf8");
+    if (statSync(file).isFile())
+      files[String(entry).split(path.sep).join("/")] = readFileSync(file, "utf8");
   }
   return files;
 }
@@ -46,13 +53,17 @@ function readFolder(folder: string): Record<string, string> {
 function firstPage(files: Record<string, string>): { file: string; sentence: string } {
   for (const [file, content] of Object.entries(files).sort()) {
     if (!file.endsWith(".mdx") || file.startsWith("snippets/")) continue;
-    const sentence = content.split("\n").find((line) => /^[A-Z][^<>{}|#*`[\]]{30,}\.$/.test(line.trim()));
+    const sentence = content
+      .split("\n")
+      .find((line) => /^[A-Z][^<>{}|#*`[\]]{30,}\.$/.test(line.trim()));
     if (sentence) return { file, sentence: sentence.trim() };
   }
   throw new Error("no page with a plain sentence to edit");
 }
 
-export async function runAgentBenchmark(log: (message: string) => void = console.error): Promise<AgentBenchmark> {
+export async function runAgentBenchmark(
+  log: (message: string) => void = console.error,
+): Promise<AgentBenchmark> {
   const started = performance.now();
   const work = mkdtempSync(path.join(os.tmpdir(), "quire-agent-bench-"));
   const forge = await startMockForge({ token: "bench-token-0123456789" });
@@ -61,10 +72,29 @@ export async function runAgentBenchmark(log: (message: string) => void = console
   try {
     const generated = generateSite(path.join(work, "generated"), 2000, 5);
     const sources = [
-      { label: "examples/docs", name: "example", files: readFolder(path.join(root, "examples", "docs")), goalMs: GOALS_MS.example },
-      { label: `generated site (${generated.pages} pages)`, name: "generated", files: readFolder(generated.quireDir), goalMs: GOALS_MS.generated },
+      {
+        label: "examples/docs",
+        name: "example",
+        files: readFolder(path.join(root, "examples", "docs")),
+        goalMs: GOALS_MS.example,
+      },
+      {
+        label: `generated site (${generated.pages} pages)`,
+        name: "generated",
+        files: readFolder(generated.quireDir),
+        goalMs: GOALS_MS.generated,
+      },
     ];
-    const config = resolveConfig({ dataDir: path.join(work, "data"), agentProvider: "openai-compatible", agentModel: "bench-model", agentBaseUrl: model.baseUrl, logLevel: "warn" }, {});
+    const config = resolveConfig(
+      {
+        dataDir: path.join(work, "data"),
+        agentProvider: "openai-compatible",
+        agentModel: "bench-model",
+        agentBaseUrl: model.baseUrl,
+        logLevel: "warn",
+      },
+      {},
+    );
     const context = await openContext(config);
     const services = createServices(context);
     const runner = createRunner(context);
@@ -74,26 +104,58 @@ export async function runAgentBenchmark(log: (message: string) => void = console
       for (const source of sources) {
         log(`Agent overhead on ${source.label}…`);
         await forge.createRepository("bench", source.name, source.files);
-        const project = await services.admin.createProject({ orgId: org.id, name: source.name, domain: `${source.name}.bench.test`, repository: forge.repositoryUrl("bench", source.name), ref: "main", forge: "github", forgeApiUrl: forge.apiUrl("github"), forgeToken: "bench-token-0123456789" });
+        const project = await services.admin.createProject({
+          orgId: org.id,
+          name: source.name,
+          domain: `${source.name}.bench.test`,
+          repository: forge.repositoryUrl("bench", source.name),
+          ref: "main",
+          forge: "github",
+          forgeApiUrl: forge.apiUrl("github"),
+          forgeToken: "bench-token-0123456789",
+        });
         const target = firstPage(source.files);
-        const result: AgentRepoResult = { label: source.label, pages: Object.keys(source.files).filter((file) => /\.mdx?$/.test(file)).length, runs: [], overheadMs: 0, goalMs: source.goalMs };
+        const result: AgentRepoResult = {
+          label: source.label,
+          pages: Object.keys(source.files).filter((file) => /\.mdx?$/.test(file)).length,
+          runs: [],
+          overheadMs: 0,
+          goalMs: source.goalMs,
+        };
         for (let run = 0; run < RUNS; run++) {
           model.script(
-            { toolCalls: [{ name: "edit_file", arguments: { path: target.file, old_string: target.sentence, new_string: `${target.sentence.slice(0, -1)} (revised ${run}).` } }] },
+            {
+              toolCalls: [
+                {
+                  name: "edit_file",
+                  arguments: {
+                    path: target.file,
+                    old_string: target.sentence,
+                    new_string: `${target.sentence.slice(0, -1)} (revised ${run}).`,
+                  },
+                },
+              ],
+            },
             { toolCalls: [{ name: "check_docs", arguments: {} }] },
             { text: "Revised one sentence." },
           );
           const jobStarted = performance.now();
-          const { job } = await services.agentJobs.create(org.id, project.id, `Revise a sentence of ${target.file}`);
+          const { job } = await services.agentJobs.create(
+            org.id,
+            project.id,
+            `Revise a sentence of ${target.file}`,
+          );
           let current = job;
           while (current.status === "active") {
             await new Promise((resolve) => setTimeout(resolve, 10));
             current = await services.agentJobs.get(org.id, project.id, job.id);
           }
           const totalMs = performance.now() - jobStarted;
-          if (current.status !== "completed" || !current.prLink) throw new Error(`the agent job ended ${current.status}: ${current.error}`);
+          if (current.status !== "completed" || !current.prLink)
+            throw new Error(`the agent job ended ${current.status}: ${current.error}`);
           const steps = (await services.agentJobs.inspect(job.id))?.steps ?? [];
-          const sum = (predicate: (step: (typeof steps)[number]) => boolean) => steps.filter(predicate).reduce((total, step) => total + (step.duration_ms ?? 0), 0);
+          const sum = (predicate: (step: (typeof steps)[number]) => boolean) =>
+            steps.filter(predicate).reduce((total, step) => total + (step.duration_ms ?? 0), 0);
           result.runs.push({
             totalMs,
             cloneMs: sum((step) => step.name === "clone"),
@@ -125,7 +187,8 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 export function agentSection(result: AgentBenchmark, machine: string): string {
   const rows = result.repositories
     .map((repo) => {
-      const pick = (key: keyof AgentRepoResult["runs"][number]) => seconds(median(repo.runs.map((run) => run[key])));
+      const pick = (key: keyof AgentRepoResult["runs"][number]) =>
+        seconds(median(repo.runs.map((run) => run[key])));
       return `| ${repo.label} | ${repo.pages} | **${seconds(repo.overheadMs)}** | ${pick("cloneMs")} | ${pick("checkMs")} | ${pick("pushMs")} | ${pick("pullRequestMs")} | ${seconds(repo.goalMs)}: ${repo.overheadMs < repo.goalMs ? "met" : "**not met**"} |`;
     })
     .join("\n");

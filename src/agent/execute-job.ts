@@ -11,10 +11,10 @@ import type { Forge as ForgeKind } from "../domain/project.ts";
 import { openSecret } from "../domain/secret-box.ts";
 import { tokenGitConfig } from "../jobs/git-credentials.ts";
 import type { JobContext } from "../jobs/handler.ts";
-import { createForge } from "./forges/index.ts";
 import type { Forge } from "./forges/forge.ts";
+import { createForge } from "./forges/index.ts";
 import { createModel } from "./model.ts";
-import { publish, runAgent, RunStoppedError } from "./run.ts";
+import { publish, RunStoppedError, runAgent } from "./run.ts";
 import { createToolbox } from "./toolbox.ts";
 import { TraceRecorder } from "./trace.ts";
 import { GitError, Workspace } from "./workspace.ts";
@@ -31,17 +31,26 @@ export interface AgentJobDependencies {
  * that died after pushing its branch is resumed only to open the pull request; any other
  * interrupted run ends `failed` as interrupted (the model's work cannot be replayed safely).
  */
-export async function executeAgentJob(deps: AgentJobDependencies, context: JobContext): Promise<void> {
+export async function executeAgentJob(
+  deps: AgentJobDependencies,
+  context: JobContext,
+): Promise<void> {
   const { db, config, logger } = deps;
   const job = await findAgentJobById(db, context.subjectId);
   if (!job || job.status !== "active") return;
   const project = await findProjectById(db, job.project_id);
-  const finish = (changes: Parameters<typeof updateAgentJob>[3]) => updateAgentJob(db, job.id, ["active"], { ...changes, updated_at: new Date().toISOString() });
-  if (!project) return void (await finish({ status: "failed", error: "the job's project no longer exists" }));
+  const finish = (changes: Parameters<typeof updateAgentJob>[3]) =>
+    updateAgentJob(db, job.id, ["active"], { ...changes, updated_at: new Date().toISOString() });
+  if (!project)
+    return void (await finish({ status: "failed", error: "the job's project no longer exists" }));
   // A second attempt only finishes a run that pushed; any other was interrupted mid-work.
   const resumingPublish = context.attempt > 1 && job.pushed_commit !== null && job.pr_link === null;
   if (context.attempt > 1 && !resumingPublish) {
-    return void (await finish({ status: "failed", error: "interrupted: the process running this job stopped before it finished; send a follow-up message to try again" }));
+    return void (await finish({
+      status: "failed",
+      error:
+        "interrupted: the process running this job stopped before it finished; send a follow-up message to try again",
+    }));
   }
   const missing = missingAgentSetting(config);
   if (missing) return void (await finish({ status: "failed", error: missing }));
@@ -49,7 +58,9 @@ export async function executeAgentJob(deps: AgentJobDependencies, context: JobCo
   const messages = await listAgentMessages(db, job.id);
   const current = messages.at(-1);
   if (!current) return void (await finish({ status: "failed", error: "the job has no prompt" }));
-  const token = project.forge_token_sealed ? openSecret(deps.forgeTokenKey, project.forge_token_sealed) : null;
+  const token = project.forge_token_sealed
+    ? openSecret(deps.forgeTokenKey, project.forge_token_sealed)
+    : null;
   const forge = forgeOf(project, token);
   const trace = new TraceRecorder(db, job.id, current.seq);
   const log = logger.child({ agentJob: job.id, run: current.seq });
@@ -57,8 +68,20 @@ export async function executeAgentJob(deps: AgentJobDependencies, context: JobCo
   let workspace: Workspace | undefined;
   try {
     const cloneStarted = performance.now();
-    workspace = await Workspace.open({ repository: project.repository, baseRef: project.ref, branch: job.ref, gitConfig: tokenGitConfig(project.forge as ForgeKind | null, token), author: config.agentGitAuthor, signal: context.signal });
-    await trace.record({ kind: "git", name: "clone", input: `${project.repository} ${workspace.startedFrom}`, durationMs: performance.now() - cloneStarted });
+    workspace = await Workspace.open({
+      repository: project.repository,
+      baseRef: project.ref,
+      branch: job.ref,
+      gitConfig: tokenGitConfig(project.forge as ForgeKind | null, token),
+      author: config.agentGitAuthor,
+      signal: context.signal,
+    });
+    await trace.record({
+      kind: "git",
+      name: "clone",
+      input: `${project.repository} ${workspace.startedFrom}`,
+      durationMs: performance.now() - cloneStarted,
+    });
     const common = {
       workspace,
       forge,
@@ -67,9 +90,14 @@ export async function executeAgentJob(deps: AgentJobDependencies, context: JobCo
       prompt: current.prompt,
       jobId: job.id,
       signal: context.signal,
-      stillWanted: async () => (await findAgentJobById(db, job.id))?.status === "active" && !context.signal.aborted,
+      stillWanted: async () =>
+        (await findAgentJobById(db, job.id))?.status === "active" && !context.signal.aborted,
       onPushed: async (commit: string, summary: string) => {
-        await updateAgentJob(db, job.id, ["active"], { pushed_commit: commit, summary: summary || null, updated_at: new Date().toISOString() });
+        await updateAgentJob(db, job.id, ["active"], {
+          pushed_commit: commit,
+          summary: summary || null,
+          updated_at: new Date().toISOString(),
+        });
       },
     };
     if (resumingPublish) {
@@ -83,21 +111,42 @@ export async function executeAgentJob(deps: AgentJobDependencies, context: JobCo
       history: parseHistory(job),
       model: createModel(config),
       toolbox: createToolbox(workspace.root, path.join(config.dataDirPath, "cache", "export")),
-      limits: { maxSteps: config.agentMaxSteps, modelRetries: config.agentModelRetries, timeoutMs: config.agentTimeoutSeconds * 1000, tokenBudget: config.agentTokenBudget, fixRounds: config.agentFixRounds },
+      limits: {
+        maxSteps: config.agentMaxSteps,
+        modelRetries: config.agentModelRetries,
+        timeoutMs: config.agentTimeoutSeconds * 1000,
+        tokenBudget: config.agentTokenBudget,
+        fixRounds: config.agentFixRounds,
+      },
       logger: log,
       existingPrLink: job.pr_link,
     });
     const conversation = JSON.stringify(outcome.history);
     if (outcome.status === "completed") {
-      await finish({ status: "completed", pr_link: outcome.prLink, summary: outcome.summary, error: null, conversation, pushed_commit: null });
+      await finish({
+        status: "completed",
+        pr_link: outcome.prLink,
+        summary: outcome.summary,
+        error: null,
+        conversation,
+        pushed_commit: null,
+      });
       log.info({ prLink: outcome.prLink }, "agent run completed");
     } else {
-      await finish({ status: "failed", error: outcome.error, summary: outcome.summary, conversation });
+      await finish({
+        status: "failed",
+        error: outcome.error,
+        summary: outcome.summary,
+        conversation,
+      });
       log.info({ error: outcome.error }, "agent run failed");
     }
   } catch (error) {
     if (error instanceof RunStoppedError || context.signal.aborted) {
-      log.info({ reason: error instanceof Error ? error.message : String(error) }, "agent run stopped");
+      log.info(
+        { reason: error instanceof Error ? error.message : String(error) },
+        "agent run stopped",
+      );
       if (context.signal.aborted) throw error;
       return;
     }
@@ -107,7 +156,10 @@ export async function executeAgentJob(deps: AgentJobDependencies, context: JobCo
     }
     // Anything else is a fault of ours, not of the request: the job says so instead of retrying.
     log.error({ err: error }, "agent run failed unexpectedly");
-    await finish({ status: "failed", error: `internal error: ${error instanceof Error ? error.message : String(error)}` });
+    await finish({
+      status: "failed",
+      error: `internal error: ${error instanceof Error ? error.message : String(error)}`,
+    });
   } finally {
     workspace?.dispose();
   }
@@ -116,7 +168,12 @@ export async function executeAgentJob(deps: AgentJobDependencies, context: JobCo
 /** The project's forge, when it names one and has a token. */
 function forgeOf(project: ProjectsTable, token: string | null): Forge | null {
   if (!project.forge || !token) return null;
-  return createForge({ kind: project.forge as ForgeKind, repository: project.repository, apiUrl: project.forge_api_url, token });
+  return createForge({
+    kind: project.forge as ForgeKind,
+    repository: project.repository,
+    apiUrl: project.forge_api_url,
+    token,
+  });
 }
 
 function parseHistory(job: AgentJobsTable): ModelMessage[] {

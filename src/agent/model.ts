@@ -5,7 +5,10 @@ import type { LanguageModel } from "ai";
 import { missingAgentSetting } from "../config/agent-settings.ts";
 import type { Config } from "../config/settings.ts";
 
-export type ModelSettings = Pick<Config, "agentProvider" | "agentModel" | "agentBaseUrl" | "agentApiKey">;
+export type ModelSettings = Pick<
+  Config,
+  "agentProvider" | "agentModel" | "agentBaseUrl" | "agentApiKey"
+>;
 
 /**
  * The language model agent jobs use, from QUIRE_AGENT_PROVIDER / MODEL / BASE_URL / API_KEY.
@@ -19,10 +22,20 @@ export function createModel(settings: ModelSettings): LanguageModel {
   const baseURL = settings.agentBaseUrl;
   switch (settings.agentProvider) {
     case "openai":
-      return createOpenAI({ apiKey: settings.agentApiKey, ...(baseURL ? { baseURL } : {}) }).chat(modelName);
+      return createOpenAI({ apiKey: settings.agentApiKey, ...(baseURL ? { baseURL } : {}) }).chat(
+        modelName,
+      );
     case "anthropic":
-      return createAnthropic({ apiKey: settings.agentApiKey, ...(baseURL ? { baseURL } : {}) }).languageModel(modelName);
+      return createAnthropic({
+        apiKey: settings.agentApiKey,
+        ...(baseURL ? { baseURL } : {}),
+      }).languageModel(modelName);
     default:
-      return createOpenAICompatible({ name: "openai-compatible", baseURL: baseURL as string, apiKey: settings.agentApiKey, includeUsage: true }).chatModel(modelName);
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: baseURL as string,
+        apiKey: settings.agentApiKey,
+        includeUsage: true,
+      }).chatModel(modelName);
   }
 }

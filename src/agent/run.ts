@@ -1,4 +1,13 @@
-import { type LanguageModel, type ModelMessage, type StopCondition, generateText, jsonSchema, stepCountIs, type ToolSet, tool } from "ai";
+import {
+  generateText,
+  jsonSchema,
+  type LanguageModel,
+  type ModelMessage,
+  type StopCondition,
+  stepCountIs,
+  type ToolSet,
+  tool,
+} from "ai";
 import type { Logger } from "pino";
 import type { Forge } from "./forges/forge.ts";
 import { systemPrompt } from "./system-prompt.ts";
@@ -80,31 +89,60 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunOutcome> {
   const history: ModelMessage[] = [...input.history, { role: "user", content: input.prompt }];
   const usage = { steps: 0, tokens: 0 };
   const tools = wrapTools(input.toolbox.tools, trace);
-  const system = systemPrompt({ repositoryLayout: await layoutOf(input.toolbox), configFile: null });
+  const system = systemPrompt({
+    repositoryLayout: await layoutOf(input.toolbox),
+    configFile: null,
+  });
 
   let summary = "";
   let warnings: DocsFinding[] = [];
   try {
     for (let round = 0; ; round++) {
-      summary = await converse(input, { system, tools, history, usage, signal }) || summary;
+      summary = (await converse(input, { system, tools, history, usage, signal })) || summary;
       const changed = await workspace.changedFiles();
       if (changed.length === 0) break;
       const started = performance.now();
       const found = await checkChange(input, changed);
       const introduced = found.introduced;
       warnings = found.warnings;
-      await trace.record({ kind: "check", name: "check_docs", input: changed, output: introduced.length === 0 ? "no new errors" : introduced.map(formatFinding), durationMs: performance.now() - started });
+      await trace.record({
+        kind: "check",
+        name: "check_docs",
+        input: changed,
+        output: introduced.length === 0 ? "no new errors" : introduced.map(formatFinding),
+        durationMs: performance.now() - started,
+      });
       if (introduced.length === 0) break;
       if (round >= limits.fixRounds) {
-        return { status: "failed", error: `the change introduces ${introduced.length} error(s) that remained after ${limits.fixRounds} attempt(s) to fix them, so no pull request was opened:\n${listFindings(introduced)}`, summary: summary || null, history };
+        return {
+          status: "failed",
+          error: `the change introduces ${introduced.length} error(s) that remained after ${limits.fixRounds} attempt(s) to fix them, so no pull request was opened:\n${listFindings(introduced)}`,
+          summary: summary || null,
+          history,
+        };
       }
-      history.push({ role: "user", content: `check_docs found errors that your change introduced. Fix each of them, run check_docs again, then summarize:\n${listFindings(introduced)}` });
+      history.push({
+        role: "user",
+        content: `check_docs found errors that your change introduced. Fix each of them, run check_docs again, then summarize:\n${listFindings(introduced)}`,
+      });
     }
   } catch (error) {
     if (input.signal.aborted) throw new RunStoppedError(String(input.signal.reason ?? "stopped"));
-    if (timeout.aborted) return { status: "failed", error: `the time limit of ${Math.round(limits.timeoutMs / 1000)} s was reached (QUIRE_AGENT_TIMEOUT)`, summary: summary || null, history };
-    if (error instanceof RunLimitError) return { status: "failed", error: error.message, summary: summary || null, history };
-    return { status: "failed", error: `the model failed: ${describeModelError(error)}`, summary: summary || null, history };
+    if (timeout.aborted)
+      return {
+        status: "failed",
+        error: `the time limit of ${Math.round(limits.timeoutMs / 1000)} s was reached (QUIRE_AGENT_TIMEOUT)`,
+        summary: summary || null,
+        history,
+      };
+    if (error instanceof RunLimitError)
+      return { status: "failed", error: error.message, summary: summary || null, history };
+    return {
+      status: "failed",
+      error: `the model failed: ${describeModelError(error)}`,
+      summary: summary || null,
+      history,
+    };
   }
 
   const commit = await workspace.commitAll(commitMessage(input.prompt, input.jobId));
@@ -120,26 +158,61 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunOutcome> {
  * Pushes the branch and opens (or finds) its pull request. Also the whole work of a run resumed
  * after its process died between the push and the pull request.
  */
-export async function publish(input: Pick<AgentRunInput, "workspace" | "forge" | "draft" | "trace" | "stillWanted" | "onPushed" | "prompt" | "jobId" | "signal">, summary: string, warnings: DocsFinding[]): Promise<string | null> {
+export async function publish(
+  input: Pick<
+    AgentRunInput,
+    | "workspace"
+    | "forge"
+    | "draft"
+    | "trace"
+    | "stillWanted"
+    | "onPushed"
+    | "prompt"
+    | "jobId"
+    | "signal"
+  >,
+  summary: string,
+  warnings: DocsFinding[],
+): Promise<string | null> {
   const { workspace, trace } = input;
-  if (!(await input.stillWanted())) throw new RunStoppedError("the job was archived before its change was pushed");
+  if (!(await input.stillWanted()))
+    throw new RunStoppedError("the job was archived before its change was pushed");
   let started = performance.now();
   await workspace.push();
   const commit = (await workspace.git(["rev-parse", "HEAD"])).trim();
   await input.onPushed(commit, summary);
-  await trace.record({ kind: "git", name: "push", input: workspace.options.branch, output: commit, durationMs: performance.now() - started });
+  await trace.record({
+    kind: "git",
+    name: "push",
+    input: workspace.options.branch,
+    output: commit,
+    durationMs: performance.now() - started,
+  });
   if (!input.forge) return null;
-  if (!(await input.stillWanted())) throw new RunStoppedError("the job was archived before its pull request was opened");
+  if (!(await input.stillWanted()))
+    throw new RunStoppedError("the job was archived before its pull request was opened");
   started = performance.now();
   const base = workspace.baseRef;
   const existing = await input.forge.findPullRequest(workspace.options.branch, base, input.signal);
   const pullRequest =
     existing ??
     (await input.forge.openPullRequest(
-      { head: workspace.options.branch, base, title: pullRequestTitle(input.prompt), body: await pullRequestBody(input.prompt, summary, workspace, warnings), draft: input.draft },
+      {
+        head: workspace.options.branch,
+        base,
+        title: pullRequestTitle(input.prompt),
+        body: await pullRequestBody(input.prompt, summary, workspace, warnings),
+        draft: input.draft,
+      },
       input.signal,
     ));
-  await trace.record({ kind: "forge", name: existing ? "find pull request" : "open pull request", input: { head: workspace.options.branch, base }, output: pullRequest.url, durationMs: performance.now() - started });
+  await trace.record({
+    kind: "forge",
+    name: existing ? "find pull request" : "open pull request",
+    input: { head: workspace.options.branch, base },
+    output: pullRequest.url,
+    durationMs: performance.now() - started,
+  });
   return pullRequest.url;
 }
 
@@ -156,8 +229,13 @@ async function converse(input: AgentRunInput, conversation: Conversation): Promi
   const { limits, trace } = input;
   const { usage } = conversation;
   const stepsLeft = limits.maxSteps - usage.steps;
-  if (stepsLeft <= 0) throw new RunLimitError(`the step limit of ${limits.maxSteps} model steps was reached (QUIRE_AGENT_MAX_STEPS)`);
-  const overBudget: StopCondition<ToolSet> = ({ steps }) => usage.tokens + steps.reduce((sum, step) => sum + (step.usage.totalTokens ?? 0), 0) >= limits.tokenBudget;
+  if (stepsLeft <= 0)
+    throw new RunLimitError(
+      `the step limit of ${limits.maxSteps} model steps was reached (QUIRE_AGENT_MAX_STEPS)`,
+    );
+  const overBudget: StopCondition<ToolSet> = ({ steps }) =>
+    usage.tokens + steps.reduce((sum, step) => sum + (step.usage.totalTokens ?? 0), 0) >=
+    limits.tokenBudget;
   let stepStarted = performance.now();
   const result = await generateText({
     model: input.model,
@@ -171,7 +249,11 @@ async function converse(input: AgentRunInput, conversation: Conversation): Promi
       await trace.record({
         kind: "model",
         name: step.finishReason,
-        output: step.text || step.toolCalls.map((call) => `${call.toolName}(${JSON.stringify(call.input)})`).join("\n"),
+        output:
+          step.text ||
+          step.toolCalls
+            .map((call) => `${call.toolName}(${JSON.stringify(call.input)})`)
+            .join("\n"),
         inputTokens: step.usage.inputTokens,
         outputTokens: step.usage.outputTokens,
         durationMs: performance.now() - stepStarted,
@@ -183,8 +265,14 @@ async function converse(input: AgentRunInput, conversation: Conversation): Promi
   usage.steps += result.steps.length;
   usage.tokens += result.steps.reduce((sum, step) => sum + (step.usage.totalTokens ?? 0), 0);
   const unfinished = result.finishReason === "tool-calls";
-  if (unfinished && usage.tokens >= limits.tokenBudget) throw new RunLimitError(`the token budget of ${limits.tokenBudget.toLocaleString("en-US")} tokens was used up (QUIRE_AGENT_TOKEN_BUDGET)`);
-  if (unfinished && usage.steps >= limits.maxSteps) throw new RunLimitError(`the step limit of ${limits.maxSteps} model steps was reached (QUIRE_AGENT_MAX_STEPS)`);
+  if (unfinished && usage.tokens >= limits.tokenBudget)
+    throw new RunLimitError(
+      `the token budget of ${limits.tokenBudget.toLocaleString("en-US")} tokens was used up (QUIRE_AGENT_TOKEN_BUDGET)`,
+    );
+  if (unfinished && usage.steps >= limits.maxSteps)
+    throw new RunLimitError(
+      `the step limit of ${limits.maxSteps} model steps was reached (QUIRE_AGENT_MAX_STEPS)`,
+    );
   return result.text.trim().slice(0, 4000);
 }
 
@@ -205,7 +293,13 @@ function wrapTools(agentTools: AgentTool[], trace: TraceRecorder): ToolSet {
           if (options.abortSignal?.aborted) throw error;
           text = `Error: ${error instanceof Error ? error.message : String(error)}`;
         }
-        await trace.record({ kind: "tool", name: agentTool.name, input: args, output: text, durationMs: performance.now() - started });
+        await trace.record({
+          kind: "tool",
+          name: agentTool.name,
+          input: args,
+          output: text,
+          durationMs: performance.now() - started,
+        });
         return text;
       },
     });
@@ -214,15 +308,22 @@ function wrapTools(agentTools: AgentTool[], trace: TraceRecorder): ToolSet {
 }
 
 /** Errors in the changed files that were not there before the change, and their warnings. */
-async function checkChange(input: AgentRunInput, changed: string[]): Promise<{ introduced: DocsFinding[]; warnings: DocsFinding[] }> {
+async function checkChange(
+  input: AgentRunInput,
+  changed: string[],
+): Promise<{ introduced: DocsFinding[]; warnings: DocsFinding[] }> {
   const findings = await input.toolbox.validate(input.workspace.root, changed);
   const warnings = findings.filter((finding) => finding.severity === "warning");
   const after = findings.filter((finding) => finding.severity === "error");
   if (after.length === 0) return { introduced: [], warnings };
-  const before = await input.workspace.withStartTree((root) => input.toolbox.validate(root, changed));
-  const key = (finding: DocsFinding) => `${finding.file}\u0000${finding.rule}\u0000${finding.message}`;
+  const before = await input.workspace.withStartTree((root) =>
+    input.toolbox.validate(root, changed),
+  );
+  const key = (finding: DocsFinding) =>
+    `${finding.file}\u0000${finding.rule}\u0000${finding.message}`;
   const existed = new Map<string, number>();
-  for (const finding of before.filter((item) => item.severity === "error")) existed.set(key(finding), (existed.get(key(finding)) ?? 0) + 1);
+  for (const finding of before.filter((item) => item.severity === "error"))
+    existed.set(key(finding), (existed.get(key(finding)) ?? 0) + 1);
   const introduced = after.filter((finding) => {
     const count = existed.get(key(finding)) ?? 0;
     if (count === 0) return true;
@@ -240,7 +341,9 @@ async function layoutOf(toolbox: Toolbox): Promise<string> {
 }
 
 export function formatFinding(finding: DocsFinding): string {
-  const where = [finding.file, finding.line, finding.line ? finding.column : undefined].filter((part) => part !== undefined).join(":");
+  const where = [finding.file, finding.line, finding.line ? finding.column : undefined]
+    .filter((part) => part !== undefined)
+    .join(":");
   return `${where} ${finding.message}`;
 }
 
@@ -263,11 +366,33 @@ function pullRequestTitle(prompt: string): string {
   return `Docs: ${firstLine(prompt, 66)}`;
 }
 
-async function pullRequestBody(prompt: string, summary: string, workspace: Workspace, warnings: DocsFinding[]): Promise<string> {
-  const quoted = prompt.trim().slice(0, 3000).split("\n").map((line) => `> ${line}`).join("\n");
+async function pullRequestBody(
+  prompt: string,
+  summary: string,
+  workspace: Workspace,
+  warnings: DocsFinding[],
+): Promise<string> {
+  const quoted = prompt
+    .trim()
+    .slice(0, 3000)
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
   const stat = await workspace.diffStat();
-  const checks = warnings.length === 0 ? "check_docs found no errors in the changed files." : `check_docs found no errors; ${warnings.length} warning(s):\n${warnings.slice(0, 20).map((warning) => `- ${formatFinding(warning)}`).join("\n")}`;
-  return [`## Request\n\n${quoted}`, `## Summary\n\n${summary || "(no summary)"}`, `## Files changed\n\n\`\`\`\n${stat}\n\`\`\``, `## Validation\n\n${checks}`, "---\nOpened by the Quire documentation agent."].join("\n\n");
+  const checks =
+    warnings.length === 0
+      ? "check_docs found no errors in the changed files."
+      : `check_docs found no errors; ${warnings.length} warning(s):\n${warnings
+          .slice(0, 20)
+          .map((warning) => `- ${formatFinding(warning)}`)
+          .join("\n")}`;
+  return [
+    `## Request\n\n${quoted}`,
+    `## Summary\n\n${summary || "(no summary)"}`,
+    `## Files changed\n\n\`\`\`\n${stat}\n\`\`\``,
+    `## Validation\n\n${checks}`,
+    "---\nOpened by the Quire documentation agent.",
+  ].join("\n\n");
 }
 
 function describeModelError(error: unknown): string {

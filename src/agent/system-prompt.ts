@@ -2,7 +2,10 @@
  * What the model is told before the user's prompt: its job, the docs format, the tools, and
  * the rules of the house. Kept short: a long preamble costs every step of every run.
  */
-export function systemPrompt(context: { repositoryLayout: string; configFile: string | null }): string {
+export function systemPrompt(context: {
+  repositoryLayout: string;
+  configFile: string | null;
+}): string {
   return `You are Quire's documentation agent. You edit a documentation repository to do what the user asks, then stop. Your changes become a pull request that a person reviews.
 
 The repository is a Mintlify-format docs site:

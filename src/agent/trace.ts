@@ -17,7 +17,9 @@ export interface TraceStep {
 function clip(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text.length > KEPT_CHARACTERS ? `${text.slice(0, KEPT_CHARACTERS)}… (${text.length - KEPT_CHARACTERS} more characters)` : text;
+  return text.length > KEPT_CHARACTERS
+    ? `${text.slice(0, KEPT_CHARACTERS)}… (${text.length - KEPT_CHARACTERS} more characters)`
+    : text;
 }
 
 /** Records the steps of one agent run (for `quire jobs show` and the logs). */

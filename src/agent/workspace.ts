@@ -62,7 +62,22 @@ export class Workspace {
     const base = this.options.baseRef ?? (await this.#defaultBranch());
     this.baseRef = base;
     this.startedFrom = existing ? branch : base;
-    await git(["clone", "--quiet", "--depth", "50", "--single-branch", "--branch", this.startedFrom, "--", repository, this.root], this.options, os.tmpdir());
+    await git(
+      [
+        "clone",
+        "--quiet",
+        "--depth",
+        "50",
+        "--single-branch",
+        "--branch",
+        this.startedFrom,
+        "--",
+        repository,
+        this.root,
+      ],
+      this.options,
+      os.tmpdir(),
+    );
     if (!existing) await this.git(["checkout", "--quiet", "-b", branch]);
     const [name, email] = parseAuthor(this.options.author);
     await this.git(["config", "user.name", name]);
@@ -71,14 +86,25 @@ export class Workspace {
   }
 
   async #remoteHasBranch(branch: string): Promise<boolean> {
-    const out = await git(["ls-remote", "--heads", "--", this.options.repository, `refs/heads/${branch}`], this.options, os.tmpdir());
+    const out = await git(
+      ["ls-remote", "--heads", "--", this.options.repository, `refs/heads/${branch}`],
+      this.options,
+      os.tmpdir(),
+    );
     return out.trim().length > 0;
   }
 
   async #defaultBranch(): Promise<string> {
-    const out = await git(["ls-remote", "--symref", "--", this.options.repository, "HEAD"], this.options, os.tmpdir());
+    const out = await git(
+      ["ls-remote", "--symref", "--", this.options.repository, "HEAD"],
+      this.options,
+      os.tmpdir(),
+    );
     const match = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out);
-    if (!match) throw new GitError(`could not tell the default branch of ${redactUrl(this.options.repository)}: set the project's branch`);
+    if (!match)
+      throw new GitError(
+        `could not tell the default branch of ${redactUrl(this.options.repository)}: set the project's branch`,
+      );
     return match[1] as string;
   }
 
@@ -119,7 +145,9 @@ export class Workspace {
   }
 
   async filesChangedSinceStart(): Promise<string[]> {
-    return (await this.git(["diff", "--name-only", this.#startCommit, "HEAD"])).split("\n").filter(Boolean);
+    return (await this.git(["diff", "--name-only", this.#startCommit, "HEAD"]))
+      .split("\n")
+      .filter(Boolean);
   }
 
   /**
@@ -132,7 +160,9 @@ export class Workspace {
     try {
       return await work(tree);
     } finally {
-      await this.git(["worktree", "remove", "--force", tree]).catch(() => rmSync(tree, { recursive: true, force: true }));
+      await this.git(["worktree", "remove", "--force", tree]).catch(() =>
+        rmSync(tree, { recursive: true, force: true }),
+      );
     }
   }
 
@@ -166,7 +196,13 @@ function git(args: string[], options: WorkspaceOptions, cwd: string): Promise<st
     environment[`GIT_CONFIG_VALUE_${index}`] = value;
   });
   return new Promise((resolve, reject) => {
-    const child = spawn("git", args, { cwd, env: environment, signal: options.signal, stdio: ["ignore", "pipe", "pipe"], timeout: 10 * 60_000 });
+    const child = spawn("git", args, {
+      cwd,
+      env: environment,
+      signal: options.signal,
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: 10 * 60_000,
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {

@@ -90,7 +90,10 @@ async function runApi(config: ReturnType<typeof configFromFlags>): Promise<numbe
 
   return new Promise<number>((resolve) => {
     onStopRequest(async (reason) => {
-      context.logger.info({ reason }, "stopping: no new requests or jobs; running jobs finish or are handed back");
+      context.logger.info(
+        { reason },
+        "stopping: no new requests or jobs; running jobs finish or are handed back",
+      );
       try {
         await app.close();
         await runner?.stop();

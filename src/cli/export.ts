@@ -29,41 +29,76 @@ interface ExportFlags {
 export function registerExportCommand(program: Command): void {
   program
     .command("export")
-    .description("Export a Mintlify-format docs folder (docs.json or mint.json) as one static bundle, locally, with no server.")
+    .description(
+      "Export a Mintlify-format docs folder (docs.json or mint.json) as one static bundle, locally, with no server.",
+    )
     .argument("<DOCS_DIR>", "the documentation folder, holding docs.json or mint.json")
-    .option("-o, --output <FILE.tar.gz>", "where to write the bundle (default: <folder name>.tar.gz in the current folder)")
-    .option("--out-dir <DIR>", "also write the unpacked site into this empty folder (no archive unless -o is given)")
+    .option(
+      "-o, --output <FILE.tar.gz>",
+      "where to write the bundle (default: <folder name>.tar.gz in the current folder)",
+    )
+    .option(
+      "--out-dir <DIR>",
+      "also write the unpacked site into this empty folder (no archive unless -o is given)",
+    )
     .option("--deployment <TYPE>", `feature set of the bundle: ${DEPLOYMENTS.join(", ")}`, "cloud")
-    .option("--paths <LIST>", "export only these pages: comma-separated page paths or folder prefixes ending in /")
-    .option("--site-url <URL>", "absolute URL the site will be served from, for sitemap.xml and robots.txt")
+    .option(
+      "--paths <LIST>",
+      "export only these pages: comma-separated page paths or folder prefixes ending in /",
+    )
+    .option(
+      "--site-url <URL>",
+      "absolute URL the site will be served from, for sitemap.xml and robots.txt",
+    )
     .option("--cache-dir <DIR>", `render cache (default: ${defaultExportCacheDir()})`)
     .option("--no-cache", "render every page again, ignoring and not writing the cache")
     .option("--concurrency <N>", "render threads (default: one per core for large sites)")
     .option("--json", "print the result as JSON (no progress bar)")
     .option("-q, --quiet", "print nothing but errors")
-    .addHelpText("after", "\nExamples:\n  quire export ./docs -o site.tar.gz\n  quire export ./docs --out-dir public --deployment air-gapped\n\nExit codes: 0 exported, 1 the export failed (errors are listed as file:line:column message), 2 wrong usage.")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  quire export ./docs -o site.tar.gz\n  quire export ./docs --out-dir public --deployment air-gapped\n\nExit codes: 0 exported, 1 the export failed (errors are listed as file:line:column message), 2 wrong usage.",
+    )
     .action(async (docsDir: string, flags: ExportFlags) => {
       process.exitCode = await runExport(docsDir, flags);
     });
 }
 
 async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
-  if (!existsSync(docsDir) || !statSync(docsDir).isDirectory()) throw new UsageError(`DOCS_DIR "${docsDir}" is not a folder`);
+  if (!existsSync(docsDir) || !statSync(docsDir).isDirectory())
+    throw new UsageError(`DOCS_DIR "${docsDir}" is not a folder`);
   if (!DEPLOYMENTS.includes(flags.deployment as DeploymentType)) {
-    throw new UsageError(`--deployment must be one of ${DEPLOYMENTS.join(", ")}, not "${flags.deployment}"`);
+    throw new UsageError(
+      `--deployment must be one of ${DEPLOYMENTS.join(", ")}, not "${flags.deployment}"`,
+    );
   }
   const concurrency = flags.concurrency === undefined ? undefined : Number(flags.concurrency);
-  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 0 || concurrency > 64)) {
-    throw new UsageError(`--concurrency must be a whole number from 0 to 64, not "${flags.concurrency}"`);
+  if (
+    concurrency !== undefined &&
+    (!Number.isInteger(concurrency) || concurrency < 0 || concurrency > 64)
+  ) {
+    throw new UsageError(
+      `--concurrency must be a whole number from 0 to 64, not "${flags.concurrency}"`,
+    );
   }
-  if (flags.siteUrl && !/^https?:\/\/[^/]+/.test(flags.siteUrl)) throw new UsageError(`--site-url must be an absolute http(s) URL, not "${flags.siteUrl}"`);
-  const archiveFile = flags.output ?? (flags.outDir ? undefined : `${path.basename(path.resolve(docsDir)) || "site"}.tar.gz`);
+  if (flags.siteUrl && !/^https?:\/\/[^/]+/.test(flags.siteUrl))
+    throw new UsageError(`--site-url must be an absolute http(s) URL, not "${flags.siteUrl}"`);
+  const archiveFile =
+    flags.output ??
+    (flags.outDir ? undefined : `${path.basename(path.resolve(docsDir)) || "site"}.tar.gz`);
   if (archiveFile && !archiveFile.endsWith(".tar.gz") && !archiveFile.endsWith(".tgz")) {
     throw new UsageError(`-o must name a .tar.gz file, not "${archiveFile}"`);
   }
 
   const interactive = !flags.json && !flags.quiet && process.stderr.isTTY === true;
-  const bar = interactive ? new SingleBar({ format: " {phase} [{bar}] {value}/{total} pages", barsize: 30, hideCursor: true, clearOnComplete: true }) : undefined;
+  const bar = interactive
+    ? new SingleBar({
+        format: " {phase} [{bar}] {value}/{total} pages",
+        barsize: 30,
+        hideCursor: true,
+        clearOnComplete: true,
+      })
+    : undefined;
   let barStarted = false;
   const onProgress = (progress: ExportProgress): void => {
     if (!bar) return;
@@ -83,7 +118,10 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       archiveFile,
       outputDir: flags.outDir,
       deployment: flags.deployment as DeploymentType,
-      paths: flags.paths?.split(",").map((item) => item.trim()).filter(Boolean),
+      paths: flags.paths
+        ?.split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
       siteUrl: flags.siteUrl,
       cacheDir: flags.cache ? (flags.cacheDir ?? defaultExportCacheDir()) : undefined,
       concurrency,
@@ -91,22 +129,31 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
     });
     if (barStarted) bar?.stop();
     if (flags.json) {
-      process.stdout.write(`${JSON.stringify({ pageCount: result.pageCount, warnings: result.warnings, archive: result.archive ?? null, outputDir: flags.outDir ? result.outputDir : null, durationMs: result.durationMs }, null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ pageCount: result.pageCount, warnings: result.warnings, archive: result.archive ?? null, outputDir: flags.outDir ? result.outputDir : null, durationMs: result.durationMs }, null, 2)}\n`,
+      );
       return 0;
     }
     if (!flags.quiet) {
       printWarnings(result.warnings);
       const size = result.archive ? `, ${formatBytes(result.archive.sizeBytes)}` : "";
-      const where = [result.archive?.path, flags.outDir ? result.outputDir : undefined].filter(Boolean).join(" and ");
-      const cached = result.pagesFromCache > 0 ? ` (${result.pagesFromCache} unchanged, from cache)` : "";
-      process.stderr.write(`Exported ${result.pageCount} pages${cached}, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}${size}, in ${(result.durationMs / 1000).toFixed(1)} s → ${where}\n`);
+      const where = [result.archive?.path, flags.outDir ? result.outputDir : undefined]
+        .filter(Boolean)
+        .join(" and ");
+      const cached =
+        result.pagesFromCache > 0 ? ` (${result.pagesFromCache} unchanged, from cache)` : "";
+      process.stderr.write(
+        `Exported ${result.pageCount} pages${cached}, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}${size}, in ${(result.durationMs / 1000).toFixed(1)} s → ${where}\n`,
+      );
     }
     return 0;
   } catch (error) {
     if (barStarted) bar?.stop();
     if (error instanceof ExportFailedError) {
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify({ error: error.message, problems: error.problems }, null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ error: error.message, problems: error.problems }, null, 2)}\n`,
+        );
       } else {
         for (const problem of error.problems) process.stderr.write(`${formatProblem(problem)}\n`);
         process.stderr.write(`quire: ${error.message}\n`);
@@ -121,9 +168,12 @@ function printWarnings(warnings: Problem[]): void {
   if (warnings.length === 0) return;
   const byRule = new Map<string, number>();
   for (const warning of warnings) byRule.set(warning.rule, (byRule.get(warning.rule) ?? 0) + 1);
-  for (const warning of warnings.slice(0, WARNINGS_SHOWN)) process.stderr.write(`warning: ${formatProblem(warning)}\n`);
+  for (const warning of warnings.slice(0, WARNINGS_SHOWN))
+    process.stderr.write(`warning: ${formatProblem(warning)}\n`);
   if (warnings.length > WARNINGS_SHOWN) {
-    process.stderr.write(`… and ${warnings.length - WARNINGS_SHOWN} more warnings (all are listed in quire-export.json)\n`);
+    process.stderr.write(
+      `… and ${warnings.length - WARNINGS_SHOWN} more warnings (all are listed in quire-export.json)\n`,
+    );
   }
   const summary = [...byRule].map(([rule, count]) => `${count} ${rule}`).join(", ");
   process.stderr.write(`Warnings by kind: ${summary}\n`);

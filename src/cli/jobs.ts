@@ -10,11 +10,17 @@ function short(text: string | null, length = 160): string {
 }
 
 export function registerJobsCommand(program: Command): void {
-  const jobs = program.command("jobs").description("Agent jobs as an operator sees them: prompts, outcome and the trace of each run.");
+  const jobs = program
+    .command("jobs")
+    .description(
+      "Agent jobs as an operator sees them: prompts, outcome and the trace of each run.",
+    );
   withDataOptions(
     jobs
       .command("show")
-      .description("Show an agent job: its state, its messages, and every step of its runs (model calls, tool calls, checks, git and forge work).")
+      .description(
+        "Show an agent job: its state, its messages, and every step of its runs (model calls, tool calls, checks, git and forge work).",
+      )
       .argument("<JOB_ID>")
       .option("--json", "print JSON"),
   ).action(async (jobId: string, flags) => {
@@ -36,9 +42,14 @@ export function registerJobsCommand(program: Command): void {
         const steps = shown.steps.filter((step) => step.run === message.seq);
         if (steps.length === 0) lines.push("  (no steps recorded)");
         for (const step of steps) {
-          const tokens = step.input_tokens !== null ? ` [${step.input_tokens}→${step.output_tokens} tokens]` : "";
+          const tokens =
+            step.input_tokens !== null
+              ? ` [${step.input_tokens}→${step.output_tokens} tokens]`
+              : "";
           const time = step.duration_ms !== null ? ` ${step.duration_ms} ms` : "";
-          lines.push(`  ${String(step.seq).padStart(3)}. ${step.kind} ${step.name}${tokens}${time}`);
+          lines.push(
+            `  ${String(step.seq).padStart(3)}. ${step.kind} ${step.name}${tokens}${time}`,
+          );
           if (step.input) lines.push(`       in:  ${short(step.input)}`);
           if (step.output) lines.push(`       out: ${short(step.output)}`);
         }

@@ -59,7 +59,10 @@ export function registerWorkerCommand(program: Command): void {
     context.logger.info({ workerId: runner.workerId, kinds }, "worker started");
     process.exitCode = await new Promise<number>((resolve) => {
       onStopRequest(async (reason) => {
-        context.logger.info({ reason }, "stopping: no new jobs; running jobs finish or are handed back");
+        context.logger.info(
+          { reason },
+          "stopping: no new jobs; running jobs finish or are handed back",
+        );
         await runner.stop();
         await context.close();
         resolve(0);

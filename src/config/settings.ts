@@ -58,7 +58,8 @@ function oneOfText(choices: readonly string[]) {
   };
 }
 function gitAuthor(value: string, name: string): string {
-  if (!/^[^<>\n]+ <[^<>\s]+@[^<>\s]+>$/.test(value.trim())) throw new ConfigError(`${name} must look like "Name <email@example.com>", not "${value}"`);
+  if (!/^[^<>\n]+ <[^<>\s]+@[^<>\s]+>$/.test(value.trim()))
+    throw new ConfigError(`${name} must look like "Name <email@example.com>", not "${value}"`);
   return value.trim();
 }
 function boolean(value: string, name: string): boolean {
@@ -253,12 +254,54 @@ export const SETTINGS = {
     default: undefined,
     parse: optionalText,
   },
-  agentMaxSteps: { flag: "--agent-max-steps", env: "QUIRE_AGENT_MAX_STEPS", doc: "model steps (calls) one agent run may take before it fails", example: "60", default: 40, parse: integer(1, 1000) },
-  agentTimeoutSeconds: { flag: "--agent-timeout", env: "QUIRE_AGENT_TIMEOUT", doc: "seconds one agent run may take before it fails", example: "1800", default: 900, parse: integer(1, 24 * 3600) },
-  agentTokenBudget: { flag: "--agent-token-budget", env: "QUIRE_AGENT_TOKEN_BUDGET", doc: "input and output tokens one agent run may use before it fails", example: "1000000", default: 400_000, parse: integer(100, 100_000_000) },
-  agentModelRetries: { flag: "--agent-model-retries", env: "QUIRE_AGENT_MODEL_RETRIES", doc: "times a failed model call (network, 429, 5xx) is retried with back-off before the job fails", example: "5", default: 3, parse: integer(0, 10) },
-  agentFixRounds: { flag: "--agent-fix-rounds", env: "QUIRE_AGENT_FIX_ROUNDS", doc: "times the model is shown the errors its change introduced and asked to fix them", example: "3", default: 2, parse: integer(0, 10) },
-  agentGitAuthor: { flag: "--agent-git-author", env: "QUIRE_AGENT_GIT_AUTHOR", doc: "author of the agent's commits, as Name <email>", example: "Docs Bot <docs-bot@example.com>", default: "Quire Agent <agent@quire.invalid>", parse: gitAuthor },
+  agentMaxSteps: {
+    flag: "--agent-max-steps",
+    env: "QUIRE_AGENT_MAX_STEPS",
+    doc: "model steps (calls) one agent run may take before it fails",
+    example: "60",
+    default: 40,
+    parse: integer(1, 1000),
+  },
+  agentTimeoutSeconds: {
+    flag: "--agent-timeout",
+    env: "QUIRE_AGENT_TIMEOUT",
+    doc: "seconds one agent run may take before it fails",
+    example: "1800",
+    default: 900,
+    parse: integer(1, 24 * 3600),
+  },
+  agentTokenBudget: {
+    flag: "--agent-token-budget",
+    env: "QUIRE_AGENT_TOKEN_BUDGET",
+    doc: "input and output tokens one agent run may use before it fails",
+    example: "1000000",
+    default: 400_000,
+    parse: integer(100, 100_000_000),
+  },
+  agentModelRetries: {
+    flag: "--agent-model-retries",
+    env: "QUIRE_AGENT_MODEL_RETRIES",
+    doc: "times a failed model call (network, 429, 5xx) is retried with back-off before the job fails",
+    example: "5",
+    default: 3,
+    parse: integer(0, 10),
+  },
+  agentFixRounds: {
+    flag: "--agent-fix-rounds",
+    env: "QUIRE_AGENT_FIX_ROUNDS",
+    doc: "times the model is shown the errors its change introduced and asked to fix them",
+    example: "3",
+    default: 2,
+    parse: integer(0, 10),
+  },
+  agentGitAuthor: {
+    flag: "--agent-git-author",
+    env: "QUIRE_AGENT_GIT_AUTHOR",
+    doc: "author of the agent's commits, as Name <email>",
+    example: "Docs Bot <docs-bot@example.com>",
+    default: "Quire Agent <agent@quire.invalid>",
+    parse: gitAuthor,
+  },
   forgeToken: {
     flag: "--forge-token-env-only",
     env: "QUIRE_FORGE_TOKEN",

@@ -106,7 +106,15 @@ export async function listAgentJobRows(
 export type AgentJobChanges = Partial<
   Pick<
     AgentJobsTable,
-    "status" | "pr_link" | "error" | "summary" | "archived_at" | "model" | "updated_at" | "conversation" | "pushed_commit"
+    | "status"
+    | "pr_link"
+    | "error"
+    | "summary"
+    | "archived_at"
+    | "model"
+    | "updated_at"
+    | "conversation"
+    | "pushed_commit"
   >
 >;
 
@@ -130,18 +138,25 @@ export async function updateAgentJob(
   return findAgentJobById(db, jobId);
 }
 
-const selectOrgJob = precompiled<[string, string, string], AgentJobsTable>(3, (db, jobId, projectId, orgId) =>
-  db
-    .selectFrom("agent_jobs")
-    .innerJoin("projects", "projects.id", "agent_jobs.project_id")
-    .selectAll("agent_jobs")
-    .where("agent_jobs.id", "=", jobId as string)
-    .where("agent_jobs.project_id", "=", projectId as string)
-    .where("projects.org_id", "=", orgId as string),
+const selectOrgJob = precompiled<[string, string, string], AgentJobsTable>(
+  3,
+  (db, jobId, projectId, orgId) =>
+    db
+      .selectFrom("agent_jobs")
+      .innerJoin("projects", "projects.id", "agent_jobs.project_id")
+      .selectAll("agent_jobs")
+      .where("agent_jobs.id", "=", jobId as string)
+      .where("agent_jobs.project_id", "=", projectId as string)
+      .where("projects.org_id", "=", orgId as string),
   { cached: true },
 );
 
 /** A job of a project of an organization, in one query: what every poll asks. */
-export async function findOrgAgentJob(db: Db, orgId: string, projectId: string, jobId: string): Promise<AgentJobsTable | undefined> {
+export async function findOrgAgentJob(
+  db: Db,
+  orgId: string,
+  projectId: string,
+  jobId: string,
+): Promise<AgentJobsTable | undefined> {
   return (await selectOrgJob(db, jobId, projectId, orgId))[0];
 }

@@ -30,13 +30,24 @@ export async function insertApiKey(db: Queryable, row: ApiKeysTable): Promise<Ap
   return toInfo(row);
 }
 
-const selectKeyByHash = precompiled<[string], Pick<ApiKeysTable, "id" | "org_id" | "key_hash" | "revoked_at">>(1, (db, hash) =>
-  db.selectFrom("api_keys").select(["id", "org_id", "key_hash", "revoked_at"]).where("key_hash", "=", hash as string),
+const selectKeyByHash = precompiled<
+  [string],
+  Pick<ApiKeysTable, "id" | "org_id" | "key_hash" | "revoked_at">
+>(
+  1,
+  (db, hash) =>
+    db
+      .selectFrom("api_keys")
+      .select(["id", "org_id", "key_hash", "revoked_at"])
+      .where("key_hash", "=", hash as string),
   { cached: true },
 );
 
 /** The key with this hash: on every authenticated request, so compiled once. */
-export async function findApiKeyByHash(db: Db, keyHash: string): Promise<Pick<ApiKeysTable, "id" | "org_id" | "key_hash" | "revoked_at"> | undefined> {
+export async function findApiKeyByHash(
+  db: Db,
+  keyHash: string,
+): Promise<Pick<ApiKeysTable, "id" | "org_id" | "key_hash" | "revoked_at"> | undefined> {
   return (await selectKeyByHash(db, keyHash))[0];
 }
 

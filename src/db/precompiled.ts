@@ -22,7 +22,10 @@ export function precompiled<Args extends readonly unknown[], Row>(
   return async (db: Db, ...args: Args): Promise<Row[]> => {
     let compiled = cache.get(db);
     if (!compiled) {
-      const markers = Array.from({ length: arity }, (_, index) => `\u0000quire-parameter-${index}\u0000`);
+      const markers = Array.from(
+        { length: arity },
+        (_, index) => `\u0000quire-parameter-${index}\u0000`,
+      );
       const query = build(db, ...markers).compile();
       const slots = query.parameters.map((value) => {
         const index = markers.indexOf(value as string);
@@ -42,7 +45,10 @@ export function precompiled<Args extends readonly unknown[], Row>(
     // The token is read before the query: a write during it leaves a token that no longer matches.
     if (token !== undefined) {
       let kept = results.get(db);
-      if (!kept) results.set(db, (kept = new Map()));
+      if (!kept) {
+        kept = new Map();
+        results.set(db, kept);
+      }
       if (kept.size >= RESULTS_KEPT) kept.clear();
       kept.set(key, { token, rows: result.rows as Row[] });
     }

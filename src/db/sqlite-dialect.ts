@@ -23,7 +23,10 @@ const STATEMENT_CACHE_SIZE = 256;
  * transaction (the rate limit's count and insert) never interleaves with another process's
  * writer; `busy_timeout` makes a second process wait for the lock instead of failing.
  */
-export function createSqliteDialect(file: string): { dialect: Dialect; changeToken: () => string | undefined } {
+export function createSqliteDialect(file: string): {
+  dialect: Dialect;
+  changeToken: () => string | undefined;
+} {
   let database: NodeSqliteDatabase | undefined;
   const dialect = new ImmediateSqliteDialect({
     database: async () => {

@@ -20,7 +20,6 @@ import { AgentJobSchema, BundleSchema, ErrorBody, StaticExportJobSchema } from "
 export const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-
 export interface AppServices {
   context: QuireContext;
   admin: AdminService;
@@ -49,7 +48,9 @@ export async function buildApp(
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
-      return typeof given === "string" && REQUEST_ID.test(given) ? given : `${requestIdPrefix}-${(++requestCount).toString(36)}`;
+      return typeof given === "string" && REQUEST_ID.test(given)
+        ? given
+        : `${requestIdPrefix}-${(++requestCount).toString(36)}`;
     },
     // Bodies are checked as sent: a number is not a prompt.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },

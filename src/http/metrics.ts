@@ -83,7 +83,10 @@ export function createMetrics(db: Db) {
     }
   }
 
-  const seriesByKey = new Map<string, { count: ReturnType<typeof requests.labels>; latency: ReturnType<typeof duration.labels> }>();
+  const seriesByKey = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; latency: ReturnType<typeof duration.labels> }
+  >();
   return {
     registry,
     observe(route: string, method: string, status: number, seconds: number): void {
@@ -92,7 +95,10 @@ export function createMetrics(db: Db) {
       const key = `${method} ${route} ${status}`;
       let series = seriesByKey.get(key);
       if (!series) {
-        series = { count: requests.labels(route, method, String(status)), latency: duration.labels(route, method) };
+        series = {
+          count: requests.labels(route, method, String(status)),
+          latency: duration.labels(route, method),
+        };
         seriesByKey.set(key, series);
       }
       series.count.inc();

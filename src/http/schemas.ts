@@ -11,9 +11,13 @@ const DateTime = Type.String({ format: "date-time" });
  * `type: [T, "null"]` rather than `anyOf`: the same contract, but the response serializer
  * (fast-json-stringify) writes it directly instead of validating each branch on every response.
  */
-const Nullable = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type as string, "null"] });
+const Nullable = <T extends TSchema>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type as string, "null"] });
 /** A string from a fixed list, as `enum` (one check) rather than a union of literals. */
-const StringEnum = <T extends string>(values: readonly T[], options: { description?: string } = {}) => Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
+const StringEnum = <T extends string>(
+  values: readonly T[],
+  options: { description?: string } = {},
+) => Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
 
 export const ErrorBody = Type.Object(
   { error: Type.String({ description: "What went wrong, in words a person can act on." }) },
@@ -23,13 +27,10 @@ export const ErrorBody = Type.Object(
 export const AgentJobSchema = Type.Object(
   {
     id: Type.String({ description: "Unique identifier of the agent job." }),
-    status: StringEnum(
-      AGENT_JOB_STATUSES,
-      {
-        description:
-          "active → completed | failed; any → archived; completed | failed → active on a follow-up message.",
-      },
-    ),
+    status: StringEnum(AGENT_JOB_STATUSES, {
+      description:
+        "active → completed | failed; any → archived; completed | failed → active on a follow-up message.",
+    }),
     source: Type.Object({
       repository: Type.String({ description: "Full URL of the source code repository." }),
       ref: Nullable(Type.String({ description: "The branch the agent works on." })),
@@ -76,7 +77,9 @@ export const AgentJobListQuery = Type.Object({
   cursor: Type.Optional(
     Type.String({ maxLength: 512, description: "nextCursor of the previous page." }),
   ),
-  status: Type.Optional(StringEnum(AGENT_JOB_STATUSES, { description: "Only jobs with this status." })),
+  status: Type.Optional(
+    StringEnum(AGENT_JOB_STATUSES, { description: "Only jobs with this status." }),
+  ),
 });
 
 export const AgentJobList = Type.Object(
@@ -112,7 +115,9 @@ export const StartExportBody = Type.Object(
 export const StaticExportJobSchema = Type.Object(
   {
     jobId: Type.String(),
-    status: StringEnum(EXPORT_JOB_STATUSES, { description: "queued → running → completed | failed." }),
+    status: StringEnum(EXPORT_JOB_STATUSES, {
+      description: "queued → running → completed | failed.",
+    }),
     progress: Type.Number({
       minimum: 0,
       maximum: 100,
@@ -160,6 +165,13 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /** The error responses of a route, each a reference to the Error schema with what it means. */
-export function errorResponses(...statuses: number[]): Record<number, { $ref: string; description: string }> {
-  return Object.fromEntries([401, ...statuses].map((status) => [status, { $ref: "Error#", description: ERROR_DESCRIPTIONS[status] ?? "Error" }]));
+export function errorResponses(
+  ...statuses: number[]
+): Record<number, { $ref: string; description: string }> {
+  return Object.fromEntries(
+    [401, ...statuses].map((status) => [
+      status,
+      { $ref: "Error#", description: ERROR_DESCRIPTIONS[status] ?? "Error" },
+    ]),
+  );
 }

@@ -27,7 +27,11 @@ export function createAgentHandler(options: AgentHandlerOptions): JobHandler {
     handBackCountsAttempt: true,
     run: (context) => executeAgentJob(options, context),
     giveUp: async (jobId, reason) => {
-      await updateAgentJob(options.db, jobId, ["active"], { status: "failed", error: reason, updated_at: new Date().toISOString() });
+      await updateAgentJob(options.db, jobId, ["active"], {
+        status: "failed",
+        error: reason,
+        updated_at: new Date().toISOString(),
+      });
     },
   };
 }

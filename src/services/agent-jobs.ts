@@ -104,7 +104,12 @@ export class AgentJobService {
         prompt,
         created_at: stamp,
       });
-      await enqueue(trx, { kind: AGENT_QUEUE, subjectId: id, maxAttempts: AGENT_MAX_ATTEMPTS, now: stamp });
+      await enqueue(trx, {
+        kind: AGENT_QUEUE,
+        subjectId: id,
+        maxAttempts: AGENT_MAX_ATTEMPTS,
+        now: stamp,
+      });
       return { job, rate };
     });
     this.#options.wake(AGENT_QUEUE);
@@ -184,7 +189,12 @@ export class AgentJobService {
         updated_at: stamp,
         model: this.#options.modelName,
       });
-      await enqueue(trx, { kind: AGENT_QUEUE, subjectId: jobId, maxAttempts: AGENT_MAX_ATTEMPTS, now: stamp });
+      await enqueue(trx, {
+        kind: AGENT_QUEUE,
+        subjectId: jobId,
+        maxAttempts: AGENT_MAX_ATTEMPTS,
+        now: stamp,
+      });
       return { job: toAgentJob(updated ?? row), rate };
     });
     this.#options.wake(AGENT_QUEUE);

@@ -13,7 +13,12 @@ export function createServices(context: QuireContext) {
   return {
     context,
     admin: new AdminService(db, context.forgeTokenKey),
-    agentJobs: new AgentJobService({ db, modelName: context.config.agentModel ?? "none", wake, cancel }),
+    agentJobs: new AgentJobService({
+      db,
+      modelName: context.config.agentModel ?? "none",
+      wake,
+      cancel,
+    }),
     exports: new StaticExportService({
       db,
       store: context.store,

@@ -728,10 +728,14 @@ describe("the admin commands while quire api runs on the same data dir", () => {
 
   it("creates an org, a project and a key the running server accepts, and a revoked key gets 401 at once", async () => {
     const dataDir = makeTempDir();
-    const child = spawn(process.execPath, [BIN, "api", "--port", "0", "--data-dir", dataDir, "--no-workers"], {
-      env: childEnvironment(),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, "api", "--port", "0", "--data-dir", dataDir, "--no-workers"],
+      {
+        env: childEnvironment(),
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     server = child;
     let serverStdout = "";
     let serverStderr = "";

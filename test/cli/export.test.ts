@@ -7,12 +7,21 @@ import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
 const BIN = path.resolve("bin/quire.js");
 
 function quire(args: string[], cwd = process.cwd()) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", timeout: 120_000, env: { ...process.env, XDG_CACHE_HOME: makeTempDir() } });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    timeout: 120_000,
+    env: { ...process.env, XDG_CACHE_HOME: makeTempDir() },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 const SMALL_SITE = {
-  "docs.json": JSON.stringify({ name: "Tiny", colors: { primary: "#0a7" }, navigation: { pages: ["index", "guide"] } }),
+  "docs.json": JSON.stringify({
+    name: "Tiny",
+    colors: { primary: "#0a7" },
+    navigation: { pages: ["index", "guide"] },
+  }),
   "index.mdx": "---\ntitle: Home\n---\n\nWelcome. See [the guide](/guide).\n",
   "guide.mdx": "---\ntitle: Guide\n---\n\n## Steps\n\nDo things.\n",
 };
@@ -43,7 +52,11 @@ describe("quire export", () => {
   });
 
   it("fails with exit code 1 and lists every MDX error as file:line:column", () => {
-    const docs = makeRepo({ ...SMALL_SITE, "index.mdx": "# Home\n\n<Note>\nunclosed\n", "guide.mdx": "Text {oops\n" });
+    const docs = makeRepo({
+      ...SMALL_SITE,
+      "index.mdx": "# Home\n\n<Note>\nunclosed\n",
+      "guide.mdx": "Text {oops\n",
+    });
     const out = makeTempDir();
     const result = quire(["export", docs, "-o", path.join(out, "site.tar.gz")]);
     expect(result.code).toBe(1);
@@ -53,14 +66,19 @@ describe("quire export", () => {
   });
 
   it("reports a docs.json that is not JSON with its line and column", () => {
-    const docs = makeRepo({ ...SMALL_SITE, "docs.json": '{\n  "name": "Tiny",\n  navigation: {}\n}\n' });
+    const docs = makeRepo({
+      ...SMALL_SITE,
+      "docs.json": '{\n  "name": "Tiny",\n  navigation: {}\n}\n',
+    });
     const result = quire(["export", docs, "-o", path.join(makeTempDir(), "x.tar.gz")]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/docs\.json:3:\d+/);
   });
 
   it("rejects wrong usage with exit code 2 and a one-line reason", () => {
-    expect(quire(["export", "/no/such/folder"]).stderr).toContain('DOCS_DIR "/no/such/folder" is not a folder');
+    expect(quire(["export", "/no/such/folder"]).stderr).toContain(
+      'DOCS_DIR "/no/such/folder" is not a folder',
+    );
     expect(quire(["export", "/no/such/folder"]).code).toBe(2);
     const docs = makeRepo(SMALL_SITE);
     const wrong = quire(["export", docs, "--deployment", "moon"]);

@@ -1,5 +1,5 @@
-import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { createTenant, startApi, type TestApi } from "../helpers/api-server.ts";
 
@@ -17,9 +17,12 @@ describe("the cached lookups of every request", () => {
     const api = await startApi({ workers: false });
     const tenant = await createTenant(api);
     const path = `/v2/agent/${tenant.projectId}/jobs`;
-    for (let index = 0; index < 20; index++) expect((await api.request("GET", path, { key: tenant.key })).status).toBe(200);
+    for (let index = 0; index < 20; index++)
+      expect((await api.request("GET", path, { key: tenant.key })).status).toBe(200);
     const other = otherProcess(api);
-    other.prepare("update api_keys set revoked_at = ? where org_id = ?").run(new Date().toISOString(), tenant.orgId);
+    other
+      .prepare("update api_keys set revoked_at = ? where org_id = ?")
+      .run(new Date().toISOString(), tenant.orgId);
     other.close();
     await pause(60);
     const response = await api.request("GET", path, { key: tenant.key });
@@ -30,11 +33,16 @@ describe("the cached lookups of every request", () => {
     const api = await startApi({ workers: false });
     const tenant = await createTenant(api);
     const { job } = await api.services.agentJobs.create(tenant.orgId, tenant.projectId, "x");
-    const poll = async () => (await api.request("GET", `/v2/agent/${tenant.projectId}/job/${job.id}`, { key: tenant.key })).json();
+    const poll = async () =>
+      (
+        await api.request("GET", `/v2/agent/${tenant.projectId}/job/${job.id}`, { key: tenant.key })
+      ).json();
     expect((await poll()).status).toBe("active");
     expect((await poll()).status).toBe("active");
     const other = otherProcess(api);
-    other.prepare("update agent_jobs set status = 'failed', error = 'from elsewhere' where id = ?").run(job.id);
+    other
+      .prepare("update agent_jobs set status = 'failed', error = 'from elsewhere' where id = ?")
+      .run(job.id);
     other.close();
     await pause(60);
     expect(await poll()).toMatchObject({ status: "failed", error: "from elsewhere" });
@@ -44,14 +52,26 @@ describe("the cached lookups of every request", () => {
     const api = await startApi({ workers: false });
     const tenant = await createTenant(api);
     const { job } = await api.services.agentJobs.create(tenant.orgId, tenant.projectId, "x");
-    const poll = async () => (await api.request("GET", `/v2/agent/${tenant.projectId}/job/${job.id}`, { key: tenant.key })).json();
+    const poll = async () =>
+      (
+        await api.request("GET", `/v2/agent/${tenant.projectId}/job/${job.id}`, { key: tenant.key })
+      ).json();
     expect((await poll()).status).toBe("active");
-    await api.request("POST", `/v2/agent/${tenant.projectId}/job/${job.id}/archive`, { key: tenant.key });
+    await api.request("POST", `/v2/agent/${tenant.projectId}/job/${job.id}/archive`, {
+      key: tenant.key,
+    });
     expect((await poll()).status).toBe("archived");
-    await api.services.context.database.db.updateTable("agent_jobs").set({ summary: "written directly" }).where("id", "=", job.id).execute();
+    await api.services.context.database.db
+      .updateTable("agent_jobs")
+      .set({ summary: "written directly" })
+      .where("id", "=", job.id)
+      .execute();
     expect((await poll()).summary).toBe("written directly");
     const [key] = await api.services.admin.listApiKeys(tenant.orgId);
     await api.services.admin.revokeApiKey(key?.id as string);
-    expect((await api.request("GET", `/v2/agent/${tenant.projectId}/job/${job.id}`, { key: tenant.key })).status).toBe(401);
+    expect(
+      (await api.request("GET", `/v2/agent/${tenant.projectId}/job/${job.id}`, { key: tenant.key }))
+        .status,
+    ).toBe(401);
   });
 });

@@ -8,7 +8,15 @@ import { type Browser, chromium, type Page } from "playwright-core";
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
 }
 
@@ -26,7 +34,10 @@ const TYPES: Record<string, string> = {
 };
 
 /** A plain static file server on 127.0.0.1, like any static host; serves 404.html for unknown paths. */
-export async function serveFolder(root: string, prefix = "/"): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveFolder(
+  root: string,
+  prefix = "/",
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     let relative = decodeURIComponent(url.pathname);
@@ -43,7 +54,9 @@ export async function serveFolder(root: string, prefix = "/"): Promise<{ url: st
     if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, "index.html");
     const found = existsSync(file) && statSync(file).isFile();
     const served = found ? file : path.join(root, "404.html");
-    response.writeHead(found ? 200 : 404, { "content-type": TYPES[path.extname(served)] ?? "application/octet-stream" });
+    response.writeHead(found ? 200 : 404, {
+      "content-type": TYPES[path.extname(served)] ?? "application/octet-stream",
+    });
     createReadStream(served).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -63,7 +76,8 @@ export function recordForeignRequests(page: Page, allowedOrigin: string | "file"
   page.on("request", (request) => {
     const url = request.url();
     if (url.startsWith("data:") || url.startsWith("blob:") || url === "about:blank") return;
-    if (allowedOrigin === "file" ? !url.startsWith("file://") : !url.startsWith(allowedOrigin)) foreign.push(url);
+    if (allowedOrigin === "file" ? !url.startsWith("file://") : !url.startsWith(allowedOrigin))
+      foreign.push(url);
   });
   return foreign;
 }

@@ -50,7 +50,9 @@ export async function startMockModel(): Promise<MockModelServer> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     if (request.method !== "POST" || !request.url?.endsWith("/chat/completions")) {
-      response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
+      response
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: "not found" } }));
       return;
     }
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
@@ -66,30 +68,105 @@ export async function startMockModel(): Promise<MockModelServer> {
       return;
     }
     if ("status" in turn) {
-      response.writeHead(turn.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: turn.error, type: "server_error" } }));
+      response
+        .writeHead(turn.status, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: turn.error, type: "server_error" } }));
       return;
     }
     callCount += 1;
-    const toolCalls = "toolCalls" in turn ? turn.toolCalls.map((call, index) => ({ id: `call_${callCount}_${index}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.arguments) } })) : [];
+    const toolCalls =
+      "toolCalls" in turn
+        ? turn.toolCalls.map((call, index) => ({
+            id: `call_${callCount}_${index}`,
+            type: "function",
+            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+          }))
+        : [];
     const text = turn.text ?? null;
     const finishReason = toolCalls.length > 0 ? "tool_calls" : "stop";
-    const usage = { prompt_tokens: mock.usage.prompt, completion_tokens: mock.usage.completion, total_tokens: mock.usage.prompt + mock.usage.completion };
-    const base = { id: `chatcmpl-${callCount}`, created: Math.floor(Date.now() / 1000), model: body.model };
+    const usage = {
+      prompt_tokens: mock.usage.prompt,
+      completion_tokens: mock.usage.completion,
+      total_tokens: mock.usage.prompt + mock.usage.completion,
+    };
+    const base = {
+      id: `chatcmpl-${callCount}`,
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+    };
     if (!body.stream) {
       response.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({ ...base, object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: text, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) }, finish_reason: finishReason }], usage }),
+        JSON.stringify({
+          ...base,
+          object: "chat.completion",
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: "assistant",
+                content: text,
+                ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+              },
+              finish_reason: finishReason,
+            },
+          ],
+          usage,
+        }),
       );
       return;
     }
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     const send = (payload: unknown) => response.write(`data: ${JSON.stringify(payload)}\n\n`);
-    send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
-    if (text) for (const piece of text.match(/.{1,12}/gs) ?? []) send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
-    toolCalls.forEach((call, index) => {
-      send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }] }, finish_reason: null }] });
-      send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: call.function.arguments } }] }, finish_reason: null }] });
+    send({
+      ...base,
+      object: "chat.completion.chunk",
+      choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
     });
-    send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: finishReason }] });
+    if (text)
+      for (const piece of text.match(/.{1,12}/gs) ?? [])
+        send({
+          ...base,
+          object: "chat.completion.chunk",
+          choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
+        });
+    toolCalls.forEach((call, index) => {
+      send({
+        ...base,
+        object: "chat.completion.chunk",
+        choices: [
+          {
+            index: 0,
+            delta: {
+              tool_calls: [
+                {
+                  index,
+                  id: call.id,
+                  type: "function",
+                  function: { name: call.function.name, arguments: "" },
+                },
+              ],
+            },
+            finish_reason: null,
+          },
+        ],
+      });
+      send({
+        ...base,
+        object: "chat.completion.chunk",
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index, function: { arguments: call.function.arguments } }] },
+            finish_reason: null,
+          },
+        ],
+      });
+    });
+    send({
+      ...base,
+      object: "chat.completion.chunk",
+      choices: [{ index: 0, delta: {}, finish_reason: finishReason }],
+    });
     send({ ...base, object: "chat.completion.chunk", choices: [], usage });
     response.end("data: [DONE]\n\n");
   });
@@ -114,5 +191,7 @@ export async function startMockModel(): Promise<MockModelServer> {
 
 /** The text of the tool results the model was sent in a request (newest last). */
 export function toolResults(request: ChatRequest): string[] {
-  return request.messages.filter((message) => message.role === "tool").map((message) => String(message.content));
+  return request.messages
+    .filter((message) => message.role === "tool")
+    .map((message) => String(message.content));
 }

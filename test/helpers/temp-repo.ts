@@ -23,7 +23,8 @@ export function writeRepoFiles(root: string, files: Record<string, RepoEntry>): 
   for (const [relative, content] of Object.entries(files)) {
     const target = path.join(root, relative);
     mkdirSync(path.dirname(target), { recursive: true });
-    if (typeof content === "object" && "symlinkTo" in content) symlinkSync(content.symlinkTo, target);
+    if (typeof content === "object" && "symlinkTo" in content)
+      symlinkSync(content.symlinkTo, target);
     else writeFileSync(target, content);
   }
 }
@@ -34,4 +35,3 @@ export function makeTempDir(): string {
   created.push(directory);
   return directory;
 }
-

@@ -6,7 +6,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("agent_jobs").addColumn("conversation", "text").execute();
   // The commit the run pushed: a run interrupted after its push opens its pull request on restart.
   await db.schema.alterTable("agent_jobs").addColumn("pushed_commit", "text").execute();
-  await db.schema.alterTable("projects").addColumn("pull_request_draft", "integer", (column) => column.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("projects")
+    .addColumn("pull_request_draft", "integer", (column) => column.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable("agent_steps")
@@ -25,5 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("duration_ms", "integer")
     .addColumn("created_at", "text", (column) => column.notNull())
     .execute();
-  await db.schema.createIndex("agent_steps_job").on("agent_steps").columns(["job_id", "run", "seq"]).execute();
+  await db.schema
+    .createIndex("agent_steps_job")
+    .on("agent_steps")
+    .columns(["job_id", "run", "seq"])
+    .execute();
 }
