@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startApi, type TestApi, waitFor } from "../helpers/api-server.ts";
 import { type MockForge, type MockForgeKind, startMockForge } from "../helpers/mock-forge.ts";
@@ -150,6 +151,51 @@ describe("an agent job", () => {
     // The token went to git and the forge, never to the model or the logs.
     expect(JSON.stringify(s.model.requests)).not.toContain(TOKEN);
     expect(s.api.logs.join("\n")).not.toContain(TOKEN);
+
+    // The operator reads the run's trace with `quire jobs show`, from the same data dir.
+    const { spawnSync } = await import("node:child_process");
+    const cli = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        [
+          path.resolve("bin/quire.js"),
+          "jobs",
+          "show",
+          job.id,
+          "--data-dir",
+          s.api.dataDir,
+          ...args,
+        ],
+        { encoding: "utf8" },
+      );
+    const shown = JSON.parse(cli("--json").stdout);
+    expect(shown.job).toMatchObject({ id: job.id, status: "completed", prLink: job.prLink });
+    expect(shown.messages.map((message: { prompt: string }) => message.prompt)).toEqual([
+      "Say what Acme is in the home page's welcome",
+    ]);
+    const steps = shown.steps.map(
+      (step: { kind: string; name: string }) => `${step.kind} ${step.name}`,
+    );
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        "git clone",
+        "tool read_file",
+        "tool edit_file",
+        "tool check_docs",
+        "check check_docs",
+        "git push",
+        "forge open pull request",
+      ]),
+    );
+    expect(
+      shown.steps
+        .filter((step: { kind: string }) => step.kind === "model")
+        .every((step: { input_tokens: number }) => step.input_tokens === 100),
+    ).toBe(true);
+    const text = cli().stdout;
+    expect(text).toContain(`Agent job ${job.id}`);
+    expect(text).toMatch(/tool edit_file/);
+    expect(text).not.toContain(TOKEN);
   });
 
   it.each([
