@@ -55,6 +55,8 @@ export async function buildApp(
     // Bodies are checked as sent: a number is not a prompt.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     return503OnClosing: true,
+    // `/v2/agent/{projectId}/jobs/` is the same resource as without the slash.
+    routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: "idle",
   };
   // Fastify's types tell HTTP and HTTPS servers apart; the routes do not care which.

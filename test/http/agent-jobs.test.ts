@@ -458,3 +458,16 @@ describe("follow-up messages and archiving", () => {
     ).toBe(404);
   });
 });
+
+describe("routing", () => {
+  it("treats a trailing slash as the same resource and answers unknown routes with 404 {error}", async () => {
+    const api = await startApi({ workers: false });
+    const tenant = await createTenant(api);
+    expect(
+      (await api.request("GET", `/v2/agent/${tenant.projectId}/jobs/`, { key: tenant.key })).status,
+    ).toBe(200);
+    const missing = await api.request("GET", "/v2/agent/nowhere/at/all", { key: tenant.key });
+    expect(missing.status).toBe(404);
+    expect(Object.keys(await missing.json())).toEqual(["error"]);
+  });
+});
