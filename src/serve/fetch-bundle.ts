@@ -1,0 +1,142 @@
+import { createHash } from "node:crypto";
+import { createWriteStream, renameSync, rmSync } from "node:fs";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/** A download that cannot succeed by trying again: the message says what to do. */
+export class BundleLinkError extends Error {
+  readonly status: number | null;
+  constructor(message: string, status: number | null) {
+    super(message);
+    this.name = "BundleLinkError";
+    this.status = status;
+  }
+}
+
+export interface FetchOptions {
+  /** Each attempt's limit, and how long the server may stay silent. */
+  timeoutMs?: number;
+  attempts?: number;
+  /** First pause between attempts; doubles each time. */
+  retryDelayMs?: number;
+  signal?: AbortSignal;
+  /** A progress line now and then (bytes so far, and the total when known). */
+  onProgress?: (received: number, total: number | null) => void;
+  fetch?: typeof fetch;
+}
+
+export interface FetchedBundle {
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+const EXPIRED_HINT =
+  "generate a new link with POST /v1/static-export/jobs/{jobId}/bundle, put it in staticExport.bundleUrl and roll out again";
+
+/**
+ * Downloads a bundle link to `file`, streaming to disk: written to a temporary name and
+ * renamed at the end, so an interrupted download never looks like a bundle. Network errors,
+ * timeouts and 5xx/429 answers are retried with back-off; 403, 404 and 410 are not: the link
+ * has expired or was refused, and the message says to regenerate it.
+ */
+export async function fetchBundle(
+  url: string,
+  file: string,
+  options: FetchOptions = {},
+): Promise<FetchedBundle> {
+  const attempts = options.attempts ?? 4;
+  let delay = options.retryDelayMs ?? 1000;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      return await fetchOnce(url, file, options);
+    } catch (error) {
+      if (error instanceof BundleLinkError || options.signal?.aborted) throw error;
+      lastError = error;
+      if (attempt === attempts) break;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay *= 2;
+    }
+  }
+  throw new Error(
+    `could not download the bundle after ${attempts} attempts: ${(lastError as Error)?.message ?? lastError}`,
+  );
+}
+
+async function fetchOnce(url: string, file: string, options: FetchOptions): Promise<FetchedBundle> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 10 * 60_000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const response = await (options.fetch ?? fetch)(url, { signal, redirect: "follow" });
+  if (!response.ok) {
+    const detail = await response.text().then(
+      (text) => {
+        try {
+          return (JSON.parse(text) as { error?: string }).error ?? text.slice(0, 200);
+        } catch {
+          return text.slice(0, 200);
+        }
+      },
+      () => "",
+    );
+    if (
+      response.status === 403 ||
+      response.status === 404 ||
+      response.status === 410 ||
+      response.status === 401
+    ) {
+      const why =
+        response.status === 403
+          ? "the link has expired or was altered"
+          : response.status === 401
+            ? "the link was refused"
+            : "the bundle behind the link is gone";
+      throw new BundleLinkError(
+        `the bundle link answered ${response.status} (${why}${detail ? `: ${detail}` : ""}): ${EXPIRED_HINT}`,
+        response.status,
+      );
+    }
+    if (response.status >= 400 && response.status < 500 && response.status !== 429)
+      throw new BundleLinkError(
+        `the bundle link answered ${response.status}${detail ? `: ${detail}` : ""}`,
+        response.status,
+      );
+    throw new Error(`the bundle link answered ${response.status}${detail ? `: ${detail}` : ""}`);
+  }
+  if (!response.body) throw new Error("the bundle link answered with no body");
+  const lengthHeader = response.headers.get("content-length");
+  const total = lengthHeader ? Number(lengthHeader) : null;
+  const partial = `${file}.partial-${process.pid}`;
+  const hash = createHash("sha256");
+  let received = 0;
+  let lastReport = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      hash.update(chunk);
+      const now = Date.now();
+      if (now - lastReport >= 1000) {
+        lastReport = now;
+        options.onProgress?.(received, total);
+      }
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(Readable.fromWeb(response.body as never), counter, createWriteStream(partial), {
+      signal,
+    });
+    if (total !== null && received !== total)
+      throw new Error(`the download ended after ${received} of ${total} bytes`);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    if (timeout.aborted && !options.signal?.aborted)
+      throw new Error(
+        `the download took longer than ${Math.round((options.timeoutMs ?? 600_000) / 1000)} s`,
+      );
+    throw error;
+  }
+  options.onProgress?.(received, total);
+  renameSync(partial, file);
+  return { file, bytes: received, sha256: hash.digest("hex") };
+}
