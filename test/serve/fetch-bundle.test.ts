@@ -35,7 +35,9 @@ async function linkServer(
       step === 403
         ? "this link has expired at 2026-01-01T00:00:00.000Z: request a new one from the bundle endpoint"
         : "gone";
-    response.writeHead(step, { "content-type": "application/json" }).end(JSON.stringify({ error }));
+    response
+      .writeHead(step as number, { "content-type": "application/json" })
+      .end(JSON.stringify({ error }));
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,0 +1,110 @@
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+
+/**
+ * The unpacked versions of a served site, under `<dataDir>/versions/<id>/`, and which one is
+ * active: `active.json`, replaced by rename so a reader sees the old value or the new one,
+ * never half of either. The history (newest first) decides what `--rollback` returns to and
+ * which versions are removed beyond the number kept.
+ */
+export interface ActiveVersion {
+  id: string;
+  directory: string;
+  activatedAt: string;
+}
+
+interface State {
+  active: string | null;
+  /** Version ids, most recently activated first. */
+  history: string[];
+}
+
+export class VersionStore {
+  readonly root: string;
+  readonly #stateFile: string;
+
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, "versions");
+    this.#stateFile = path.join(dataDir, "active.json");
+    mkdirSync(this.root, { recursive: true });
+  }
+
+  directoryOf(id: string): string {
+    return path.join(this.root, id);
+  }
+
+  has(id: string): boolean {
+    return existsSync(path.join(this.directoryOf(id), "quire-export.json"));
+  }
+
+  active(): ActiveVersion | null {
+    const state = this.#read();
+    if (!state.active || !this.has(state.active)) return null;
+    const directory = this.directoryOf(state.active);
+    return {
+      id: state.active,
+      directory,
+      activatedAt: statSync(this.#stateFile).mtime.toISOString(),
+    };
+  }
+
+  /** Makes an unpacked version the active one, and removes versions beyond the newest `keep`. */
+  activate(id: string, keep: number): void {
+    if (!this.has(id)) throw new Error(`version ${id} is not unpacked`);
+    const state = this.#read();
+    const history = [id, ...state.history.filter((item) => item !== id)];
+    this.#write({ active: id, history: history.slice(0, Math.max(1, keep)) });
+    for (const name of readdirSync(this.root)) {
+      const kept = history.slice(0, Math.max(1, keep)).includes(name);
+      // Staging folders of an unpack still running elsewhere are left alone.
+      if (!kept && !name.includes(".partial-"))
+        rmSync(path.join(this.root, name), { recursive: true, force: true });
+    }
+  }
+
+  /** Goes back to the version active before the current one; returns it, or null when there is none. */
+  rollback(): string | null {
+    const state = this.#read();
+    const previous = state.history.slice(1).find((id) => this.has(id));
+    if (!previous) return null;
+    this.#write({
+      active: previous,
+      history: [previous, ...state.history.filter((id) => id !== previous && id !== state.active)],
+    });
+    return previous;
+  }
+
+  /** Version ids, most recently activated first. */
+  list(): string[] {
+    return this.#read().history.filter((id) => this.has(id));
+  }
+
+  #read(): State {
+    try {
+      const state = JSON.parse(readFileSync(this.#stateFile, "utf8")) as State;
+      return {
+        active: typeof state.active === "string" ? state.active : null,
+        history: Array.isArray(state.history)
+          ? state.history.filter((id) => typeof id === "string")
+          : [],
+      };
+    } catch {
+      return { active: null, history: [] };
+    }
+  }
+
+  #write(state: State): void {
+    const temporary = `${this.#stateFile}.${process.pid}`;
+    writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
+    renameSync(temporary, this.#stateFile);
+  }
+}
