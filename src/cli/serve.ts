@@ -1,0 +1,210 @@
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import pino from "pino";
+import { onStopRequest } from "./stop-signals.ts";
+import { UsageError } from "./usage-error.ts";
+
+interface ServeFlags {
+  values: string;
+  port: string;
+  host: string;
+  dataDir: string;
+  keep: string;
+  rollback?: boolean;
+}
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command("serve")
+    .description(
+      "Serve a static export bundle: download it from the values file's staticExport.bundleUrl, check and unpack it, make it the active version, serve it.",
+    )
+    .requiredOption(
+      "--values <FILE>",
+      "the deployment's values file (YAML) with the staticExport group: enabled, bundleUrl, version",
+    )
+    .option(
+      "--port <PORT>",
+      "port to listen on (QUIRE_SERVE_PORT)",
+      process.env.QUIRE_SERVE_PORT ?? "3000",
+    )
+    .option(
+      "--host <HOST>",
+      "address to listen on (QUIRE_SERVE_HOST)",
+      process.env.QUIRE_SERVE_HOST ?? "0.0.0.0",
+    )
+    .option(
+      "--data-dir <DIR>",
+      "where versions are unpacked (QUIRE_SERVE_DATA_DIR)",
+      process.env.QUIRE_SERVE_DATA_DIR ?? "./.quire-serve",
+    )
+    .option("--keep <N>", "versions kept for --rollback", "3")
+    .option(
+      "--rollback",
+      "serve the version that was active before the current one, without fetching",
+    )
+    .addHelpText(
+      "after",
+      `
+values.yaml:
+  staticExport:
+    enabled: true
+    bundleUrl: "https://quire.example.com/downloads/...?expires=...&signature=..."
+    version: "2026.11.1"     # optional: pin a version; an unpacked pin is served without fetching
+
+Environment overrides: QUIRE_STATIC_EXPORT_ENABLED, QUIRE_STATIC_EXPORT_BUNDLE_URL, QUIRE_STATIC_EXPORT_VERSION.
+/healthz answers at once; /readyz once a version is active. A failed or expired download keeps
+the last good version serving; with no version to serve, quire serve exits 1.
+
+Exit codes: 0 stopped, 1 nothing could be served, 2 wrong usage or values file.`,
+    )
+    .action(async (flags: ServeFlags) => {
+      process.exitCode = await runServe(flags);
+    });
+}
+
+async function runServe(flags: ServeFlags): Promise<number> {
+  const port = Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${flags.port}"`);
+  const keep = Number(flags.keep);
+  if (!Number.isInteger(keep) || keep < 1 || keep > 100)
+    throw new UsageError(`--keep must be a whole number from 1 to 100, not "${flags.keep}"`);
+  const [{ readValuesFile, ValuesError }, { VersionStore }, { createStaticServer }] =
+    await Promise.all([
+      import("../serve/values-file.ts"),
+      import("../serve/versions.ts"),
+      import("../serve/static-server.ts"),
+    ]);
+  let values: ReturnType<typeof readValuesFile>;
+  try {
+    values = readValuesFile(flags.values);
+  } catch (error) {
+    if (error instanceof ValuesError) throw new UsageError(error.message);
+    throw error;
+  }
+  const logger = pino({
+    level: process.env.QUIRE_LOG_LEVEL ?? "info",
+    base: { service: "quire-serve" },
+  });
+  const dataDir = path.resolve(flags.dataDir);
+  const versions = new VersionStore(dataDir);
+
+  if (flags.rollback) {
+    const previous = versions.rollback();
+    if (!previous) {
+      process.stderr.write("quire serve: there is no earlier version to roll back to\n");
+      return 1;
+    }
+    process.stderr.write(`Rolled back to version ${previous}\n`);
+  } else if (!values.enabled) {
+    process.stderr.write(
+      `quire serve: staticExport.enabled is not true in ${flags.values}: nothing to serve\n`,
+    );
+    return 1;
+  }
+
+  const server = createStaticServer({ versions, logger });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, flags.host, resolve);
+  });
+  const address = server.address();
+  const shown =
+    typeof address === "object" && address
+      ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
+      : String(address);
+  process.stderr.write(`Quire serve listening on ${shown} (data: ${dataDir})\n`);
+
+  if (!flags.rollback) {
+    try {
+      const id = await installVersion(values, versions, dataDir, keep, logger);
+      process.stderr.write(`Serving version ${id}\n`);
+    } catch (error) {
+      const active = versions.active();
+      const message = error instanceof Error ? error.message : String(error);
+      if (!active) {
+        process.stderr.write(
+          `quire serve: ${message}\nquire serve: no version to serve: stopping\n`,
+        );
+        await new Promise((resolve) => server.close(resolve));
+        return 1;
+      }
+      logger.error({ err: error }, "the new bundle could not be installed");
+      process.stderr.write(
+        `quire serve: ${message}\nquire serve: still serving the last good version, ${active.id}\n`,
+      );
+    }
+  }
+
+  return new Promise<number>((resolve) => {
+    onStopRequest(async () => {
+      server.closeIdleConnections();
+      await new Promise((done) => server.close(done));
+      resolve(0);
+    }, logger);
+  });
+}
+
+/** Makes the values' bundle the active version: from disk when its pin is unpacked, else downloaded. */
+async function installVersion(
+  values: { bundleUrl: string | null; version: string | null },
+  versions: InstanceType<typeof import("../serve/versions.ts").VersionStore>,
+  dataDir: string,
+  keep: number,
+  logger: pino.Logger,
+): Promise<string> {
+  const [{ fetchBundle }, { unpackBundle, BundleError }, { precompress }] = await Promise.all([
+    import("../serve/fetch-bundle.ts"),
+    import("../serve/unpack-bundle.ts"),
+    import("../serve/precompress.ts"),
+  ]);
+  if (values.version && versions.has(values.version)) {
+    versions.activate(values.version, keep);
+    logger.info({ version: values.version }, "the pinned version is already unpacked: not fetched");
+    return values.version;
+  }
+  if (!values.bundleUrl)
+    throw new Error(
+      `version ${values.version} is not unpacked here and staticExport.bundleUrl is empty`,
+    );
+  const downloads = path.join(dataDir, "downloads");
+  mkdirSync(downloads, { recursive: true });
+  const file = path.join(downloads, `bundle-${process.pid}.tar.gz`);
+  try {
+    logger.info({ url: values.bundleUrl.split("?")[0] }, "downloading the bundle");
+    const fetched = await fetchBundle(values.bundleUrl, file, {
+      onProgress: (received, total) =>
+        logger.info(
+          { received, total },
+          total
+            ? `downloaded ${Math.round((received / total) * 100)}%`
+            : `downloaded ${received} bytes`,
+        ),
+    });
+    const id = values.version ?? fetched.sha256.slice(0, 16);
+    if (!versions.has(id)) {
+      const unpacked = await unpackBundle(file, versions.directoryOf(id));
+      if (
+        values.version &&
+        unpacked.manifest.version &&
+        unpacked.manifest.version !== values.version
+      ) {
+        rmSync(unpacked.directory, { recursive: true, force: true });
+        throw new BundleError(
+          `the bundle is version ${unpacked.manifest.version}, but the values pin version ${values.version}: refused`,
+        );
+      }
+      const compressed = precompress(unpacked.directory);
+      logger.info(
+        { version: id, files: unpacked.files, bytes: unpacked.bytes, compressed },
+        "bundle unpacked",
+      );
+    }
+    versions.activate(id, keep);
+    return id;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}

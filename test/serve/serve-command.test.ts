@@ -1,0 +1,181 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../helpers/temp-repo.ts";
+
+const BIN = path.resolve("bin/quire.js");
+const children: ChildProcess[] = [];
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** A link that serves the bundle, or answers 403 like an expired presigned link. */
+async function bundleLink(file: string, options: { expired?: boolean } = {}): Promise<string> {
+  const server = createServer((_request, response) => {
+    if (options.expired)
+      return void response
+        .writeHead(403, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: "this link has expired" }));
+    const body = readFileSync(file);
+    response.writeHead(200, { "content-length": body.length }).end(body);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/bundle.tar.gz?signature=x`;
+}
+
+function values(url: string, version?: string): string {
+  const file = path.join(makeTempDir(), "values.yaml");
+  writeFileSync(
+    file,
+    `image:\n  tag: latest\nstaticExport:\n  enabled: true\n  bundleUrl: "${url}"\n${version ? `  version: "${version}"\n` : ""}`,
+  );
+  return file;
+}
+
+interface Running {
+  child: ChildProcess;
+  url: Promise<string>;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+function serve(valuesFile: string, dataDir: string, extra: string[] = []): Running {
+  const child = spawn(
+    process.execPath,
+    [
+      BIN,
+      "serve",
+      "--values",
+      valuesFile,
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--data-dir",
+      dataDir,
+      ...extra,
+    ],
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, QUIRE_LOG_LEVEL: "warn" } },
+  );
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+      const match = /Quire serve listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1] as string);
+    });
+    void exit.then(() => reject(new Error(`quire serve exited: ${output}`)));
+  });
+  return { child, url, output: () => output, exit };
+}
+
+async function waitReady(base: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if ((await fetch(`${base}/readyz`).catch(() => undefined))?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("never ready");
+}
+
+// Built once for the file, in a folder of its own (makeTempDir's folders go after each test).
+const bundleFolder = mkdtempSync(path.join(os.tmpdir(), "quire-serve-bundle-"));
+const bundle = path.join(bundleFolder, "site.tar.gz");
+afterAll(() => rmSync(bundleFolder, { recursive: true, force: true }));
+let built = false;
+function ensureBundle(): void {
+  if (built) return;
+  execFileSync(
+    process.execPath,
+    [BIN, "export", "examples/docs", "-o", bundle, "--quiet", "--no-cache"],
+    { stdio: "ignore" },
+  );
+  built = true;
+}
+
+describe("quire serve", () => {
+  it("downloads the bundle of the values file, unpacks it and serves the site", async () => {
+    const keep = makeTempDir();
+    const file = path.join(keep, "site.tar.gz");
+    execFileSync(process.execPath, [BIN, "export", "examples/docs", "-o", file, "--quiet"], {
+      stdio: "ignore",
+    });
+    const running = serve(values(await bundleLink(file)), makeTempDir());
+    const base = await running.url;
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    await waitReady(base);
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(await home.text()).toContain("<html");
+    const page = await fetch(`${base}/quickstart`, { headers: { "accept-encoding": "gzip" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    const etag = page.headers.get("etag") as string;
+    expect((await fetch(`${base}/quickstart`, { headers: { "if-none-match": etag } })).status).toBe(
+      304,
+    );
+    const missing = await fetch(`${base}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("<html");
+    running.child.kill("SIGTERM");
+    expect(await running.exit).toBe(0);
+  });
+
+  it("exits 1 with a message to regenerate the link when the link has expired and nothing was served before", async () => {
+    ensureBundle();
+    const running = serve(values(await bundleLink(bundle, { expired: true })), makeTempDir());
+    expect(await running.exit).toBe(1);
+    expect(running.output()).toMatch(
+      /answered 403 \(the link has expired or was altered.*generate a new link/,
+    );
+    expect(running.output()).toMatch(/no version to serve/);
+  });
+
+  it("keeps serving the last good version when the new link has expired, and serves a pinned version with the network gone", async () => {
+    ensureBundle();
+    const dataDir = makeTempDir();
+    const first = serve(values(await bundleLink(bundle), "v1"), dataDir);
+    await waitReady(await first.url);
+    first.child.kill("SIGTERM");
+    await first.exit;
+
+    const expired = serve(values(await bundleLink(bundle, { expired: true }), "v2"), dataDir);
+    const base = await expired.url;
+    await waitReady(base);
+    expect((await (await fetch(`${base}/readyz`)).json()).version).toBe("v1");
+    expect(expired.output()).toMatch(/still serving the last good version, v1/);
+    expired.child.kill("SIGTERM");
+    await expired.exit;
+
+    // The pin is unpacked: no download at all, even from a link that answers nothing.
+    const offline = serve(values("http://127.0.0.1:9/gone.tar.gz", "v1"), dataDir);
+    const offlineBase = await offline.url;
+    await waitReady(offlineBase);
+    expect((await fetch(`${offlineBase}/`)).status).toBe(200);
+  });
+
+  it("refuses a values file with a wrong type, naming the key, with exit code 2", async () => {
+    const file = path.join(makeTempDir(), "values.yaml");
+    writeFileSync(file, "staticExport:\n  enabled: yes-please\n");
+    const running = serve(file, makeTempDir());
+    expect(await running.exit).toBe(2);
+    expect(running.output()).toMatch(
+      /values\.yaml:2:\d+: staticExport\.enabled must be true or false/,
+    );
+  });
+});
