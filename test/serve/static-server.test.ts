@@ -1,0 +1,161 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { precompress } from "../../src/serve/precompress.ts";
+import { createStaticServer } from "../../src/serve/static-server.ts";
+import { VersionStore } from "../../src/serve/versions.ts";
+import { makeTempDir } from "../helpers/temp-repo.ts";
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function site(files: Record<string, string> | null) {
+  const dataDir = makeTempDir();
+  const versions = new VersionStore(dataDir);
+  if (files) {
+    const directory = versions.directoryOf("v1");
+    for (const [name, content] of Object.entries({ "quire-export.json": "{}", ...files })) {
+      mkdirSync(path.dirname(path.join(directory, name)), { recursive: true });
+      writeFileSync(path.join(directory, name), content);
+    }
+    precompress(directory);
+    versions.activate("v1", 3);
+  }
+  const server = createStaticServer({ versions, logger: pino({ level: "silent" }) });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  const port = (server.address() as AddressInfo).port;
+  return { base: `http://127.0.0.1:${port}`, port, versions, dataDir };
+}
+
+/** A raw request, so the path reaches the server exactly as written (fetch would normalise it). */
+function raw(port: number, rawPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: "127.0.0.1", port, path: rawPath, method: "GET" },
+      (response) => {
+        let body = "";
+        response.on("data", (chunk) => {
+          body += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+const PAGE = `<!doctype html><html><body>${"Welcome. ".repeat(200)}</body></html>`;
+const FILES = {
+  "index.html": PAGE,
+  "guide/setup.html": "<h1>Setup</h1>",
+  "guide/index.html": "<h1>Guide</h1>",
+  "404.html": "<h1>Not here</h1>",
+  "_quire/quire.0123abcd45.css": `body{color:red}${" ".repeat(1000)}`,
+  "files/data.bin": "0123456789",
+};
+
+describe("serving the active version", () => {
+  it("answers /readyz 503 until a version is active, and /healthz at once", async () => {
+    const { base } = await site(null);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).error).toMatch(/no version/);
+  });
+
+  it("maps extensionless paths, folders and / to their files, and redirects a folder without its slash", async () => {
+    const { base } = await site(FILES);
+    expect(await (await fetch(`${base}/guide/setup`)).text()).toBe("<h1>Setup</h1>");
+    expect(await (await fetch(`${base}/guide/setup.html`)).text()).toBe("<h1>Setup</h1>");
+    expect(await (await fetch(`${base}/guide/`)).text()).toBe("<h1>Guide</h1>");
+    const redirect = await fetch(`${base}/guide`, { redirect: "manual" });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get("location")).toBe("/guide/");
+    expect((await fetch(`${base}/`)).headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
+
+  it("answers a missing page with the site's 404.html and status 404", async () => {
+    const { base } = await site(FILES);
+    const response = await fetch(`${base}/nothing/here`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("<h1>Not here</h1>");
+  });
+
+  it("caches hashed assets forever and revalidates HTML with its ETag", async () => {
+    const { base } = await site(FILES);
+    const asset = await fetch(`${base}/_quire/quire.0123abcd45.css`);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    const page = await fetch(`${base}/`);
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    const etag = page.headers.get("etag") as string;
+    expect((await fetch(`${base}/`, { headers: { "if-none-match": etag } })).status).toBe(304);
+    const lastModified = page.headers.get("last-modified") as string;
+    expect(
+      (await fetch(`${base}/`, { headers: { "if-modified-since": lastModified } })).status,
+    ).toBe(304);
+  });
+
+  it("sends the brotli or gzip file written at unpack time when the client accepts it", async () => {
+    const { base } = await site(FILES);
+    // fetch decodes the body itself, so the encoding is checked on the headers and the text.
+    const brotli = await fetch(`${base}/`, { headers: { "accept-encoding": "br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(await brotli.text()).toBe(PAGE);
+    const gzip = await fetch(`${base}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gzip.headers.get("vary")).toBe("Accept-Encoding");
+    const plain = await fetch(`${base}/`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("honours Range and HEAD, and refuses other methods", async () => {
+    const { base } = await site(FILES);
+    const part = await fetch(`${base}/files/data.bin`, { headers: { range: "bytes=2-4" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe("bytes 2-4/10");
+    expect(await part.text()).toBe("234");
+    expect(
+      (await fetch(`${base}/files/data.bin`, { headers: { range: "bytes=50-" } })).status,
+    ).toBe(416);
+    const head = await fetch(`${base}/files/data.bin`, { method: "HEAD" });
+    expect(head.headers.get("content-length")).toBe("10");
+    expect(await head.text()).toBe("");
+    const post = await fetch(`${base}/`, { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
+  });
+
+  it("sends security headers that allow only the site itself", async () => {
+    const { base } = await site(FILES);
+    const response = await fetch(`${base}/`);
+    expect(response.headers.get("content-security-policy")).toMatch(/default-src 'self'/);
+    expect(response.headers.get("content-security-policy")).not.toMatch(/https?:/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("never serves a file outside the version, however the path is written", async () => {
+    const { port, dataDir } = await site(FILES);
+    writeFileSync(path.join(dataDir, "secret.txt"), "SECRET");
+    for (const attempt of [
+      "/../secret.txt",
+      "/..%2fsecret.txt",
+      "/%2e%2e/secret.txt",
+      "/guide/../../secret.txt",
+      "/..\\secret.txt",
+      "/%00index.html",
+      "/%zz",
+    ]) {
+      const response = await raw(port, attempt);
+      expect(response.body, attempt).not.toContain("SECRET");
+      expect([400, 404], attempt).toContain(response.status);
+    }
+  });
+});
