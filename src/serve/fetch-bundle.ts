@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createWriteStream, renameSync, rmSync } from "node:fs";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** A download that cannot succeed by trying again: the message says what to do. */
 export class BundleLinkError extends Error {
@@ -55,7 +56,9 @@ export async function fetchBundle(
       if (error instanceof BundleLinkError || options.signal?.aborted) throw error;
       lastError = error;
       if (attempt === attempts) break;
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      // The pause between attempts ends early when the caller stops.
+      await sleep(delay, undefined, { signal: options.signal }).catch(() => {});
+      if (options.signal?.aborted) throw options.signal.reason;
       delay *= 2;
     }
   }

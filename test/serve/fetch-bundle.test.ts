@@ -107,7 +107,10 @@ describe("downloading a bundle link", () => {
     const file = path.join(makeTempDir(), "bundle.tar.gz");
     const download = fetchBundle(link.url, file, { signal: controller.signal, retryDelayMs: 5000 });
     setTimeout(() => controller.abort(new Error("stopping")), 50);
+    const started = Date.now();
     await expect(download).rejects.toThrow();
+    // It did not sit out its 5 s pause before the next attempt.
+    expect(Date.now() - started).toBeLessThan(2000);
     expect(existsSync(file)).toBe(false);
   });
 });
