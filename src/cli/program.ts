@@ -6,6 +6,7 @@ import { registerJobsCommand } from "./jobs.ts";
 import { registerKeysCommand } from "./keys.ts";
 import { registerOrgsCommand } from "./orgs.ts";
 import { registerProjectsCommand } from "./projects.ts";
+import { registerRemoteCommand } from "./remote.ts";
 import { registerServeCommand } from "./serve.ts";
 import { UsageError } from "./usage-error.ts";
 import { registerWorkerCommand } from "./worker.ts";
@@ -48,6 +49,7 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
   registerJobsCommand(program);
   registerExportCommand(program);
   registerServeCommand(program);
+  registerRemoteCommand(program);
   try {
     await program.parseAsync(argv, { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : 0;

@@ -310,6 +310,23 @@ export const SETTINGS = {
     default: undefined,
     parse: optionalText,
   },
+  remoteUrl: {
+    flag: "--remote-url",
+    env: "QUIRE_URL",
+    value: "URL",
+    doc: "base URL of the Quire API that `quire remote` calls",
+    example: "https://quire.example.com",
+    default: undefined,
+    parse: httpUrl,
+  },
+  remoteApiKey: {
+    flag: "--remote-api-key-env-only",
+    env: "QUIRE_API_KEY",
+    doc: "API key `quire remote` sends (from `quire keys create`; never an argument)",
+    example: "quire_...",
+    default: undefined,
+    parse: optionalText,
+  },
 } satisfies Record<string, Setting<unknown>>;
 
 export type SettingName = keyof typeof SETTINGS;
