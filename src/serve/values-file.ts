@@ -86,7 +86,8 @@ export function parseValues(
       throw new ValuesError(
         `${where(urlNode)}: staticExport.bundleUrl must be a URL string, not ${JSON.stringify(scalar(urlNode))}`,
       );
-    bundleUrl = scalar(urlNode) as string;
+    // The seed's values file writes an unset link as "" (its default): that is no link.
+    if (scalar(urlNode) !== "") bundleUrl = scalar(urlNode) as string;
   }
   let version: string | null = null;
   if (versionNode !== undefined && scalar(versionNode) !== null) {
@@ -96,7 +97,8 @@ export function parseValues(
         `${where(versionNode)}: staticExport.version must be a string, not ${JSON.stringify(value)}${typeof value === "number" ? ` (quote it: version: "${value}")` : ""}`,
       );
     }
-    version = value;
+    // "" is the seed's default for an unpinned version.
+    if (value !== "") version = value;
   }
 
   if (

@@ -29,6 +29,24 @@ describe("the values file", () => {
     });
   });
 
+  it('reads the seed\'s defaults, bundleUrl: "" and version: "", as not set', () => {
+    const defaults = 'staticExport:\n  enabled: false\n  bundleUrl: ""\n  version: ""\n';
+    expect(parseValues(defaults, "values.yaml")).toEqual({
+      enabled: false,
+      bundleUrl: null,
+      version: null,
+    });
+    expect(
+      parseValues(
+        `staticExport:\n  enabled: true\n  bundleUrl: "${URL}"\n  version: ""\n`,
+        "values.yaml",
+      ),
+    ).toEqual({ enabled: true, bundleUrl: URL, version: null });
+    expect(() =>
+      parseValues(defaults.replace("enabled: false", "enabled: true"), "values.yaml"),
+    ).toThrow(/staticExport\.enabled is true, so staticExport\.bundleUrl is required/);
+  });
+
   it.each([
     [
       "enabled is a string",
