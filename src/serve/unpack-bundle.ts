@@ -127,16 +127,18 @@ async function extractChecked(
           );
         const target = path.join(root, entryPath(entry));
         mkdirSync(path.dirname(target), { recursive: true });
-        entry.on("data", (chunk: Buffer) => {
-          written += chunk.length;
-        });
         // An archive that ends inside this entry never ends its stream: aborted below.
         const controller = new AbortController();
         unfinished.set(entry, { path: entry.path, controller });
         entry.on("end", () => unfinished.delete(entry));
+        // The file is the entry's only reader. An entry read while an earlier one was still
+        // being written arrives with its content buffered, and a "data" listener (to count
+        // bytes, say) would take that content before the pipe is attached: the file written
+        // empty or cut short. So bytes are counted from what was written.
+        const output = createWriteStream(target, { flags: "wx" });
         writes.push(
-          pipeline(entry, createWriteStream(target, { flags: "wx" }), {
-            signal: controller.signal,
+          pipeline(entry, output, { signal: controller.signal }).then(() => {
+            written += output.bytesWritten;
           }),
         );
       } catch (error) {

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -107,6 +108,27 @@ describe("unpacking a bundle", () => {
     const unpacked = await unpackBundle(rawArchive(SITE), destination);
     expect(unpacked.files).toBe(3);
     expect(readFileSync(path.join(destination, "guide/setup.html"), "utf8")).toBe("<h1>Setup</h1>");
+  });
+
+  it("writes every byte of the files that follow a large one (their content arrives buffered)", async () => {
+    // While the large file is written, the next entries are read with their content held
+    // back; each must still reach its file whole.
+    // Random text: it compresses little, so it arrives in many chunks and is slow to write.
+    const large = randomBytes(1_500_000).toString("base64");
+    const small = Array.from({ length: 40 }, (_, index) => ({
+      path: `pages/page-${index}.html`,
+      content: `<h1>Page ${index}</h1>${"<p>text</p>".repeat(index * 50)}`,
+    }));
+    const entries = [{ path: "big.txt", content: large }, ...small, ...SITE];
+    const destination = path.join(makeTempDir(), "v1");
+    const unpacked = await unpackBundle(rawArchive(entries), destination);
+    for (const entry of entries)
+      expect(readFileSync(path.join(destination, entry.path), "utf8"), entry.path).toBe(
+        entry.content,
+      );
+    expect(unpacked.bytes).toBe(
+      entries.reduce((sum, entry) => sum + Buffer.byteLength(entry.content ?? ""), 0),
+    );
   });
 
   it.each([
