@@ -71,12 +71,17 @@ async function runServe(flags: ServeFlags): Promise<number> {
   const keep = Number(flags.keep);
   if (!Number.isInteger(keep) || keep < 1 || keep > 100)
     throw new UsageError(`--keep must be a whole number from 1 to 100, not "${flags.keep}"`);
-  const [{ readValuesFile, ValuesError }, { VersionStore }, { createStaticServer }] =
-    await Promise.all([
-      import("../serve/values-file.ts"),
-      import("../serve/versions.ts"),
-      import("../serve/static-server.ts"),
-    ]);
+  const [
+    { readValuesFile, ValuesError },
+    { VersionStore },
+    { createStaticServer },
+    { removeLeftovers },
+  ] = await Promise.all([
+    import("../serve/values-file.ts"),
+    import("../serve/versions.ts"),
+    import("../serve/static-server.ts"),
+    import("../serve/leftovers.ts"),
+  ]);
   let values: ReturnType<typeof readValuesFile>;
   try {
     values = readValuesFile(flags.values);
@@ -90,6 +95,10 @@ async function runServe(flags: ServeFlags): Promise<number> {
   });
   const dataDir = path.resolve(flags.dataDir);
   const versions = new VersionStore(dataDir);
+  // A serve process killed mid-download or mid-unpack left its temporary files behind.
+  const leftovers = removeLeftovers(dataDir);
+  if (leftovers.length > 0)
+    logger.info({ removed: leftovers }, "removed what interrupted serve processes left behind");
 
   if (flags.rollback) {
     const previous = versions.rollback();
@@ -155,11 +164,13 @@ async function installVersion(
   keep: number,
   logger: pino.Logger,
 ): Promise<string> {
-  const [{ fetchBundle }, { unpackBundle, BundleError }, { precompress }] = await Promise.all([
-    import("../serve/fetch-bundle.ts"),
-    import("../serve/unpack-bundle.ts"),
-    import("../serve/precompress.ts"),
-  ]);
+  const [{ fetchBundle }, { unpackBundle, BundleError }, { precompress }, { OWNER }] =
+    await Promise.all([
+      import("../serve/fetch-bundle.ts"),
+      import("../serve/unpack-bundle.ts"),
+      import("../serve/precompress.ts"),
+      import("../serve/leftovers.ts"),
+    ]);
   if (values.version && versions.has(values.version)) {
     versions.activate(values.version, keep);
     logger.info({ version: values.version }, "the pinned version is already unpacked: not fetched");
@@ -171,7 +182,8 @@ async function installVersion(
     );
   const downloads = path.join(dataDir, "downloads");
   mkdirSync(downloads, { recursive: true });
-  const file = path.join(downloads, `bundle-${process.pid}.tar.gz`);
+  // Named after this process, so the next start can tell it was abandoned if this one is killed.
+  const file = path.join(downloads, `bundle-${OWNER}.tar.gz`);
   try {
     logger.info({ url: values.bundleUrl.split("?")[0] }, "downloading the bundle");
     const fetched = await fetchBundle(values.bundleUrl, file, {
@@ -185,18 +197,18 @@ async function installVersion(
     });
     const id = values.version ?? fetched.sha256.slice(0, 16);
     if (!versions.has(id)) {
-      const unpacked = await unpackBundle(file, versions.directoryOf(id));
-      if (
-        values.version &&
-        unpacked.manifest.version &&
-        unpacked.manifest.version !== values.version
-      ) {
-        rmSync(unpacked.directory, { recursive: true, force: true });
-        throw new BundleError(
-          `the bundle is version ${unpacked.manifest.version}, but the values pin version ${values.version}: refused`,
-        );
-      }
-      const compressed = precompress(unpacked.directory);
+      let compressed = 0;
+      // Checked and finished in the staging folder: versions/<id> only ever appears whole, so
+      // a process killed midway never leaves a version that a pin would take as unpacked.
+      const unpacked = await unpackBundle(file, versions.directoryOf(id), undefined, {
+        prepare: (directory, manifest) => {
+          if (values.version && manifest.version && manifest.version !== values.version)
+            throw new BundleError(
+              `the bundle is version ${manifest.version}, but the values pin version ${values.version}: refused`,
+            );
+          compressed = precompress(directory);
+        },
+      });
       logger.info(
         { version: id, files: unpacked.files, bytes: unpacked.bytes, compressed },
         "bundle unpacked",

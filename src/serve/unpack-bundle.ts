@@ -11,13 +11,16 @@ import {
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Parser, type ReadEntry } from "tar";
+import { OWNER } from "./leftovers.ts";
 
 /**
  * Unpacks a bundle that Quire did not necessarily build: every entry is checked before a byte
  * of it is written. Only regular files and folders; no absolute paths, `..`, links, devices or
  * duplicates; bounded entry count and sizes; gzip and tar integrity; `quire-export.json`
- * readable. Everything is written into a staging folder next to the destination and renamed
- * into place at the end, so a refused or broken archive leaves nothing behind.
+ * readable. Everything is written into a staging folder next to the destination, finished
+ * there (`prepare`), and renamed into place at the end: the destination appears complete or
+ * not at all, a refused or broken archive leaves nothing behind, and a process killed midway
+ * leaves only a staging folder named after it (see leftovers.ts), never a version.
  */
 export interface UnpackLimits {
   maxEntries: number;
@@ -70,23 +73,37 @@ export function checkEntryPath(raw: string): { path: string } | { refused: strin
   return { path: segments.join("/") };
 }
 
+export interface UnpackOptions {
+  /**
+   * Runs on the staging folder once everything is checked and written, before it is renamed
+   * into place: work that must be complete before anyone sees the version (precompressed
+   * copies, a check of the manifest). A BundleError thrown here refuses the bundle.
+   */
+  prepare?: (directory: string, manifest: BundleManifest) => void | Promise<void>;
+}
+
 /** Unpacks `archive` into `destination` (which must not exist yet). */
 export async function unpackBundle(
   archive: string,
   destination: string,
   limits: UnpackLimits = DEFAULT_UNPACK_LIMITS,
+  options: UnpackOptions = {},
 ): Promise<UnpackedBundle> {
   if (existsSync(destination)) throw new BundleError(`${destination} already exists`);
-  const staging = `${destination}.partial-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const staging = `${destination}.partial-${OWNER}-${randomBytes(4).toString("hex")}`;
   mkdirSync(staging, { recursive: true });
+  let extracted = false;
   try {
     const { files, bytes } = await extractChecked(archive, staging, limits);
+    extracted = true;
     const manifest = readManifest(staging);
+    await options.prepare?.(staging, manifest);
     renameSync(staging, destination);
     return { directory: destination, manifest, files, bytes };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
-    if (error instanceof BundleError) throw error;
+    // Past extraction, a failure (a full disk, a rename) is this machine's, not the bundle's.
+    if (error instanceof BundleError || extracted) throw error;
     throw new BundleError(`the bundle is damaged: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -74,10 +74,14 @@ beforeAll(() => {
   );
 }, 120_000);
 
-async function refused(archive: string, limits?: Parameters<typeof unpackBundle>[2]) {
+async function refused(
+  archive: string,
+  limits?: Parameters<typeof unpackBundle>[2],
+  prepare?: () => void,
+) {
   const parent = makeTempDir();
   const destination = path.join(parent, "versions", "v1");
-  const error = await unpackBundle(archive, destination, limits).then(
+  const error = await unpackBundle(archive, destination, limits, { prepare }).then(
     () => undefined,
     (caught: unknown) => caught,
   );
@@ -209,6 +213,33 @@ describe("unpacking a bundle", () => {
       ),
     ).toMatch(/not valid JSON/);
     expect(await refused(rawArchive(SITE.slice(1)))).toMatch(/no index\.html/);
+  });
+
+  it("finishes the version in its staging folder: the destination appears only once prepared", async () => {
+    const destination = path.join(makeTempDir(), "versions", "v1");
+    let seen: { staging: string; destinationThen: boolean; version: string | null } | undefined;
+    await unpackBundle(rawArchive(SITE), destination, undefined, {
+      prepare: (directory, manifest) => {
+        writeFileSync(path.join(directory, "index.html.gz"), gzipSync("<h1>Home</h1>"));
+        seen = {
+          staging: path.basename(directory),
+          destinationThen: existsSync(destination),
+          version: manifest.version,
+        };
+      },
+    });
+    // Named after its owner (pid and host), so a later start can tell a killed unpack's leftover.
+    expect(seen?.staging).toMatch(
+      new RegExp(`^v1\\.partial-${process.pid}-[0-9a-f]{8}-[0-9a-f]{8}$`),
+    );
+    expect(seen?.destinationThen).toBe(false);
+    expect(seen?.version).toBeNull();
+    expect(existsSync(path.join(destination, "index.html.gz"))).toBe(true);
+
+    const refusedByPrepare = await refused(rawArchive(SITE), undefined, () => {
+      throw new BundleError("the bundle is version 2, but the values pin version 1: refused");
+    });
+    expect(refusedByPrepare).toMatch(/pin version 1/);
   });
 
   it("never overwrites an existing version", async () => {
