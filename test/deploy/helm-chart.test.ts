@@ -1,0 +1,382 @@
+// The Helm chart in deploy/helm/quire, checked without helm (there is none here): its values
+// against the templates that use them, and its templates rendered by the subset renderer in
+// go-template.ts, then read as Kubernetes objects. Where helm exists, the workflow example runs
+// `helm lint --strict` and `helm template` on the same chart.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseAllDocuments, parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { resolveConfig, SETTINGS, type SettingName } from "../../src/config/settings.ts";
+import { parseValues } from "../../src/serve/values-file.ts";
+import { Chart } from "./go-template.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const CHART_DIR = path.join(ROOT, "deploy/helm/quire");
+const TEMPLATES = path.join(CHART_DIR, "templates");
+const chart = new Chart(CHART_DIR);
+const VALUES_TEXT = readFileSync(path.join(CHART_DIR, "values.yaml"), "utf8");
+const LINK =
+  "https://quire.example.com/downloads/exports/exp_1/docs.tar.gz?expires=1900000000&signature=abc";
+const ENABLED = { staticExport: { enabled: true, bundleUrl: LINK } };
+
+// biome-ignore lint/suspicious/noExplicitAny: rendered Kubernetes objects are read field by field
+type K8sObject = Record<string, any>;
+
+/** The chart rendered with `overrides`: its objects by kind, and NOTES.txt. */
+function render(overrides: Record<string, unknown> = {}) {
+  const files = chart.render(overrides);
+  const objects: K8sObject[] = [];
+  for (const [name, text] of files) {
+    if (name === "NOTES.txt") continue;
+    for (const document of parseAllDocuments(text)) {
+      expect(document.errors, `${name} renders invalid YAML:\n${text}`).toEqual([]);
+      const object = document.toJS();
+      if (object !== null) objects.push({ ...object, source: name });
+    }
+  }
+  const ofKind = (kind: string): K8sObject[] => objects.filter((object) => object.kind === kind);
+  const one = (kind: string): K8sObject => {
+    const found = ofKind(kind);
+    expect(found, `one ${kind}`).toHaveLength(1);
+    return found[0] as K8sObject;
+  };
+  return { files, objects, ofKind, one, notes: files.get("NOTES.txt") ?? "" };
+}
+
+/** Every `.Values.a.b` (or `$.Values.a.b`) a template names, with the file. */
+function valuesReferences(): { file: string; path: string[] }[] {
+  const references: { file: string; path: string[] }[] = [];
+  for (const file of readdirSync(TEMPLATES)) {
+    const text = readFileSync(path.join(TEMPLATES, file), "utf8");
+    for (const action of text.matchAll(/\{\{(.*?)\}\}/gs))
+      for (const match of (action[1] as string).matchAll(
+        /(?:^|[\s($])\.Values((?:\.[A-Za-z_][A-Za-z0-9_]*)+)/g,
+      ))
+        references.push({ file, path: (match[1] as string).slice(1).split(".") });
+  }
+  return references;
+}
+
+/** Paths of every leaf of a values tree (an empty map or list counts as a leaf). */
+function leaves(value: unknown, prefix: string[] = []): string[][] {
+  if (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length)
+    return Object.entries(value).flatMap(([key, child]) => leaves(child, [...prefix, key]));
+  return [prefix];
+}
+
+describe("the Helm chart", () => {
+  it("is a v2 chart whose appVersion, the default image tag, is Quire's version", () => {
+    const metadata = parseYaml(readFileSync(path.join(CHART_DIR, "Chart.yaml"), "utf8"));
+    expect(metadata.apiVersion).toBe("v2");
+    expect(metadata.name).toBe("quire");
+    expect(metadata.type).toBe("application");
+    expect(metadata.version).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);
+    const packageJson = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    expect(metadata.appVersion).toBe(packageJson.version);
+    const deployment = render(ENABLED).one("Deployment");
+    const { repository } = chart.defaultValues.image as { repository: string };
+    expect(deployment.spec.template.spec.containers[0].image).toBe(
+      `${repository}:${packageJson.version}`,
+    );
+  });
+
+  it("holds the seed's staticExport group as it is, off by default", () => {
+    expect(chart.defaultValues.staticExport).toEqual({
+      enabled: false,
+      bundleUrl: "",
+      version: "",
+    });
+    // In the seed's order, so the file reads like the seed's table.
+    expect(Object.keys(chart.defaultValues.staticExport as object)).toEqual([
+      "enabled",
+      "bundleUrl",
+      "version",
+    ]);
+  });
+
+  it("names in its templates only values that values.yaml has", () => {
+    const references = valuesReferences();
+    expect(references.length).toBeGreaterThan(30);
+    const missing = references.filter(({ path: keys }) => {
+      let node: unknown = chart.defaultValues;
+      for (const key of keys) {
+        if (!node || typeof node !== "object" || !Object.hasOwn(node, key)) return true;
+        node = (node as Record<string, unknown>)[key];
+      }
+      return false;
+    });
+    expect(
+      missing.map(({ file, path: keys }) => `${file}: .Values.${keys.join(".")}`),
+      "values the templates use but values.yaml lacks",
+    ).toEqual([]);
+  });
+
+  it("uses every value of values.yaml but the api group, which documents settings only", () => {
+    const used = valuesReferences().map(({ path: keys }) => keys.join("."));
+    const unused = leaves(chart.defaultValues)
+      .map((keys) => keys.join("."))
+      .filter((leaf) => !leaf.startsWith("api."))
+      .filter(
+        (leaf) => !used.some((reference) => leaf === reference || leaf.startsWith(`${reference}.`)),
+      );
+    expect(unused, "values no template reads").toEqual([]);
+  });
+
+  it("renders nothing to deploy while staticExport.enabled is false, and says how to turn it on", () => {
+    const { objects, notes } = render();
+    expect(objects).toEqual([]);
+    expect(notes).toMatch(/staticExport\.enabled is false/);
+    expect(notes).toMatch(/--set staticExport\.enabled=true --set-string staticExport\.bundleUrl=/);
+  });
+
+  it("writes a values file that quire serve reads, where the Deployment's --values points", () => {
+    const { one } = render({ staticExport: { enabled: true, bundleUrl: LINK, version: "2.10" } });
+    const configMap = one("ConfigMap");
+    const deployment = one("Deployment");
+    const pod = deployment.spec.template.spec;
+    const [container] = pod.containers;
+    const args: string[] = container.args;
+    expect(args.slice(0, 2)).toEqual(["quire", "serve"]);
+    const flag = (name: string) => args[args.indexOf(name) + 1];
+
+    // --values names a key of the ConfigMap, in the folder its volume is mounted at.
+    const valuesPath = flag("--values") as string;
+    const valuesVolume = pod.volumes.find(
+      (volume: K8sObject) => volume.configMap?.name === configMap.metadata.name,
+    );
+    expect(valuesVolume, "a volume of the ConfigMap").toBeDefined();
+    const valuesMount = container.volumeMounts.find(
+      (mount: K8sObject) => mount.name === valuesVolume.name,
+    );
+    expect(valuesMount.readOnly).toBe(true);
+    expect(path.posix.dirname(valuesPath)).toBe(valuesMount.mountPath);
+    const file = configMap.data[path.posix.basename(valuesPath)];
+    expect(file, `the ConfigMap has the key ${path.posix.basename(valuesPath)}`).toBeTypeOf(
+      "string",
+    );
+    expect(parseValues(file, valuesPath, {})).toEqual({
+      enabled: true,
+      bundleUrl: LINK,
+      version: "2.10",
+    });
+    // Unpinned, the seed's "" is no version.
+    const unpinned = render(ENABLED).one("ConfigMap").data[path.posix.basename(valuesPath)];
+    expect(parseValues(unpinned, valuesPath, {})).toEqual({
+      enabled: true,
+      bundleUrl: LINK,
+      version: null,
+    });
+
+    // --data-dir is a writable volume; /tmp too: the root filesystem is read-only.
+    const mountOf = (mountPath: string) =>
+      container.volumeMounts.find((mount: K8sObject) => mount.mountPath === mountPath);
+    const volumeOf = (mount: K8sObject) =>
+      pod.volumes.find((volume: K8sObject) => volume.name === mount.name);
+    for (const writable of [flag("--data-dir") as string, "/tmp"]) {
+      const mount = mountOf(writable);
+      expect(mount, `${writable} is mounted`).toBeDefined();
+      expect(mount.readOnly).toBeFalsy();
+      expect(volumeOf(mount).emptyDir, `${writable} is an emptyDir`).toBeDefined();
+    }
+    expect(flag("--port")).toBe(String(container.ports[0].containerPort));
+    expect(flag("--keep")).toBe("3");
+    expect(flag("--host")).toBe("0.0.0.0");
+  });
+
+  it("probes /healthz for liveness and /readyz for readiness, with time for the first download", () => {
+    const container = render(ENABLED).one("Deployment").spec.template.spec.containers[0];
+    const http = container.ports.find((port: K8sObject) => port.name === "http");
+    expect(http).toBeDefined();
+    expect(container.livenessProbe.httpGet).toEqual({ path: "/healthz", port: "http" });
+    expect(container.readinessProbe.httpGet).toEqual({ path: "/readyz", port: "http" });
+    // Liveness only starts once a version is active: a slow download is not a dead process.
+    expect(container.startupProbe.httpGet).toEqual({ path: "/readyz", port: "http" });
+    const patience = container.startupProbe.periodSeconds * container.startupProbe.failureThreshold;
+    expect(patience).toBeGreaterThanOrEqual(300);
+  });
+
+  it("rolls the pods when bundleUrl or version changes, and only then", () => {
+    const checksum = (overrides: Record<string, unknown>) => {
+      const rendered = render(overrides);
+      const annotation =
+        rendered.one("Deployment").spec.template.metadata.annotations["checksum/values"];
+      // It is the hash of the rendered ConfigMap, as `include … | sha256sum` makes it.
+      expect(annotation).toBe(
+        createHash("sha256")
+          .update(rendered.files.get("configmap.yaml") as string)
+          .digest("hex"),
+      );
+      return annotation;
+    };
+    const base = checksum(ENABLED);
+    expect(base).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      checksum({ staticExport: { enabled: true, bundleUrl: LINK.replace("abc", "def") } }),
+    ).not.toBe(base);
+    expect(checksum({ staticExport: { enabled: true, bundleUrl: LINK, version: "7" } })).not.toBe(
+      base,
+    );
+    expect(checksum({ ...ENABLED, serve: { replicas: 5 } })).toBe(base);
+  });
+
+  it("runs the pods as the image's non-root user with a read-only root and no capabilities", () => {
+    const deployment = render(ENABLED).one("Deployment");
+    const pod = deployment.spec.template.spec;
+    const security = pod.containers[0].securityContext;
+    expect(security).toMatchObject({
+      runAsNonRoot: true,
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ["ALL"] },
+      seccompProfile: { type: "RuntimeDefault" },
+    });
+    expect(security.runAsUser).toBeGreaterThan(0);
+    expect(pod.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      runAsUser: security.runAsUser,
+      fsGroup: expect.any(Number),
+      seccompProfile: { type: "RuntimeDefault" },
+    });
+    expect(pod.automountServiceAccountToken).toBe(false);
+    // New pods are ready before old ones go: the site keeps serving through a roll-out.
+    expect(deployment.spec.strategy).toEqual({
+      type: "RollingUpdate",
+      rollingUpdate: { maxSurge: 1, maxUnavailable: 0 },
+    });
+  });
+
+  it("selects the serving pods with its Service, and routes an enabled Ingress to it", () => {
+    const off = render(ENABLED);
+    expect(off.ofKind("Ingress")).toEqual([]);
+    const rendered = render({
+      ...ENABLED,
+      ingress: {
+        enabled: true,
+        className: "nginx",
+        hosts: [{ host: "docs.example.org", paths: [{ path: "/", pathType: "Prefix" }] }],
+        tls: [{ secretName: "docs-tls", hosts: ["docs.example.org"] }],
+      },
+    });
+    const deployment = rendered.one("Deployment");
+    const service = rendered.one("Service");
+    const podLabels = deployment.spec.template.metadata.labels;
+    expect(deployment.spec.selector.matchLabels).toEqual(service.spec.selector);
+    expect(podLabels).toMatchObject(service.spec.selector);
+    expect(service.spec.ports).toEqual([
+      { name: "http", port: 80, targetPort: "http", protocol: "TCP" },
+    ]);
+    const ingress = rendered.one("Ingress");
+    expect(ingress.spec.ingressClassName).toBe("nginx");
+    expect(ingress.spec.tls).toEqual([{ secretName: "docs-tls", hosts: ["docs.example.org"] }]);
+    expect(ingress.spec.rules).toEqual([
+      {
+        host: "docs.example.org",
+        http: {
+          paths: [
+            {
+              path: "/",
+              pathType: "Prefix",
+              backend: { service: { name: service.metadata.name, port: { number: 80 } } },
+            },
+          ],
+        },
+      },
+    ]);
+    expect(rendered.notes).toMatch(/https:\/\/docs\.example\.org\//);
+  });
+
+  it("keeps /data on a PersistentVolumeClaim when asked, replacing pods one claim at a time", () => {
+    const rendered = render({ ...ENABLED, serve: { persistence: { enabled: true } } });
+    const claim = rendered.one("PersistentVolumeClaim");
+    expect(claim.spec.resources.requests.storage).toBe("4Gi");
+    const deployment = rendered.one("Deployment");
+    expect(deployment.spec.strategy).toEqual({ type: "Recreate" });
+    const data = deployment.spec.template.spec.volumes.find(
+      (volume: K8sObject) => volume.name === "data",
+    );
+    expect(data).toEqual({
+      name: "data",
+      persistentVolumeClaim: { claimName: claim.metadata.name },
+    });
+    const existing = render({
+      ...ENABLED,
+      serve: { persistence: { enabled: true, existingClaim: "quire-docs-data" } },
+    });
+    expect(existing.ofKind("PersistentVolumeClaim")).toEqual([]);
+    expect(
+      existing
+        .one("Deployment")
+        .spec.template.spec.volumes.find((volume: K8sObject) => volume.name === "data"),
+    ).toEqual({ name: "data", persistentVolumeClaim: { claimName: "quire-docs-data" } });
+  });
+
+  it("gives every object the release's name and labels", () => {
+    const { objects } = render({
+      ...ENABLED,
+      ingress: { enabled: true },
+      serve: { persistence: { enabled: true } },
+    });
+    expect(objects.map((object) => object.kind).sort()).toEqual([
+      "ConfigMap",
+      "Deployment",
+      "Ingress",
+      "PersistentVolumeClaim",
+      "Service",
+    ]);
+    for (const object of objects) {
+      expect(object.metadata.name).toBe("docs-quire");
+      expect(object.metadata.labels).toMatchObject({
+        "app.kubernetes.io/name": "quire",
+        "app.kubernetes.io/instance": "docs",
+        "app.kubernetes.io/managed-by": "Helm",
+      });
+    }
+  });
+
+  it("reads values.yaml's own staticExport group, turned on with a link, with Quire's parser", () => {
+    const group = {
+      ...(chart.defaultValues.staticExport as object),
+      enabled: true,
+      bundleUrl: LINK,
+    };
+    const file = stringifyYaml({ staticExport: group });
+    expect(parseValues(file, "values.yaml", {})).toEqual({
+      enabled: true,
+      bundleUrl: LINK,
+      version: null,
+    });
+    // And as shipped (off, empty link), it is a valid values file that serves nothing.
+    expect(parseValues(VALUES_TEXT, "values.yaml", {})).toEqual({
+      enabled: false,
+      bundleUrl: null,
+      version: null,
+    });
+  });
+
+  it("records the admin API's settings by Quire's names, variables and defaults", () => {
+    const api = chart.defaultValues.api as { settings: Record<string, unknown> };
+    const names = Object.keys(api.settings);
+    expect(names.length).toBeGreaterThanOrEqual(10);
+    for (const name of names)
+      expect(Object.keys(SETTINGS), `api.settings.${name} is a setting of quire api`).toContain(
+        name,
+      );
+    // The variable named beside each key is that setting's.
+    const block = VALUES_TEXT.slice(VALUES_TEXT.indexOf("\n  settings:\n"));
+    for (const name of names) {
+      const line = new RegExp(`^    ${name}: [^\\n]*# (QUIRE_[A-Z_]+)`, "m").exec(block);
+      expect(line, `api.settings.${name} names its variable`).not.toBeNull();
+      expect(line?.[1]).toBe(SETTINGS[name as SettingName].env);
+    }
+    // Every value given is Quire's default, and Quire accepts the group as settings.
+    const given = Object.entries(api.settings).filter(([, value]) => value !== "");
+    for (const [name, value] of given)
+      expect(value, `api.settings.${name}`).toEqual(SETTINGS[name as SettingName].default);
+    const config = resolveConfig(
+      Object.fromEntries(given.map(([name, value]) => [name, String(value)])),
+      {},
+    );
+    for (const [name, value] of given) expect(config[name as SettingName]).toEqual(value);
+  });
+});
