@@ -19,6 +19,8 @@ export interface ExportOptions {
   archiveFile?: string;
   /** SPEC §3; `cloud` by default. */
   deployment?: DeploymentType;
+  /** Turns the API playground on in an air-gapped export (SPEC §3: off there unless the project turns it on). */
+  playground?: boolean;
   /** Export only these pages: page paths, or folder prefixes ending in `/` or `/*`. */
   paths?: string[];
   /** Cache of rendered pages; re-exports of unchanged pages skip rendering. No cache when absent. */

@@ -6,6 +6,7 @@ import { decideAnalytics } from "./integrations/analytics.ts";
 import type { ExportOptions, ExportPhase, ExportProgress } from "./export-options.ts";
 import { type ArchiveResult, packDirectory } from "./output/archive.ts";
 import { indexablePages, renderLlmsFullTxt, renderLlmsTxt, renderRobots, renderSitemap } from "./output/site-files.ts";
+import { decidePlayground, usesApiReference } from "./openapi/index.ts";
 import { collapseRepeats, ExportFailedError, type Problem } from "./problems.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
@@ -70,6 +71,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const ignore = createIgnoreMatcher(repo.exists(".mintignore") ? repo.readText(".mintignore") : "");
   const listing = listRepository(repo.root, ignore);
   const allPages = readPageIndex(repo, listing.pages, problems);
+  const api = await prepareApiReference(repo, listing.files, config, allPages, deployment, options.playground === true, problems);
   const navigationPaths = collectNavigationPages(config.navigation);
   checkNavigationPages(config, navigationPaths, allPages, problems);
   const selected = selectPages(allPages, options.paths);
@@ -85,7 +87,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   progress("rendering", 0, tasks.length);
   let pagesDone = 0;
   const archiveCacheDir = options.cacheDir && options.archiveFile ? path.join(options.cacheDir, "archive") : undefined;
-  const setup: RendererSetup = { sourceDir: repo.root, outputDir, cacheDir: options.cacheDir, archiveCacheDir, deployment, engine: engineFingerprint(), layout };
+  const setup: RendererSetup = { sourceDir: repo.root, outputDir, cacheDir: options.cacheDir, archiveCacheDir, deployment, engine: engineFingerprint(), layout, ...(api ? { api: api.setup } : {}) };
   let outcomes: PageOutcome[];
   try {
     outcomes = await renderAllPages(setup, tasks, {
@@ -110,7 +112,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   if (outcomes.some((outcome) => outcome.features.math)) writeFiles(outputDir, katexFiles);
   if (outcomes.some((outcome) => outcome.features.mermaid)) writeFiles(outputDir, [mermaidFile]);
   checkLinks(outcomes, allPages, config.redirects, problems);
-  const usedAssets = copyPageAssets(repo, outputDir, outcomes, layout.configAssets);
+  // Specifications are published beside the pages, at their path, as Mintlify does.
+  const usedAssets = copyPageAssets(repo, outputDir, outcomes, [...layout.configAssets, ...(api?.specFiles ?? [])]);
   reportUnusedFiles(listing.files, usedAssets, problems);
   const exportedPages = tasks.map((task) => allPages.get(task.pagePath) as PageMeta);
   writeSearchIndex(outputDir, outcomes, allPages, new NavigationModel(config.navigation, layout.pages));
@@ -148,6 +151,20 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     pagesFromCache: outcomes.filter((outcome) => outcome.fromCache).length,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * API reference pages (SPEC §3 for the playground): only a site that names an OpenAPI
+ * specification somewhere loads the OpenAPI modules. The navigation's endpoint entries become
+ * pages, generated pages join the page index, and the render threads get what they need.
+ */
+async function prepareApiReference(repo: RepoFiles, files: string[], config: SiteConfig, pages: Map<string, PageMeta>, deployment: DeploymentType, playgroundOptIn: boolean, problems: Problem[]) {
+  if (!usesApiReference(config, pages)) return undefined;
+  const [{ buildApiReference }, { SpecCatalogue }] = await Promise.all([import("./openapi/api-reference.ts"), import("./openapi/spec-catalogue.ts")]);
+  const catalogue = new SpecCatalogue(repo, files, deployment, problems);
+  config.navigation = await buildApiReference({ config, pages, catalogue, problems });
+  const setup = { settings: config.api, playground: decidePlayground(config.api, deployment, playgroundOptIn), remoteSpecs: await catalogue.remoteTexts() };
+  return { setup, specFiles: catalogue.loadedFiles() };
 }
 
 /** The pages to export: all, or those matching `paths` (exact page paths or folder prefixes). */

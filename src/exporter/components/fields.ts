@@ -11,7 +11,20 @@ function literal(value: PropValue): string | undefined {
   return JSON.stringify(value);
 }
 
-function field(options: { name: string; location?: string; type?: string; required: boolean; deprecated: boolean; defaultValue?: string; pre?: string[]; post?: string[]; id: string }, children: ElementContent[]): Element {
+export interface FieldOptions {
+  name: string;
+  location?: string;
+  type?: string;
+  required: boolean;
+  deprecated: boolean;
+  defaultValue?: string;
+  pre?: string[];
+  post?: string[];
+  id: string;
+}
+
+/** One documented field (a parameter, a property): name, pills, then its description. Also used by API reference pages. */
+export function field(options: FieldOptions, children: ElementContent[]): Element {
   const meta: ElementContent[] = [];
   for (const label of options.pre ?? []) meta.push(h("span", { className: ["field-pill"] }, label) as Element);
   if (options.type) meta.push(h("span", { className: ["field-type"] }, options.type) as Element);

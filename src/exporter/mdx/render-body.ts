@@ -22,6 +22,18 @@ export interface RenderBodyInput {
   file: string;
   pagePath: string;
   environment: PageEnvironment;
+  /** The page's source when it is not the file's content (a generated page has none: ""). */
+  text?: string;
+  /** Content rendered after the page's own, with the same page context (an API reference). */
+  append?: (context: PageContext) => Promise<AppendedContent>;
+}
+
+/** What `append` adds: page content, and the same content as Markdown. */
+export interface AppendedContent {
+  nodes: ElementContent[];
+  markdown: string;
+  /** Repository files the content was read from, for the cache. */
+  dependencies: string[];
 }
 
 /**
@@ -47,13 +59,13 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
 
   let text: string;
   try {
-    text = environment.repo.readText(file);
+    text = input.text ?? environment.repo.readText(file);
   } catch (error) {
     if (!(error instanceof RepoFileError)) throw error;
     return failed({ severity: "error", rule: "unreadable-file", file, message: error.message });
   }
 
-  const format = file.toLowerCase().endsWith(".md") ? "md" : "mdx";
+  const format = file.toLowerCase().endsWith(".mdx") ? "mdx" : "md";
   let tree: Root;
   let frontmatter: Record<string, unknown>;
   try {
@@ -66,21 +78,24 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   const expansion = expandPage(tree, file, environment.repo);
   await loadCodeLanguages(collectCodeLanguages(tree));
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
-  const hast = mdastToHast(tree, context);
+  const hast = mdastToHast(tree, context) as HastRoot;
+  const appended = input.append ? await input.append(context) : undefined;
+  if (appended) hast.children.push(...appended.nodes);
   const { toc, sections } = processHeadings(hast);
   const html = toHtml(hast, { allowDangerousHtml: true });
+  const markdown = [pageMarkdown(tree), appended?.markdown ?? ""].filter(Boolean).join("\n\n");
 
   return {
     html,
     frontmatter,
     toc,
     sections,
-    markdown: pageMarkdown(tree),
+    markdown,
     assets: [...context.assets],
     links: context.links,
     features: context.features,
     problems: [...expansion.problems, ...context.problems],
-    dependencies: expansion.dependencies,
+    dependencies: [...expansion.dependencies, ...(appended?.dependencies ?? [])],
   };
 }
 

@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
 import { resolveIcon } from "../icons/index.ts";
 import type { PageEnvironment } from "../mdx/page-context.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
+import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
+import { MAX_SPEC_BYTES } from "../openapi/types.ts";
+import type { ApiPageRef } from "../site/page-index.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import { BodyCache } from "./body-cache.ts";
@@ -16,6 +20,17 @@ export interface BodyRendererSetup {
   engine: string;
   /** Where rendered bodies are cached; no cache when absent. */
   cacheDir?: string;
+  /** How API reference pages render; pages tied to an operation need it. */
+  api?: ApiRenderSetup;
+}
+
+/** A page to render: its source file and path, and for an API reference page its operation. */
+export interface BodyTask {
+  file: string;
+  pagePath: string;
+  api?: ApiPageRef;
+  /** The text the page header already shows (an API page does not repeat it). */
+  description?: string;
 }
 
 /**
@@ -29,6 +44,8 @@ export class BodyRenderer {
   private readonly cache?: BodyCache;
   /** Which pages exist decides how links resolve, so it is part of every cache key. */
   private readonly pagesFingerprint: string;
+  private readonly specDigests = new Map<string, string>();
+  private apiSettingsDigest?: string;
 
   constructor(setup: BodyRendererSetup) {
     this.setup = setup;
@@ -45,15 +62,12 @@ export class BodyRenderer {
       .digest("hex");
   }
 
-  async render(task: {
-    file: string;
-    pagePath: string;
-  }): Promise<{ body: RenderedBody; fromCache: boolean }> {
+  async render(task: BodyTask): Promise<{ body: RenderedBody; fromCache: boolean }> {
     let key: string | undefined;
     if (this.cache) {
-      let source: Buffer;
+      let source: string;
       try {
-        source = this.setup.repo.readBytes(task.file);
+        source = this.sourceForKey(task);
       } catch {
         return { body: await this.renderFresh(task), fromCache: false };
       }
@@ -64,7 +78,8 @@ export class BodyRenderer {
         this.setup.iconLibrary,
         task.file,
         task.pagePath,
-        source.toString("latin1"),
+        source,
+        ...(task.api ? [JSON.stringify(task.api), task.description ?? "", this.apiFingerprint()] : []),
       ]);
       const cached = this.cache.read(key);
       if (cached) return { body: cached, fromCache: true };
@@ -76,8 +91,42 @@ export class BodyRenderer {
   }
 
   /** The MDX pipeline (unified, Shiki, KaTeX) loads on the first page not in the cache. */
-  private async renderFresh(task: { file: string; pagePath: string }): Promise<RenderedBody> {
+  private async renderFresh(task: BodyTask): Promise<RenderedBody> {
     const { renderBody } = await import("../mdx/render-body.ts");
-    return renderBody({ file: task.file, pagePath: task.pagePath, environment: this.environment });
+    const input = { file: task.file, pagePath: task.pagePath, environment: this.environment };
+    if (!task.api || !this.setup.api) return renderBody(input);
+    const { appendOperation } = await import("../openapi/render-api-page.ts");
+    return renderBody({
+      ...input,
+      // A generated page has no source of its own: its file is the specification.
+      ...(isPageSource(task.file) ? {} : { text: "" }),
+      append: appendOperation(task.api, this.setup.api, this.setup.repo, task.description),
+    });
   }
+
+  /**
+   * The page's source for its cache key. A generated API page's file is its specification,
+   * which hundreds of pages share: its digest is computed once per version of the file.
+   */
+  private sourceForKey(task: BodyTask): string {
+    if (isPageSource(task.file)) return this.setup.repo.readBytes(task.file).toString("latin1");
+    if (/^https?:\/\//i.test(task.file)) return createHash("sha256").update(this.setup.api?.remoteSpecs[task.file] ?? "").digest("hex");
+    const stats = statSync(this.setup.repo.resolve(task.file));
+    const version = `${task.file}\0${stats.size}\0${stats.mtimeMs}`;
+    let digest = this.specDigests.get(version);
+    if (!digest) {
+      digest = createHash("sha256").update(this.setup.repo.readBytes(task.file, MAX_SPEC_BYTES)).digest("hex");
+      this.specDigests.set(version, digest);
+    }
+    return digest;
+  }
+
+  private apiFingerprint(): string {
+    this.apiSettingsDigest ??= createHash("sha256").update(JSON.stringify({ settings: this.setup.api?.settings, playground: this.setup.api?.playground })).digest("hex");
+    return this.apiSettingsDigest;
+  }
+}
+
+function isPageSource(file: string): boolean {
+  return /\.mdx?$/i.test(file);
 }

@@ -8,6 +8,7 @@ import type { DeploymentType } from "../site/types.ts";
 import { createPageDocumentRenderer, type PageDocumentRenderer } from "./page-document.ts";
 import type { SiteLayoutData } from "../theme/layout-types.ts";
 import { prepareCompressedEntry } from "../output/archive.ts";
+import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
 import { BodyRenderer } from "./body-renderer.ts";
 
 /** Everything a renderer (in the main thread or a worker) needs; plain data, so it can cross threads. */
@@ -21,6 +22,8 @@ export interface RendererSetup {
   deployment: DeploymentType;
   engine: string;
   layout: SiteLayoutData;
+  /** How API reference pages render, when the site has any. */
+  api?: ApiRenderSetup;
 }
 
 export interface PageTask {
@@ -60,13 +63,14 @@ export class PageRenderer {
       iconLibrary: setup.layout.config.icons.library,
       engine: setup.engine,
       cacheDir: setup.cacheDir,
+      api: setup.api,
     });
     this.document = createPageDocumentRenderer(setup.layout);
   }
 
   async render(task: PageTask): Promise<PageOutcome> {
-    const { body, fromCache } = await this.bodies.render(task);
     const page = this.setup.layout.pages[task.pagePath];
+    const { body, fromCache } = await this.bodies.render(page?.api ? { ...task, api: page.api, description: page.description } : task);
     const hasErrors = body.problems.some((problem) => problem.severity === "error");
     const archiveEntries: [string, string][] = [];
     if (page && !hasErrors) {

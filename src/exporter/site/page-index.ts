@@ -15,4 +15,19 @@ export interface PageMeta {
   /** External URL the navigation entry points to instead of the page. */
   url?: string;
   keywords: string[];
+  /** The title came from the path, not from frontmatter (an API page then takes the operation's). */
+  untitled?: boolean;
+  /** Frontmatter `openapi` as written (`openapi.json GET /users`), for pages written by hand. */
+  openapi?: string;
+  /** The operation this page documents: set for generated pages and resolved `openapi` pages. */
+  api?: ApiPageRef;
+}
+
+/** The operation of an API reference page: its specification, method and path (or webhook name). */
+export interface ApiPageRef {
+  /** Repository-relative specification file, or the URL it was fetched from. */
+  spec: string;
+  /** Lower case HTTP method, or `webhook`. */
+  method: string;
+  path: string;
 }

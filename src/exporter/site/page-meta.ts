@@ -37,8 +37,12 @@ export function pageMetaFromFrontmatter(file: string, frontmatter: Record<string
     : typeof keywordsValue === "string"
       ? keywordsValue.split(",").map((keyword) => keyword.trim()).filter(Boolean)
       : [];
-  const title = text("title") ?? titleFromPath(path);
+  const givenTitle = text("title");
+  const title = givenTitle ?? titleFromPath(path);
+  const openapi = text("openapi");
   return {
+    ...(givenTitle === undefined ? { untitled: true } : {}),
+    ...(openapi?.trim() ? { openapi: openapi.trim() } : {}),
     path,
     file,
     title,

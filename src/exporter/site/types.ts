@@ -70,9 +70,38 @@ export interface SiteConfig {
   integrations: Integrations;
   /** The API playground switch (`api.playground.display`), used by SPEC §3. */
   playground: "interactive" | "simple" | "none";
+  /** docs.json `api`: API reference pages and their playground. */
+  api: ApiSettings;
   navigation: Navigation;
   /** The file the config came from: `docs.json` or `mint.json`. */
   sourceFile: string;
+}
+
+/** docs.json `api`, read (see config/api-settings.ts). */
+export interface ApiSettings {
+  playground: "interactive" | "simple" | "none";
+  /** Whether docs.json chose the display itself (an air-gapped export needs an explicit choice). */
+  playgroundSetExplicitly: boolean;
+  examples: {
+    /** Languages of the generated request examples, in order; Quire's default set when absent. */
+    languages?: string[];
+    /** Whether examples include optional parameters and properties (`all`) or only required ones. */
+    defaults: "all" | "required";
+    /** Whether request examples are generated (else only `x-codeSamples` show). */
+    autogenerate: boolean;
+    /** Whether the playground starts filled with the examples. */
+    prefill: boolean;
+  };
+  /** Default specifications (`api.openapi`) for `openapi` pages and endpoint entries. */
+  openapi?: ApiReference;
+  /** Base URLs for pages without a specification's servers (`api.mdx.server`, mint.json `api.baseUrl`). */
+  servers: string[];
+  /** Authentication of pages without a specification (`api.mdx.auth`, mint.json `api.auth`). */
+  auth?: { method: "bearer" | "basic" | "key" | "cobo"; name?: string };
+  /** `api.params.expanded: "all"`: nested properties start open. */
+  paramsExpanded: boolean;
+  /** `api.url: "full"`: the endpoint header shows the full base URL. */
+  fullUrl: boolean;
 }
 
 /**
@@ -83,23 +112,34 @@ export interface Navigation {
   root: NavNode[];
   /** Global anchors and tabs shown on every page whatever the division. */
   global: { anchors: NavLinkNode[]; tabs: NavLinkNode[] };
-  /** API reference pages the navigation asks for at its top level (not exported yet). */
+  /** The specifications named at the navigation's top level (see ApiReference). */
   openapi?: ApiReference;
 }
 
 /**
- * API reference pages a navigation entry asks to generate from an OpenAPI (or AsyncAPI)
- * file: its `openapi` setting and endpoint entries such as `GET /users`. Kept so that
- * generating these pages can be added later; today they produce a warning.
+ * The OpenAPI specifications a navigation container names (`openapi`): a container with no
+ * pages of its own gets one generated page per operation; otherwise they are the default
+ * specification of the endpoint entries inside it (and of its children, unless they name
+ * their own).
  */
 export interface ApiReference {
-  /** The specification file or URL named by `openapi`/`asyncapi`, when there is one. */
-  source?: string;
-  /** Endpoint entries in navigation order, as written (`GET /users`, `openapi.json POST /x`). */
-  endpoints: string[];
+  /** Repository paths or URLs, as written. */
+  sources: string[];
+  /** The folder generated pages go under (`api-reference` when absent). */
+  directory?: string;
 }
 
-export type NavNode = NavDivision | NavGroup | NavPageNode | NavLinkNode;
+/**
+ * An endpoint entry of a `pages` list (`GET /users`, `openapi.json POST /users`), as read
+ * from the config. The export replaces it with the operation's generated page.
+ */
+export interface NavEndpointNode {
+  type: "endpoint";
+  /** The entry as written. */
+  reference: string;
+}
+
+export type NavNode = NavDivision | NavGroup | NavPageNode | NavLinkNode | NavEndpointNode;
 
 export type NavDivisionKind = "language" | "version" | "tab" | "anchor" | "dropdown" | "menu";
 

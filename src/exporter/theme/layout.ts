@@ -259,7 +259,8 @@ function sidebarItem(item: SidebarItem, url: (target: string, external?: boolean
   const tag = item.tag ? `<span class="nav-tag">${escapeHtml(item.tag)}</span>` : "";
   if (item.type === "page") {
     const external = item.external ? ` target="_blank" rel="noopener"` : "";
-    return `<a class="nav-link${item.current ? " current" : ""}" href="${escapeHtml(url(item.target, item.external))}"${item.current ? ` aria-current="page"` : ""}${external}>${icon}<span>${escapeHtml(item.title)}</span>${tag}</a>`;
+    const method = item.method ? `<span class="nav-method nav-method-${escapeHtml(item.method)}">${item.method === "delete" ? "DEL" : item.method === "webhook" ? "HOOK" : escapeHtml(item.method.toUpperCase())}</span>` : "";
+    return `<a class="nav-link${item.current ? " current" : ""}" href="${escapeHtml(url(item.target, item.external))}"${item.current ? ` aria-current="page"` : ""}${external}>${method}${icon}<span>${escapeHtml(item.title)}</span>${tag}</a>`;
   }
   const children = item.items.map((child) => sidebarItem(child, url, depth + 1)).join("");
   const title = item.root

@@ -38,7 +38,7 @@ export interface Switcher {
 }
 
 export type SidebarItem =
-  | { type: "page"; title: string; target: string; external: boolean; icon?: string; tag?: string; current: boolean }
+  | { type: "page"; title: string; target: string; external: boolean; icon?: string; tag?: string; current: boolean; method?: string }
   | { type: "group"; title: string; icon?: string; tag?: string; root?: string; open: boolean; current: boolean; items: SidebarItem[] };
 
 /** Precomputed navigation facts for a whole export, so each page's view is cheap. */
@@ -121,6 +121,8 @@ export class NavigationModel {
           icon: meta?.icon,
           tag: meta?.tag,
           current,
+          // API reference pages show their method before the title, as readers scan for it.
+          ...(meta?.api ? { method: meta.api.method } : {}),
         });
       } else if (node.type === "link") {
         items.push({ type: "page", title: node.label, ...linkTarget(node.href, this.pages), icon: node.icon, current: false });

@@ -24,6 +24,7 @@ function outline(nodes: NavNode[]): unknown[] {
   return nodes.map((node) => {
     if (node.type === "page") return node.path;
     if (node.type === "link") return `link:${node.label}`;
+    if (node.type === "endpoint") return `endpoint:${node.reference}`;
     if (node.type === "group") return { group: node.title, ...(node.root ? { root: node.root } : {}), pages: outline(node.children) };
     return { [node.kind]: node.label, ...(node.href ? { href: node.href } : {}), children: outline(node.children) };
   });

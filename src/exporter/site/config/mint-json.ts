@@ -55,7 +55,7 @@ function convertSettings(mint: Json, check: ConfigChecker): Json {
     footer: { socials: convertSocials(mint.footerSocials, check) },
     seo: { metatags: convertMetatags(metadata, check), indexing: convertIndexing(mint.seo, check) },
     integrations: convertAnalytics(mint, check),
-    api: convertPlayground(mint.api, check),
+    api: convertApi(mint.api, check),
   };
 }
 
@@ -169,19 +169,26 @@ function convertAnalytics(mint: Json, check: ConfigChecker): Json {
   return integrations;
 }
 
-/** `api.playground.mode` (`show`, `simple`, `hide`) became `api.playground.display`. */
-function convertPlayground(value: unknown, check: ConfigChecker): Json | undefined {
+/**
+ * mint.json's `api` in docs.json's shape: `playground.mode` (`show`, `simple`, `hide`) became
+ * `playground.display`, `baseUrl` and `auth` moved under `mdx`, `request.example.languages`
+ * became `examples.languages`, `paramFields.expanded` became `params.expanded`.
+ */
+function convertApi(value: unknown, check: ConfigChecker): Json | undefined {
   const api = check.object(value, "api");
-  const playground = check.object(api?.playground, "api.playground");
-  const mode = check.oneOf(playground?.mode, "api.playground.mode", [
-    "show",
-    "simple",
-    "hide",
-  ] as const);
-  if (mode === undefined) return undefined;
-  return {
-    playground: {
-      display: mode === "hide" ? "none" : mode === "simple" ? "simple" : "interactive",
-    },
-  };
+  if (!api) return undefined;
+  const converted: Json = {};
+  const playground = check.object(api.playground, "api.playground");
+  const mode = check.oneOf(playground?.mode, "api.playground.mode", ["show", "simple", "hide"] as const);
+  if (mode !== undefined) converted.playground = { display: mode === "hide" ? "none" : mode === "simple" ? "simple" : "interactive" };
+  const mdx: Json = {};
+  if (api.baseUrl !== undefined) mdx.server = api.baseUrl;
+  if (api.auth !== undefined) mdx.auth = api.auth;
+  if (Object.keys(mdx).length > 0) converted.mdx = mdx;
+  const request = check.object(api.request, "api.request");
+  const example = check.object(request?.example, "api.request.example");
+  if (example?.languages !== undefined) converted.examples = { languages: example.languages };
+  const paramFields = check.object(api.paramFields, "api.paramFields");
+  if (paramFields?.expanded !== undefined) converted.params = { expanded: paramFields.expanded === true || paramFields.expanded === "all" ? "all" : "closed" };
+  return converted;
 }

@@ -1,5 +1,5 @@
 import type { NavDivision, NavGroup, Navigation, NavNode } from "../types.ts";
-import { readApiSource } from "./api-references.ts";
+import { readApiSources } from "./api-references.ts";
 import type { ConfigChecker } from "./checker.ts";
 import { readIcon } from "./icons.ts";
 import { readGroup } from "./navigation.ts";
@@ -57,18 +57,13 @@ export function readMintNavigation(mint: Json, check: ConfigChecker): Navigation
   const topAnchor = readSectionName(mint.topAnchor, "topAnchor", check) ?? {
     name: "Documentation",
   };
-  const openapi = readApiSource(
+  // mint.json's `openapi` is the default specification of endpoint entries and `openapi` pages.
+  const openapi = readApiSources(
     mint.openapi ?? mint.openApi,
     mint.openapi !== undefined ? "openapi" : "openApi",
     check,
   );
-  if (openapi !== undefined) {
-    check.warn(
-      mint.openapi !== undefined ? "openapi" : "openApi",
-      `API reference pages are not exported yet, so the pages generated from "${openapi}" are left out`,
-    );
-    navigation.openapi = { source: openapi, endpoints: [] };
-  }
+  if (openapi !== undefined) navigation.openapi = openapi;
 
   for (const anchor of anchors) {
     if (anchor.href && !anchor.hidden) {

@@ -7,7 +7,7 @@ import type {
   NavLinkNode,
   NavNode,
 } from "../types.ts";
-import { isEndpointEntry, noteApiReference } from "./api-references.ts";
+import { isEndpointEntry, readContainerApi } from "./api-references.ts";
 import type { ConfigChecker } from "./checker.ts";
 import { readIcon } from "./icons.ts";
 import { divisionKeys, GROUP_KEYS, NAVIGATION_KEYS } from "./known-keys.ts";
@@ -50,7 +50,7 @@ export function readNavigation(value: unknown, check: ConfigChecker): Navigation
       "navigation",
       'is a list, as in mint.json; docs.json expects an object such as { "groups": [...] }. It is read as its groups and pages',
     );
-    navigation.root = readPageList(value, "navigation", [], check);
+    navigation.root = readPageList(value, "navigation", check);
     return navigation;
   }
   const object = check.object(
@@ -72,8 +72,7 @@ export function readNavigation(value: unknown, check: ConfigChecker): Navigation
 
 /**
  * The children of anything that can hold navigation (the navigation itself, a division, a
- * group), in the order its keys are written. Endpoint entries and `openapi` settings are
- * gathered into one API reference note for the container.
+ * group), in the order its keys are written, with the container's `openapi` setting.
  */
 export function readContainer(
   object: Record<string, unknown>,
@@ -81,7 +80,6 @@ export function readContainer(
   check: ConfigChecker,
 ): { children: NavNode[]; openapi?: ApiReference } {
   const children: NavNode[] = [];
-  const endpoints: string[] = [];
   for (const [key, value] of Object.entries(object)) {
     const division = DIVISIONS[key];
     if (division) {
@@ -101,13 +99,12 @@ export function readContainer(
         ...readPageList(
           check.array(value, `${path}.pages`, `an array of page paths and groups`),
           `${path}.pages`,
-          endpoints,
           check,
         ),
       );
     }
   }
-  const openapi = noteApiReference(object, endpoints, path, check);
+  const openapi = readContainerApi(object, path, check);
   return openapi ? { children, openapi } : { children };
 }
 
@@ -235,13 +232,12 @@ export function readGroup(
 }
 
 /**
- * A `pages` list: page paths and nested groups. Endpoint entries (`GET /users`) are gathered
- * into `endpoints` for the container's API reference note instead of becoming pages.
+ * A `pages` list: page paths, nested groups, links and endpoint entries (`GET /users`), which
+ * the export replaces with generated API reference pages.
  */
 export function readPageList(
   items: unknown[],
   path: string,
-  endpoints: string[],
   check: ConfigChecker,
 ): NavNode[] {
   const nodes: NavNode[] = [];
@@ -249,7 +245,7 @@ export function readPageList(
     const itemPath = `${path}[${index}]`;
     if (typeof item === "string") {
       if (isEndpointEntry(item)) {
-        endpoints.push(item.trim());
+        nodes.push({ type: "endpoint", reference: item.trim() });
         return;
       }
       const pagePath = readPagePath(item, itemPath, check);
@@ -363,7 +359,7 @@ function readLink(
  */
 function hasContent(nodes: NavNode[]): boolean {
   return nodes.some((node) => {
-    if (node.type === "page" || node.type === "link") return true;
+    if (node.type === "page" || node.type === "link" || node.type === "endpoint") return true;
     if (node.openapi || (node.type === "division" ? node.href : node.root)) return true;
     return hasContent(node.children);
   });

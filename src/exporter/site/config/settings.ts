@@ -1,4 +1,5 @@
 import type { FooterColumn, NavbarLink, NavbarPrimary, SiteConfig, ThemedImage } from "../types.ts";
+import { readApiSettings } from "./api-settings.ts";
 import { type ConfigChecker, join } from "./checker.ts";
 import { readIcon } from "./icons.ts";
 import { readRedirects } from "./redirects.ts";
@@ -43,7 +44,7 @@ export function readSiteSettings(
     seo: readSeo(raw.seo, check),
     icons: readIcons(raw.icons, check),
     integrations: readIntegrations(raw.integrations, check),
-    playground: readPlayground(raw.api, check),
+    ...readApi(raw.api, check),
   };
 }
 
@@ -286,16 +287,7 @@ function readIntegrations(value: unknown, check: ConfigChecker): SiteConfig["int
   return { analytics };
 }
 
-function readPlayground(value: unknown, check: ConfigChecker): SiteConfig["playground"] {
-  const api = check.object(value, "api");
-  const playground = check.object(api?.playground, "api.playground");
-  const display = check.oneOf(playground?.display, "api.playground.display", [
-    "interactive",
-    "simple",
-    "none",
-    "auth",
-  ] as const);
-  // `auth` shows the playground to signed-in readers; a static bundle has no sign-in, so it is interactive.
-  if (display === "none" || display === "simple") return display;
-  return "interactive";
+function readApi(value: unknown, check: ConfigChecker): Pick<SiteConfig, "playground" | "api"> {
+  const api = readApiSettings(value, check);
+  return { playground: api.playground, api };
 }

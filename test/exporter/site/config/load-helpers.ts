@@ -45,6 +45,7 @@ export function outline(nodes: NavNode[]): unknown[] {
   return nodes.map((node) => {
     if (node.type === "page") return node.path;
     if (node.type === "link") return `link:${node.label}→${node.href}`;
+    if (node.type === "endpoint") return `endpoint:${node.reference}`;
     if (node.type === "group") return { group: node.title, pages: outline(node.children) };
     return {
       [node.kind]: node.label,

@@ -218,8 +218,8 @@ describe("legacy mint.json", () => {
     });
   });
 
-  it("notes a top-level openapi file and endpoint pages with one warning each", () => {
-    const { problems } = load({
+  it("keeps a top-level openapi file as the default specification and endpoint entries in place", () => {
+    const { config, problems } = load({
       "mint.json": JSON.stringify({
         name: "Api",
         colors: { primary: "#000000" },
@@ -227,9 +227,10 @@ describe("legacy mint.json", () => {
         navigation: [{ group: "Users", pages: ["users/intro", "GET /users", "POST /users"] }],
       }),
     });
-    expect(messages(problems)).toEqual([
-      'mint.json: navigation[0]: API reference pages are not exported yet, so 2 endpoints ("GET /users", "POST /users") are left out',
-      'mint.json: openapi: API reference pages are not exported yet, so the pages generated from "openapi.yaml" are left out',
+    expect(messages(problems)).toEqual([]);
+    expect(config.navigation.openapi).toEqual({ sources: ["openapi.yaml"] });
+    expect(outline(config.navigation.root)).toEqual([
+      { group: "Users", pages: ["users/intro", "endpoint:GET /users", "endpoint:POST /users"] },
     ]);
   });
 

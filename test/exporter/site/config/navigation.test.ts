@@ -373,7 +373,7 @@ describe("global links", () => {
 });
 
 describe("API reference entries", () => {
-  it("keeps a group's MDX pages, notes its endpoints and gives one warning for the whole group", () => {
+  it("keeps endpoint entries in place among a group's pages, with the group's specification", () => {
     const { config, problems } = load(
       docs({
         groups: [
@@ -392,49 +392,44 @@ describe("API reference entries", () => {
       }),
     );
     const api = group(config.navigation.root);
-    expect(outline(api.children)).toEqual(["api/overview"]);
-    expect(api.openapi).toEqual({
-      source: "openapi.json",
-      endpoints: [
-        "GET /users",
-        "POST /users",
-        "openapi.json DELETE /users/{id}",
-        "WEBHOOK /events",
-      ],
-    });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ severity: "warning", file: "docs.json" });
-    expect(problems[0]?.message).toBe(
-      'docs.json: navigation.groups[0]: API reference pages are not exported yet, so 4 endpoints from "openapi.json" ("GET /users", "POST /users", "openapi.json DELETE /users/{id}", …) are left out',
-    );
+    expect(outline(api.children)).toEqual([
+      "api/overview",
+      "endpoint:GET /users",
+      "endpoint:POST /users",
+      "endpoint:openapi.json DELETE /users/{id}",
+      "endpoint:WEBHOOK /events",
+    ]);
+    expect(api.openapi).toEqual({ sources: ["openapi.json"] });
+    expect(problems).toEqual([]);
   });
 
-  it("warns once per group, nested groups each on their own, and never errs", () => {
+  it("reads every form of openapi: a path, a list, and { source, directory }", () => {
     const { config, problems } = load(
       docs({
         tabs: [
-          { tab: "API", openapi: { source: "specs/v2.yaml", directory: "api" } },
+          { tab: "API", openapi: { source: "/specs/v2.yaml", directory: "/api/" } },
+          { tab: "Both", openapi: ["a.json", "https://example.com/b.yaml"] },
           {
             tab: "More",
-            groups: [
-              {
-                group: "A",
-                pages: ["GET /a", { group: "B", openapi: "b.json", pages: ["GET /b"] }],
-              },
-            ],
+            groups: [{ group: "A", pages: ["GET /a", { group: "B", openapi: "b.json", pages: ["GET /b"] }] }],
           },
         ],
       }),
     );
-    expect(messages(problems)).toEqual([
-      'docs.json: navigation.tabs[0]: API reference pages are not exported yet, so the pages generated from "specs/v2.yaml" are left out',
-      'docs.json: navigation.tabs[1].groups[0].pages[1]: API reference pages are not exported yet, so the endpoint from "b.json" ("GET /b") is left out',
-      'docs.json: navigation.tabs[1].groups[0]: API reference pages are not exported yet, so the endpoint ("GET /a") is left out',
+    expect(problems).toEqual([]);
+    const [api, both, more] = config.navigation.root as NavDivision[];
+    expect(api?.openapi).toEqual({ sources: ["/specs/v2.yaml"], directory: "api" });
+    expect(both?.openapi).toEqual({ sources: ["a.json", "https://example.com/b.yaml"] });
+    expect(outline(more?.children ?? [])).toEqual([
+      { group: "A", pages: ["endpoint:GET /a", { group: "B", pages: ["endpoint:GET /b"] }] },
     ]);
-    expect(division(config.navigation.root).openapi).toEqual({
-      source: "specs/v2.yaml",
-      endpoints: [],
-    });
+  });
+
+  it("warns that AsyncAPI pages are left out", () => {
+    const { problems } = load(docs({ tabs: [{ tab: "Events", asyncapi: "events.yaml" }] }));
+    expect(messages(problems)).toContain(
+      "docs.json: navigation.tabs[0].asyncapi: AsyncAPI reference pages are not exported; they are left out",
+    );
   });
 });
 

@@ -28,6 +28,14 @@ describe("defaults", () => {
       icons: { library: "fontawesome" },
       integrations: { analytics: {} },
       playground: "interactive",
+      api: {
+        playground: "interactive",
+        playgroundSetExplicitly: false,
+        examples: { defaults: "all", autogenerate: true, prefill: false },
+        servers: [],
+        paramsExpanded: false,
+        fullUrl: false,
+      },
       navigation: { root: [{ type: "page", path: "index" }], global: { anchors: [], tabs: [] } },
       sourceFile: "docs.json",
     });

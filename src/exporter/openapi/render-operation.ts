@@ -1,0 +1,486 @@
+import type { Element, ElementContent } from "hast";
+import { h } from "hastscript";
+import { renderCodeBlock } from "../code/render-code-block.ts";
+import { field } from "../components/fields.ts";
+import { slug } from "../components/props.ts";
+import { tabSet } from "../components/tab-set.ts";
+import type { ComponentContext } from "../components/types.ts";
+import type { ApiSettings } from "../site/types.ts";
+import { generateCodeSamples, renderXCodeSamples } from "./code-samples.ts";
+import { formatExample } from "./example-values.ts";
+import type { ApiOperation } from "./operations.ts";
+import {
+  isJson,
+  type OperationModel,
+  type Parameter,
+  playgroundData,
+  type SecurityScheme,
+  sampleRequest,
+} from "./request-model.ts";
+import { schemaFields, typeLabel } from "./schema-view.ts";
+import type { CodeSample } from "./types.ts";
+
+export type PlaygroundMode = "interactive" | "simple" | "none";
+
+export interface OperationViewInput {
+  operation: ApiOperation;
+  model: OperationModel;
+  context: ComponentContext;
+  settings: ApiSettings;
+  playground: PlaygroundMode;
+  /** The page header already shows this text (the description's first paragraph); not repeated. */
+  shownDescription?: string;
+}
+
+const LOCATION_TITLES: Record<Parameter["in"], string> = {
+  path: "Path parameters",
+  query: "Query parameters",
+  header: "Headers",
+  cookie: "Cookies",
+};
+
+/**
+ * The API reference of one operation, as page content: the method and URL, the playground,
+ * the description, request and response examples, then authorization, parameters by
+ * location, the request body and every response, each with its schema.
+ */
+export function renderOperation(input: OperationViewInput): {
+  nodes: ElementContent[];
+  samples: CodeSample[];
+} {
+  const { operation, model, context, settings } = input;
+  const nodes: ElementContent[] = [endpointBar(operation, model, settings)];
+  if (operation.deprecated)
+    nodes.push(
+      h("div", { className: ["callout", "callout-warning", "api-deprecated"], role: "note" }, [
+        h("p", "This endpoint is deprecated."),
+      ]) as Element,
+    );
+  const description = remainingDescription(operation.operation.description, input.shownDescription);
+  if (description)
+    nodes.push(
+      h("div", { className: ["api-description"] }, context.markdown(description)) as Element,
+    );
+  if (input.playground === "interactive" && operation.kind === "operation")
+    nodes.push(playgroundSection(operation, model, settings));
+  const samples = codeSamples(operation, model, settings);
+  const examples = examplesAside(samples, model, context);
+  if (examples) nodes.push(examples);
+  nodes.push(...authorizationSection(model.security, context));
+  for (const location of ["path", "query", "header", "cookie"] as const) {
+    const parameters = model.parameters.filter((parameter) => parameter.in === location);
+    if (parameters.length > 0)
+      nodes.push(
+        section(
+          LOCATION_TITLES[location],
+          parameters.map((parameter) => parameterField(parameter, settings, context)),
+        ),
+      );
+  }
+  if (model.body)
+    nodes.push(...bodySection(model.body, settings, context, operation.kind === "webhook"));
+  if (model.responses.length > 0)
+    nodes.push(...responsesSection(model.responses, settings, context));
+  return {
+    nodes: [
+      h(
+        "div",
+        {
+          className: ["api-reference"],
+          dataMethod: operation.kind === "webhook" ? "webhook" : operation.method,
+        },
+        nodes,
+      ) as Element,
+    ],
+    samples,
+  };
+}
+
+function endpointBar(
+  operation: ApiOperation,
+  model: OperationModel,
+  settings: ApiSettings,
+): Element {
+  const method = operation.kind === "webhook" ? "webhook" : operation.method;
+  const base =
+    operation.kind === "operation" && (settings.fullUrl || model.servers.length === 1)
+      ? (model.servers[0]?.url ?? "")
+      : "";
+  const children: ElementContent[] = [
+    h(
+      "span",
+      { className: ["api-method", `api-method-${method}`] },
+      method.toUpperCase(),
+    ) as Element,
+    h("code", { className: ["api-path"] }, [
+      ...(base ? [h("span", { className: ["api-base"] }, base) as Element] : []),
+      operation.path,
+    ]) as Element,
+  ];
+  const bar = h("div", { className: ["api-endpoint"] }, children) as Element;
+  if (operation.kind === "operation" && model.servers.length > 1) {
+    return h("div", { className: ["api-endpoint-wrap"] }, [
+      bar,
+      h(
+        "ul",
+        { className: ["api-servers"], ariaLabel: "Servers" },
+        model.servers.map((server) =>
+          h("li", [
+            h("code", server.url),
+            ...(server.description ? [` ${server.description}`] : []),
+          ]),
+        ),
+      ),
+    ]) as Element;
+  }
+  return bar;
+}
+
+/** The operation's description without the first paragraph when the page header already shows it. */
+function remainingDescription(value: unknown, shown: string | undefined): string | undefined {
+  if (typeof value !== "string" || !value.trim()) return undefined;
+  if (!shown) return value;
+  const paragraphs = value.trim().split(/\n\s*\n/);
+  if (paragraphs[0]?.replace(/\s+/g, " ").trim() !== shown) return value;
+  const rest = paragraphs.slice(1).join("\n\n").trim();
+  return rest || undefined;
+}
+
+/** The playground's mount point: its data as JSON (HTML-safe), a note where scripts do not run. */
+function playgroundSection(
+  operation: ApiOperation,
+  model: OperationModel,
+  settings: ApiSettings,
+): Element {
+  const data = playgroundData(operation, model, {
+    prefill: settings.examples.prefill,
+    fallbackServers: settings.servers,
+  });
+  const json = JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026");
+  return h(
+    "section",
+    { className: ["api-playground"], dataApiPlayground: "", ariaLabel: "Try it" },
+    [
+      {
+        type: "raw",
+        value: `<script type="application/json" class="api-playground-data">${json}</script>`,
+      } as unknown as ElementContent,
+      h("noscript", [
+        h("p", "The playground needs JavaScript; the examples below show the same request."),
+      ]),
+    ],
+  ) as Element;
+}
+
+function codeSamples(
+  operation: ApiOperation,
+  model: OperationModel,
+  settings: ApiSettings,
+): CodeSample[] {
+  const written = renderXCodeSamples(operation.operation);
+  if (operation.kind === "webhook" || !settings.examples.autogenerate) return written;
+  const request = sampleRequest(operation, model, {
+    requiredOnly: settings.examples.defaults === "required",
+    fallbackServer: settings.servers[0],
+  });
+  return [...written, ...generateCodeSamples(request, settings.examples.languages).samples];
+}
+
+/** Request samples and response examples in tabs; beside the content on wide screens. */
+function examplesAside(
+  samples: CodeSample[],
+  model: OperationModel,
+  context: ComponentContext,
+): Element | undefined {
+  const parts: ElementContent[] = [];
+  if (samples.length > 0) {
+    parts.push(
+      h("div", { className: ["api-examples", "request-example"] }, [
+        h("p", { className: ["api-examples-title"] }, "Request"),
+        tabSet(
+          samples.map((sample) => ({
+            title: sample.label,
+            content: [
+              renderCodeBlock(
+                {
+                  code: sample.code,
+                  lang: sample.language,
+                  meta: `title="${sample.label.replace(/"/g, "'")}"`,
+                },
+                context,
+              ),
+            ],
+          })),
+          context,
+          { className: "code-group", sync: true },
+        ),
+      ]) as Element,
+    );
+  }
+  const responses = model.responses.flatMap((response) =>
+    (response.media.find((media) => media.examples.length > 0)?.examples ?? []).map((example) => {
+      const media = response.media.find((item) => item.examples.includes(example));
+      const title = example.summary ?? example.name;
+      const label =
+        title && response.media[0]?.examples.length !== 1
+          ? `${response.status} · ${title}`
+          : response.status;
+      return {
+        title: label,
+        content: [
+          renderCodeBlock(
+            {
+              code: formatExample(example.value, media?.type),
+              lang: media && isJson(media.type) ? "json" : "text",
+              meta: `title="${label.replace(/"/g, "'")}"`,
+            },
+            context,
+          ),
+        ],
+      };
+    }),
+  );
+  if (responses.length > 0) {
+    parts.push(
+      h("div", { className: ["api-examples", "response-example"] }, [
+        h("p", { className: ["api-examples-title"] }, "Response"),
+        tabSet(responses, context, { className: "code-group" }),
+      ]) as Element,
+    );
+  }
+  return parts.length > 0
+    ? (h("div", { className: ["api-example-column"] }, parts) as Element)
+    : undefined;
+}
+
+function section(title: string, children: ElementContent[]): Element {
+  return h("section", { className: ["api-section"] }, [
+    h("h2", { id: slug(title) }, title),
+    ...children,
+  ]) as Element;
+}
+
+function authorizationSection(
+  security: SecurityScheme[][],
+  context: ComponentContext,
+): ElementContent[] {
+  const schemes = [...new Map(security.flat().map((scheme) => [scheme.id, scheme])).values()];
+  if (schemes.length === 0) return [];
+  const fields = schemes.map((scheme) => {
+    const where = scheme.type === "apiKey" ? (scheme.in ?? "header") : "header";
+    const name = scheme.type === "apiKey" ? (scheme.name ?? scheme.id) : "Authorization";
+    const how =
+      scheme.type === "http" && scheme.scheme === "basic"
+        ? "Basic authentication header of the form Basic <encoded-value>, where <encoded-value> is the base64 encoding of username:password."
+        : scheme.type === "apiKey"
+          ? `An API key in the ${where} ${where === "header" ? "named" : "parameter"} ${name}.`
+          : `Bearer authentication header of the form Bearer <token>, where <token> is your ${scheme.bearerFormat ? `${scheme.bearerFormat} ` : ""}token.`;
+    const children: ElementContent[] = [h("p", how) as Element];
+    if (scheme.description) children.push(...context.markdown(scheme.description));
+    return field(
+      {
+        name,
+        location: where,
+        type: "string",
+        required:
+          security.length === 1 ||
+          security.every((alternative) => alternative.some((item) => item.id === scheme.id)),
+        deprecated: false,
+        id: context.uniqueId(`authorization-${slug(scheme.id)}`),
+      },
+      children,
+    );
+  });
+  const note =
+    security.length > 1
+      ? [
+          h(
+            "p",
+            { className: ["field-note"] },
+            "Any one of these authorizations is accepted.",
+          ) as Element,
+        ]
+      : [];
+  return [section("Authorizations", [...note, ...fields])];
+}
+
+function parameterField(
+  parameter: Parameter,
+  settings: ApiSettings,
+  context: ComponentContext,
+): Element {
+  const id = context.uniqueId(`${parameter.in}-${slug(parameter.name) || "parameter"}`);
+  const children: ElementContent[] = [];
+  if (parameter.description) children.push(...context.markdown(parameter.description));
+  const schema = parameter.schema;
+  const values = Array.isArray(schema.enum) ? schema.enum : undefined;
+  if (values)
+    children.push(
+      h("p", { className: ["field-enum"] }, [
+        "Available options: ",
+        ...values.flatMap((value, index) => [
+          ...(index > 0 ? [", "] : []),
+          h("code", typeof value === "string" ? value : JSON.stringify(value)),
+        ]),
+      ]) as Element,
+    );
+  if (parameter.example !== undefined && !values)
+    children.push(
+      h("p", { className: ["field-example"] }, [
+        "Example: ",
+        h(
+          "code",
+          typeof parameter.example === "string"
+            ? parameter.example
+            : JSON.stringify(parameter.example),
+        ),
+      ]) as Element,
+    );
+  const nested =
+    schema.properties ||
+    (schema.items &&
+      typeof schema.items === "object" &&
+      (schema.items as Record<string, unknown>).properties)
+      ? schemaFields(schema, {
+          direction: "request",
+          context,
+          expanded: settings.paramsExpanded,
+          idPrefix: id,
+        })
+      : [];
+  if (nested.length > 0)
+    children.push(
+      h("details", { className: ["expandable"], open: settings.paramsExpanded }, [
+        h("summary", { className: ["expandable-summary"] }, "Show child attributes"),
+        h("div", { className: ["expandable-content"] }, nested),
+      ]) as Element,
+    );
+  return field(
+    {
+      name: parameter.name,
+      type: typeLabel(schema),
+      required: parameter.required,
+      deprecated: parameter.deprecated,
+      defaultValue:
+        schema.default === undefined
+          ? undefined
+          : typeof schema.default === "string"
+            ? schema.default
+            : JSON.stringify(schema.default),
+      id,
+    },
+    children,
+  );
+}
+
+function bodySection(
+  body: NonNullable<OperationModel["body"]>,
+  settings: ApiSettings,
+  context: ComponentContext,
+  webhook: boolean,
+): ElementContent[] {
+  const media = body.media[0];
+  if (!media) return [];
+  const children: ElementContent[] = [
+    h("p", { className: ["api-media-types"] }, [
+      ...body.media.flatMap((item, index) => [...(index > 0 ? [" · "] : []), h("code", item.type)]),
+      ...(body.required ? [" ", h("span", { className: ["field-required"] }, "required")] : []),
+    ]) as Element,
+  ];
+  if (body.description) children.push(...context.markdown(body.description));
+  if (media.schema)
+    children.push(
+      ...schemaFields(media.schema, {
+        direction: "request",
+        context,
+        expanded: settings.paramsExpanded,
+        idPrefix: "body",
+      }),
+    );
+  return [section(webhook ? "Payload" : "Body", children)];
+}
+
+function responsesSection(
+  responses: OperationModel["responses"],
+  settings: ApiSettings,
+  context: ComponentContext,
+): ElementContent[] {
+  const items = responses.map((response, index) => {
+    const media = response.media[0];
+    const inside: ElementContent[] = [];
+    if (response.media.length > 0)
+      inside.push(
+        h(
+          "p",
+          { className: ["api-media-types"] },
+          response.media.flatMap((item, position) => [
+            ...(position > 0 ? [" · "] : []),
+            h("code", item.type),
+          ]),
+        ) as Element,
+      );
+    if (media?.schema)
+      inside.push(
+        ...schemaFields(media.schema, {
+          direction: "response",
+          context,
+          expanded: settings.paramsExpanded,
+          idPrefix: `response-${slug(response.status)}`,
+        }),
+      );
+    if (response.headers.length > 0) {
+      inside.push(h("p", { className: ["api-subtitle"] }, "Headers") as Element);
+      for (const header of response.headers) {
+        inside.push(
+          field(
+            {
+              name: header.name,
+              type: typeLabel(header.schema),
+              required: header.required,
+              deprecated: false,
+              id: context.uniqueId(`response-${slug(response.status)}-header-${slug(header.name)}`),
+            },
+            header.description ? context.markdown(header.description) : [],
+          ),
+        );
+      }
+    }
+    if (inside.length === 0)
+      inside.push(h("p", { className: ["field-note"] }, "No content.") as Element);
+    const statusClass = /^[1-5]/.test(response.status)
+      ? `api-status-${response.status[0]}xx`
+      : "api-status-default";
+    return h(
+      "details",
+      {
+        className: ["api-response"],
+        open: index === 0,
+        id: context.uniqueId(`response-${slug(response.status)}`),
+      },
+      [
+        h("summary", [
+          h("span", { className: ["api-status", statusClass] }, response.status),
+          ...(response.description
+            ? [
+                " ",
+                h(
+                  "span",
+                  { className: ["api-response-description"] },
+                  firstLine(response.description),
+                ),
+              ]
+            : []),
+        ]),
+        h("div", { className: ["api-response-body"] }, inside),
+      ],
+    ) as Element;
+  });
+  return [section("Response", items)];
+}
+
+function firstLine(text: string): string {
+  return text.trim().split("\n")[0]?.replace(/[*_`]/g, "") ?? "";
+}

@@ -1,0 +1,162 @@
+import type { Problem } from "../problems.ts";
+import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
+import type { DeploymentType } from "../site/types.ts";
+import { type ApiOperation, listOperations, normalizeSpecPath } from "./operations.ts";
+import { type LoadedSpec, loadSpecText, validateSpecText } from "./spec-loader.ts";
+import { MAX_SPEC_BYTES } from "./types.ts";
+
+const FETCH_TIMEOUT_MS = 30_000;
+
+/** A loaded specification with its operations listed once. */
+export interface CatalogueEntry {
+  spec: LoadedSpec;
+  operations: ApiOperation[];
+  /** The text it was read from (kept for URLs, so render threads need not fetch again). */
+  text: string;
+}
+
+/**
+ * The specifications of one export, each read, validated and loaded once (in the main
+ * thread), by repository path or URL. A URL is fetched only here, at export time, and never
+ * in an air-gapped export. Every problem goes to the export's list, naming the file.
+ */
+export class SpecCatalogue {
+  private readonly repo: RepoFiles;
+  private readonly files: string[];
+  private readonly deployment: DeploymentType;
+  private readonly problems: Problem[];
+  private readonly entries = new Map<string, Promise<CatalogueEntry | undefined>>();
+  private discovered?: string[];
+
+  constructor(repo: RepoFiles, files: string[], deployment: DeploymentType, problems: Problem[]) {
+    this.repo = repo;
+    this.files = files;
+    this.deployment = deployment;
+    this.problems = problems;
+  }
+
+  /** The specification at a repository path or URL; undefined (with the problem reported) when it cannot be read. */
+  get(source: string): Promise<CatalogueEntry | undefined> {
+    const key = normalizeSpecPath(source);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = this.load(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** The URLs fetched and their text, for the render threads. */
+  async remoteTexts(): Promise<Record<string, string>> {
+    const texts: Record<string, string> = {};
+    for (const [key, entry] of this.entries) {
+      const loaded = await entry;
+      if (loaded && /^https?:\/\//i.test(key)) texts[key] = loaded.text;
+    }
+    return texts;
+  }
+
+  /** Repository files of the specifications that loaded: published in the bundle at their path. */
+  loadedFiles(): string[] {
+    return [...this.entries.keys()].filter(
+      (key) => !/^https?:\/\//i.test(key) && this.repo.exists(key),
+    );
+  }
+
+  /**
+   * Every specification file in the repository, in alphabetical order: the files a page's
+   * `openapi: GET /x` without a file name is looked up in, as Mintlify does.
+   */
+  discover(): string[] {
+    this.discovered ??= this.files
+      .filter(
+        (file) =>
+          /\.(json|ya?ml)$/i.test(file) &&
+          !/(^|\/)(docs|mint|package(-lock)?|tsconfig|vercel|netlify)\.json$/i.test(file) &&
+          this.looksLikeSpec(file),
+      )
+      .sort();
+    return this.discovered;
+  }
+
+  private looksLikeSpec(file: string): boolean {
+    try {
+      const head = this.repo.readBytes(file, MAX_SPEC_BYTES).subarray(0, 4096).toString("utf8");
+      return /(^|[{,\s])["']?(openapi|swagger)["']?\s*:/m.test(head);
+    } catch {
+      return false;
+    }
+  }
+
+  private async load(source: string): Promise<CatalogueEntry | undefined> {
+    const text = /^https?:\/\//i.test(source)
+      ? await this.fetchText(source)
+      : this.readText(source);
+    if (text === undefined) return undefined;
+    const spec = loadSpecText(source, text);
+    this.problems.push(...spec.problems, ...(await validateSpecText(source, text)));
+    if (spec.problems.some((problem) => problem.severity === "error")) return undefined;
+    return { spec, operations: listOperations(spec.document, source), text };
+  }
+
+  private readText(file: string): string | undefined {
+    if (!this.repo.exists(file)) {
+      this.problems.push({
+        severity: "error",
+        rule: "openapi",
+        file,
+        message: "the OpenAPI specification named in the configuration or a page does not exist",
+      });
+      return undefined;
+    }
+    try {
+      return this.repo.readText(file, MAX_SPEC_BYTES);
+    } catch (error) {
+      if (!(error instanceof RepoFileError)) throw error;
+      this.problems.push({ severity: "error", rule: "openapi", file, message: error.message });
+      return undefined;
+    }
+  }
+
+  private async fetchText(url: string): Promise<string | undefined> {
+    if (this.deployment === "air-gapped") {
+      this.problems.push({
+        severity: "error",
+        rule: "openapi",
+        file: url,
+        message:
+          "an air-gapped export fetches nothing from the network: add this OpenAPI specification to the repository and name its path instead of the URL",
+      });
+      return undefined;
+    }
+    try {
+      const response = await fetch(url, {
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+        redirect: "follow",
+      });
+      if (!response.ok)
+        throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
+      const length = Number(response.headers.get("content-length") ?? 0);
+      if (length > MAX_SPEC_BYTES)
+        throw new Error(`it is larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB`);
+      const text = await response.text();
+      if (text.length > MAX_SPEC_BYTES)
+        throw new Error(`it is larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB`);
+      return text;
+    } catch (error) {
+      const reason =
+        error instanceof Error
+          ? error.name === "TimeoutError"
+            ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s`
+            : error.message
+          : String(error);
+      this.problems.push({
+        severity: "error",
+        rule: "openapi",
+        file: url,
+        message: `the OpenAPI specification could not be fetched: ${reason}`,
+      });
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,649 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { exportSite } from "../../../src/exporter/export-site.ts";
+import { ExportFailedError } from "../../../src/exporter/problems.ts";
+import { makeRepo, makeTempDir } from "../../helpers/temp-repo.ts";
+
+const SAMPLE = path.resolve("examples/api-docs");
+
+function read(directory: string, file: string): string {
+  return readFileSync(path.join(directory, file), "utf8");
+}
+
+/** The text of an element found by a class, without tags: what a reader sees of it. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x([0-9a-f]+);/gi, (_entity, code: string) =>
+      String.fromCodePoint(Number.parseInt(code, 16)),
+    )
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+/** The part of a page between the heading `title` (an h2) and the next h2. */
+function sectionOf(html: string, title: string): string {
+  const start = html.search(new RegExp(`<h2[^>]*>${title}`));
+  expect(start, `section "${title}"`).toBeGreaterThan(-1);
+  const rest = html.slice(start + 4);
+  const end = rest.search(/<h2[\s>]/);
+  return end === -1 ? rest : rest.slice(0, end);
+}
+
+function sidebarOf(html: string): string {
+  const match = /<nav[^>]*class="sidebar[\s\S]*?<\/nav>/.exec(html);
+  return match ? match[0] : html;
+}
+
+function playgroundData(html: string): Record<string, unknown> | undefined {
+  const match =
+    /<script type="application\/json" class="api-playground-data">([\s\S]*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1] as string) : undefined;
+}
+
+describe("API reference pages from the sample's OpenAPI 3.1 specification", () => {
+  let site: string;
+  let pageCount: number;
+  let warnings: string[];
+
+  beforeAll(async () => {
+    // One export for every test of this block: a folder of its own, removed after them all.
+    const root = mkdtempSync(path.join(os.tmpdir(), "quire-api-"));
+    site = path.join(root, "site");
+    const result = await exportSite({ sourceDir: SAMPLE, outputDir: site });
+    pageCount = result.pageCount;
+    warnings = result.warnings.map((warning) => `${warning.file} ${warning.message}`);
+    return () => rmSync(root, { recursive: true, force: true });
+  }, 60_000);
+
+  it("generates a page per operation and webhook, grouped by tag in the specification's order, titled by summary", () => {
+    expect(warnings).toEqual([]);
+    const generated = readdirSync(path.join(site, "api-reference"), { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith(".html"))
+      .sort();
+    expect(generated).toHaveLength(26);
+    expect(generated).toEqual(
+      expect.arrayContaining([
+        "projects/list-projects.html",
+        "tasks/create-a-task.html",
+        "tasks/task-completed.html",
+        "projects/project-archived.html",
+        "auth/get-an-access-token.html",
+        "users/internal-metrics.html",
+      ]),
+    );
+    // x-excluded: no page at all.
+    expect(generated.some((file) => file.includes("debug"))).toBe(false);
+    expect(pageCount).toBe(29);
+
+    // A page only the API reference tab lists (the Guides tab lists a few popular ones too).
+    const html = read(site, "api-reference/projects/get-a-project.html");
+    expect(html).toContain('<h1 class="page-title">Get a project</h1>');
+    const sidebar = visibleText(sidebarOf(html));
+    const groups = [
+      "Projects",
+      "Tasks",
+      "Comments",
+      "Users",
+      "Files",
+      "Notifications",
+      "Authentication",
+    ];
+    const positions = groups.map((group) => sidebar.indexOf(` ${group} `));
+    expect(
+      positions.every((position) => position > -1),
+      sidebar,
+    ).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(sidebar.indexOf("List projects")).toBeLessThan(sidebar.indexOf("Create a project"));
+    // Method badges before titles; x-hidden pages stay out of the navigation.
+    expect(sidebarOf(html)).toMatch(
+      /<span class="nav-method nav-method-get">GET<\/span><span>List projects<\/span>/,
+    );
+    expect(sidebarOf(html)).toMatch(/nav-method-webhook">HOOK<\/span><span>Task completed/);
+    expect(sidebar).not.toContain("Internal metrics");
+  });
+
+  it("turns endpoint entries into links to the operations' pages, in place among the other pages", () => {
+    const html = read(site, "index.html");
+    const sidebar = sidebarOf(html);
+    expect(sidebar).toContain('href="api-reference/projects/list-projects.html"');
+    expect(sidebar).toContain('href="api-reference/tasks/create-a-task.html"');
+    expect(sidebar).toContain('href="api-reference/tasks/task-completed.html"');
+    const text = visibleText(sidebar);
+    expect(text.indexOf("Popular endpoints")).toBeLessThan(text.indexOf("List projects"));
+  });
+
+  it("shows method, servers, description, authorizations and parameters by location", () => {
+    const html = read(site, "api-reference/tasks/list-tasks.html");
+    expect(html).toMatch(
+      /<span class="api-method api-method-get">GET<\/span><code class="api-path">\/projects\/\{projectId\}\/tasks<\/code>/,
+    );
+    const servers = visibleText(/<ul class="api-servers"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "");
+    expect(servers).toContain("https://eu.api.lumen-tasks.example/v2 Production");
+    expect(servers).toContain("https://sandbox.lumen-tasks.example/v2 Sandbox");
+
+    const auth = visibleText(sectionOf(html, "Authorizations"));
+    expect(auth).toContain("Any one of these authorizations is accepted");
+    expect(auth).toContain("Authorization string header");
+    expect(auth).toContain(
+      "Bearer authentication header of the form Bearer <token>, where <token> is your JWT token",
+    );
+    expect(auth).toContain("X-Api-Key string header");
+
+    expect(visibleText(sectionOf(html, "Path parameters"))).toContain(
+      "projectId string required The project's id.",
+    );
+    const query = visibleText(sectionOf(html, "Query parameters"));
+    expect(query).toContain("status string[] Only tasks in these states.");
+    expect(query).toContain(
+      "sort string Default: created Available options: created , priority".replace(
+        "created , priority",
+        "created , due , priority",
+      ),
+    );
+    expect(query).toContain("limit integer Default: 20 How many items to return.");
+    expect(visibleText(sectionOf(html, "Headers"))).toContain(
+      "X-Request-Id string<uuid> Your id for this request, echoed in logs.",
+    );
+  });
+
+  it("shows request bodies with nested objects collapsed, readOnly fields left out, allOf merged", () => {
+    const html = read(site, "api-reference/projects/create-a-project.html");
+    const body = sectionOf(html, "Body");
+    const text = visibleText(body);
+    expect(text).toContain("application/json required");
+    expect(text).toContain("name string required The project's name.");
+    expect(text).toContain(
+      "visibility string Default: team Available options: private , team , public",
+    );
+    expect(text).toContain("Constraints: length 1–120");
+    // A nested object is behind a toggle, with its own nested object inside.
+    expect(body).toMatch(
+      /<details class="expandable schema-children"><summary class="expandable-summary">Show child attributes<\/summary>[\s\S]*defaultAssignee[\s\S]*reminders[\s\S]*hoursBeforeDue/,
+    );
+    // The response has the allOf parts merged: the input's fields and the read-only ones.
+    const response = visibleText(sectionOf(html, "Response"));
+    expect(response).toContain("201 The project was created.");
+    expect(response).toMatch(/name string required[\s\S]*id string required read-only/);
+    expect(text).not.toContain("read-only");
+  });
+
+  it("shows oneOf options with their discriminator, recursion named instead of repeated, writeOnly out of responses", () => {
+    const channel = read(site, "api-reference/notifications/add-a-notification-channel.html");
+    const body = sectionOf(channel, "Body");
+    expect(visibleText(body)).toContain("One of these (chosen by type )");
+    expect(body).toMatch(
+      /<details class="expandable schema-variant" open><summary class="expandable-summary">Email<\/summary>/,
+    );
+    expect(body).toMatch(/<summary class="expandable-summary">Slack<\/summary>[\s\S]*webhookUrl/);
+    expect(visibleText(body)).toContain(
+      "secret string write-only Signs each delivery (HMAC-SHA256).",
+    );
+    expect(visibleText(sectionOf(channel, "Response"))).not.toContain("secret");
+
+    const comments = read(site, "api-reference/comments/list-comments.html");
+    expect(visibleText(sectionOf(comments, "Response"))).toContain(
+      "replies Comment[] Show item attributes",
+    );
+    expect(visibleText(sectionOf(comments, "Response"))).toContain(
+      "Recursive: the same Comment as above.",
+    );
+    expect(
+      visibleText(sectionOf(read(site, "api-reference/users/get-a-user.html"), "Response")),
+    ).not.toContain("password");
+  });
+
+  it("shows every response with status, description, headers and examples", () => {
+    const html = read(site, "api-reference/projects/list-projects.html");
+    const responses = visibleText(sectionOf(html, "Response"));
+    expect(responses).toContain("200 A page of projects.");
+    expect(responses).toContain("401 The token or key is missing or wrong.");
+    expect(responses).toContain(
+      "Headers X-RateLimit-Remaining integer Requests left in the current window.",
+    );
+    expect(html).toMatch(/class="api-status api-status-2xx">200</);
+    expect(html).toMatch(/class="api-status api-status-4xx">401</);
+    // Response examples in tabs, one per status; the 401's comes from its own example.
+    const examples =
+      /<div class="api-examples response-example">[\s\S]*?<\/div><\/div><\/div>/.exec(html)?.[0] ??
+      "";
+    expect(visibleText(examples)).toContain("Invalid API key");
+    const created = read(site, "api-reference/projects/create-a-project.html");
+    expect(visibleText(created)).toContain("The project was created.");
+  });
+
+  it("generates request examples in cURL, JavaScript, Python and Go, after the specification's own x-codeSamples", () => {
+    const html = read(site, "api-reference/tasks/create-a-task.html");
+    const request =
+      /<div class="api-examples request-example">[\s\S]*?<div class="api-examples response-example">/.exec(
+        html,
+      )?.[0] ?? "";
+    const tabs = [...request.matchAll(/role="tab"[^>]*>([^<]+)</g)].map((match) => match[1]);
+    expect(tabs).toEqual(["Ruby SDK", "cURL", "JavaScript", "Python", "Go"]);
+    const code = visibleText(request);
+    expect(code).toContain("curl --request POST");
+    expect(code).toContain("https://eu.api.lumen-tasks.example/v2/projects/prj_42/tasks");
+    expect(code).toContain("Authorization: Bearer <token>");
+    expect(code).toContain('"title": "Write the launch post"');
+    expect(code).toContain("client.tasks.create");
+    // Highlighting puts each token in its own element: the visible text has spaces between them.
+    expect(code).toMatch(/fetch\s?\(/);
+    expect(code).toMatch(/requests\s?\.\s?(request|post)\s?\(/);
+    expect(code).toMatch(/http\s?\.\s?NewRequest/);
+
+    const token = visibleText(read(site, "api-reference/auth/get-an-access-token.html"));
+    expect(token).toContain("--data-urlencode");
+    expect(token).not.toContain("Authorization: Bearer <token>");
+    expect(visibleText(read(site, "api-reference/files/upload-a-file.html"))).toMatch(
+      /--form '?file=@path\/to\/file/,
+    );
+  });
+
+  it("marks deprecated operations, and documents webhooks with their payload", () => {
+    const archive = read(site, "api-reference/projects/archive-a-project.html");
+    expect(visibleText(archive)).toContain("This endpoint is deprecated.");
+    expect(sidebarOf(archive)).toMatch(
+      /Archive a project<\/span><span class="nav-tag">Deprecated<\/span>/,
+    );
+
+    const hook = read(site, "api-reference/tasks/task-completed.html");
+    expect(hook).toMatch(
+      /<span class="api-method api-method-webhook">WEBHOOK<\/span><code class="api-path">taskCompleted<\/code>/,
+    );
+    const payload = visibleText(sectionOf(hook, "Payload"));
+    expect(payload).toContain("event string required Available options: task.completed");
+    expect(payload).toContain("task Task required");
+    expect(playgroundData(hook)).toBeUndefined();
+  });
+
+  it("renders a page's own MDX above the reference of its openapi frontmatter, titled by the summary", () => {
+    const html = read(site, "guides/create-your-first-task.html");
+    expect(html).toContain('<h1 class="page-title">Create a task</h1>');
+    const tip = html.indexOf("Set <code>due</code> to a date");
+    const reference = html.indexOf('<div class="api-reference"');
+    expect(tip).toBeGreaterThan(-1);
+    expect(reference).toBeGreaterThan(tip);
+    expect(visibleText(sectionOf(html, "Body"))).toContain("title string required");
+  });
+
+  it("gives the playground the operation's servers, auth, parameters and a body pre-filled from the schema", () => {
+    const data = playgroundData(read(site, "api-reference/tasks/create-a-task.html")) as Record<
+      string,
+      unknown
+    >;
+    expect(data).toMatchObject({
+      method: "POST",
+      path: "/projects/{projectId}/tasks",
+      servers: [
+        { url: "https://eu.api.lumen-tasks.example/v2", description: "Production" },
+        { url: "https://sandbox.lumen-tasks.example/v2", description: "Sandbox" },
+      ],
+      customServer: true,
+      auth: [{ id: "bearerAuth", kind: "bearer" }],
+      parameters: [
+        { name: "projectId", in: "path", required: true, type: "string", example: "prj_42" },
+      ],
+      body: { contentType: "application/json", required: true },
+    });
+    expect(JSON.parse((data.body as { example: string }).example)).toMatchObject({
+      title: "Write the launch post",
+    });
+    // No auth on the token endpoint (security: []).
+    expect(playgroundData(read(site, "api-reference/auth/get-an-access-token.html"))?.auth).toEqual(
+      [],
+    );
+  });
+
+  it("writes each reference page's Markdown twin, lists it in llms.txt and indexes it for search", () => {
+    const markdown = read(site, "api-reference/tasks/create-a-task.md");
+    expect(markdown).toContain("# Create a task");
+    expect(markdown).toContain("`POST /projects/{projectId}/tasks`");
+    expect(markdown).toContain(
+      "## Path parameters\n\n- `projectId` (string, required): The project's id.",
+    );
+    expect(markdown).toContain("- `title` (string, required)");
+    expect(markdown).toContain("  - `name` (string, required)");
+    expect(markdown).toContain("- **201**: The task was created. (`application/json`)");
+    expect(markdown).toMatch(/## Example request\n\n```\w+\n/);
+    expect(read(site, "llms.txt")).toContain(
+      "- [List projects](api-reference/projects/list-projects.md): Returns the projects of the workspace, newest first.",
+    );
+    const searchFiles = readdirSync(path.join(site, "_quire", "search"))
+      .map((file) => read(site, `_quire/search/${file}`))
+      .join("\n");
+    expect(searchFiles).toContain("Add a notification channel");
+    expect(searchFiles).toContain("api-reference/notifications/add-a-notification-channel");
+  });
+
+  it("publishes the specification at its path, as the hosted product serves it", () => {
+    expect(read(site, "openapi.yaml")).toBe(
+      readFileSync(path.join(SAMPLE, "openapi.yaml"), "utf8"),
+    );
+  });
+});
+
+describe("the playground by deployment (SPEC §3)", () => {
+  it("leaves the playground out of an air-gapped export unless the project turns it on", async () => {
+    const off = path.join(makeTempDir(), "site");
+    await exportSite({
+      sourceDir: SAMPLE,
+      outputDir: off,
+      deployment: "air-gapped",
+      paths: ["api-reference/tasks/"],
+    });
+    const page = read(off, "api-reference/tasks/create-a-task.html");
+    expect(page).not.toContain("data-api-playground");
+    expect(page).toContain('<div class="api-reference"');
+
+    const on = path.join(makeTempDir(), "site");
+    await exportSite({
+      sourceDir: SAMPLE,
+      outputDir: on,
+      deployment: "air-gapped",
+      playground: true,
+      paths: ["api-reference/tasks/"],
+    });
+    expect(read(on, "api-reference/tasks/create-a-task.html")).toContain("data-api-playground");
+  }, 60_000);
+
+  it("follows api.playground.display: none and simple show no playground", async () => {
+    const spec = readFileSync(path.join(SAMPLE, "openapi.yaml"), "utf8");
+    for (const display of ["none", "simple"]) {
+      const repo = makeRepo({
+        "docs.json": JSON.stringify({
+          name: "A",
+          colors: { primary: "#000000" },
+          api: { playground: { display } },
+          navigation: { tabs: [{ tab: "API", openapi: "openapi.yaml" }] },
+        }),
+        "openapi.yaml": spec,
+      });
+      const out = path.join(makeTempDir(), "site");
+      await exportSite({ sourceDir: repo, outputDir: out, paths: ["api-reference/users/"] });
+      expect(read(out, "api-reference/users/list-users.html")).not.toContain("data-api-playground");
+    }
+  }, 60_000);
+});
+
+const BASE_CONFIG = { name: "Specs", colors: { primary: "#000000" } };
+
+async function exportRepo(
+  files: Record<string, string>,
+  options: { deployment?: "cloud" | "air-gapped" } = {},
+) {
+  const outputDir = path.join(makeTempDir(), "site");
+  const result = await exportSite({ sourceDir: makeRepo(files), outputDir, ...options });
+  return {
+    outputDir,
+    result,
+    warnings: result.warnings.map((warning) => `${warning.file} ${warning.message}`),
+  };
+}
+
+async function exportError(
+  files: Record<string, string>,
+  options: { deployment?: "cloud" | "air-gapped" } = {},
+): Promise<string[]> {
+  try {
+    await exportRepo(files, options);
+  } catch (error) {
+    if (error instanceof ExportFailedError)
+      return error.problems.map(
+        (problem) => `${problem.file}${problem.line ? `:${problem.line}` : ""} ${problem.message}`,
+      );
+    throw error;
+  }
+  throw new Error("the export did not fail");
+}
+
+describe("specifications of every kind, and their errors", () => {
+  it("converts Swagger 2.0 (JSON): host and basePath become the server, body parameters the request body", async () => {
+    const swagger = {
+      swagger: "2.0",
+      info: { title: "Old", version: "1" },
+      host: "legacy.example.com",
+      basePath: "/api",
+      schemes: ["https"],
+      paths: {
+        "/items": {
+          post: {
+            summary: "Add an item",
+            parameters: [
+              {
+                in: "body",
+                name: "item",
+                required: true,
+                schema: {
+                  type: "object",
+                  required: ["name"],
+                  properties: { name: { type: "string" } },
+                },
+              },
+            ],
+            responses: { "200": { description: "Added." } },
+          },
+        },
+      },
+    };
+    const { outputDir, warnings } = await exportRepo({
+      "docs.json": JSON.stringify({
+        ...BASE_CONFIG,
+        navigation: { groups: [{ group: "API", openapi: "swagger.json" }] },
+      }),
+      "swagger.json": JSON.stringify(swagger),
+    });
+    expect(warnings).toEqual([]);
+    const html = read(outputDir, "api-reference/add-an-item.html");
+    expect(html).toContain("https://legacy.example.com/api/items");
+    expect(visibleText(sectionOf(html, "Body"))).toContain("name string required");
+  });
+
+  it("names the file and line of a YAML syntax error", async () => {
+    const problems = await exportError({
+      "docs.json": JSON.stringify({
+        ...BASE_CONFIG,
+        navigation: { groups: [{ group: "API", openapi: "api/spec.yaml" }] },
+      }),
+      "api/spec.yaml":
+        "openapi: 3.1.0\ninfo:\n  title: x\n  version: 1\npaths:\n  /a:\n    get: {\n",
+    });
+    expect(
+      problems.some((problem) => /^api\/spec\.yaml:\d+ is not valid YAML/.test(problem)),
+      problems.join("\n"),
+    ).toBe(true);
+  });
+
+  it("names the JSON pointer of a reference to nothing, and of a schema rule broken, as warnings", async () => {
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "x", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            summary: "Get A",
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": { schema: { $ref: "#/components/schemas/Missing" } },
+                },
+              },
+              "404": { descriptionn: "typo" },
+            },
+          },
+        },
+      },
+    };
+    const { warnings } = await exportRepo({
+      "docs.json": JSON.stringify({
+        ...BASE_CONFIG,
+        navigation: { groups: [{ group: "API", openapi: "openapi.json" }] },
+      }),
+      "openapi.json": JSON.stringify(spec),
+    });
+    expect(warnings).toContain(
+      'openapi.json #/paths/~1a/get/responses/200/content/application~1json/schema/$ref: "#/components/schemas/Missing" points to nothing in the document',
+    );
+    expect(
+      warnings.some(
+        (warning) =>
+          warning.startsWith("openapi.json #/paths/~1a/get/responses/404") &&
+          warning.includes("description"),
+      ),
+    ).toBe(true);
+  });
+
+  it("survives a $ref cycle through allOf and oneOf", async () => {
+    const spec = {
+      openapi: "3.0.3",
+      info: { title: "x", version: "1" },
+      paths: {
+        "/tree": {
+          get: {
+            summary: "Get the tree",
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Node: {
+            allOf: [
+              { $ref: "#/components/schemas/Base" },
+              {
+                type: "object",
+                properties: {
+                  children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+                  link: { oneOf: [{ $ref: "#/components/schemas/Node" }, { type: "string" }] },
+                },
+              },
+            ],
+          },
+          Base: { type: "object", properties: { id: { type: "string" } } },
+        },
+      },
+    };
+    const { outputDir } = await exportRepo({
+      "docs.json": JSON.stringify({
+        ...BASE_CONFIG,
+        navigation: { groups: [{ group: "API", openapi: "openapi.json" }] },
+      }),
+      "openapi.json": JSON.stringify(spec),
+    });
+    const html = read(outputDir, "api-reference/get-the-tree.html");
+    expect(visibleText(html)).toContain("Recursive");
+    expect(html.length).toBeLessThan(300_000);
+  });
+
+  it("fails on a specification that does not exist, and warns about an endpoint the specification lacks", async () => {
+    expect(
+      await exportError({
+        "docs.json": JSON.stringify({
+          ...BASE_CONFIG,
+          navigation: { groups: [{ group: "API", openapi: "nope.yaml" }] },
+        }),
+      }),
+    ).toContain(
+      "nope.yaml the OpenAPI specification named in the configuration or a page does not exist",
+    );
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "x", version: "1" },
+      paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } },
+    };
+    const { warnings } = await exportRepo({
+      "docs.json": JSON.stringify({
+        ...BASE_CONFIG,
+        navigation: {
+          groups: [{ group: "API", openapi: "openapi.json", pages: ["GET /a", "DELETE /a"] }],
+        },
+      }),
+      "openapi.json": JSON.stringify(spec),
+    });
+    expect(warnings).toContain(
+      'docs.json navigation entry "DELETE /a": no operation DELETE /a in "openapi.json"; it is left out',
+    );
+  });
+
+  it("fetches a specification by URL at export time, but never in an air-gapped export", async () => {
+    const spec = JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "x", version: "1" },
+      servers: [{ url: "https://remote.example" }],
+      paths: {
+        "/ping": { get: { summary: "Ping", responses: { "200": { description: "pong" } } } },
+      },
+    });
+    let requests = 0;
+    const server = createServer((_request, response) => {
+      requests++;
+      response.writeHead(200, { "content-type": "application/json" }).end(spec);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.json`;
+    try {
+      const files = {
+        "docs.json": JSON.stringify({
+          ...BASE_CONFIG,
+          navigation: { groups: [{ group: "API", openapi: url }] },
+        }),
+      };
+      const { outputDir } = await exportRepo(files);
+      expect(read(outputDir, "api-reference/ping.html")).toContain("https://remote.example");
+      expect(requests).toBe(1);
+      const problems = await exportError(files, { deployment: "air-gapped" });
+      expect(problems[0]).toContain("an air-gapped export fetches nothing from the network");
+      expect(requests).toBe(1);
+    } finally {
+      server.close();
+    }
+    const unreachable = await exportError({
+      "docs.json": JSON.stringify({
+        ...BASE_CONFIG,
+        navigation: { groups: [{ group: "API", openapi: "http://127.0.0.1:1/spec.json" }] },
+      }),
+    });
+    expect(unreachable[0]).toMatch(
+      /^http:\/\/127\.0\.0\.1:1\/spec\.json the OpenAPI specification could not be fetched: /,
+    );
+  });
+
+  it("finds a page's operation in the repository's specifications when the frontmatter names none", async () => {
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "x", version: "1" },
+      paths: {
+        "/users/{id}": {
+          get: { summary: "Get a user", responses: { "200": { description: "The user." } } },
+        },
+      },
+    };
+    const { outputDir, warnings } = await exportRepo({
+      "docs.json": JSON.stringify({ ...BASE_CONFIG, navigation: { pages: ["users", "typo"] } }),
+      "specs/users.json": JSON.stringify(spec),
+      "users.mdx": "---\nopenapi: GET /users/{userId}\n---\n\nIntro.\n",
+      "typo.mdx": "---\ntitle: Typo\nopenapi: GET /nothing\n---\n",
+    });
+    expect(read(outputDir, "users.html")).toContain('<h1 class="page-title">Get a user</h1>');
+    expect(read(outputDir, "users.html")).toContain('<div class="api-reference"');
+    expect(existsSync(path.join(outputDir, "specs/users.json"))).toBe(true);
+    expect(warnings).toContain(
+      'typo.mdx frontmatter openapi "GET /nothing": no operation GET /nothing in "specs/users.json"; the page shows no API reference',
+    );
+  });
+});
