@@ -17,6 +17,7 @@ interface ExportFlags {
   output?: string;
   outDir?: string;
   deployment: string;
+  playground?: boolean;
   paths?: string;
   siteUrl?: string;
   cache: boolean;
@@ -42,6 +43,10 @@ export function registerExportCommand(program: Command): void {
       "also write the unpacked site into this empty folder (no archive unless -o is given)",
     )
     .option("--deployment <TYPE>", `feature set of the bundle: ${DEPLOYMENTS.join(", ")}`, "cloud")
+    .option(
+      "--playground",
+      "keep the API playground (Try it) in an air-gapped bundle; it then only calls the servers the OpenAPI specification names or the reader types",
+    )
     .option(
       "--paths <LIST>",
       "export only these pages: comma-separated page paths or folder prefixes ending in /",
@@ -118,6 +123,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       archiveFile,
       outputDir: flags.outDir,
       deployment: flags.deployment as DeploymentType,
+      playground: flags.playground === true,
       paths: flags.paths
         ?.split(",")
         .map((item) => item.trim())

@@ -6,7 +6,7 @@ import { decideAnalytics } from "./integrations/analytics.ts";
 import type { ExportOptions, ExportPhase, ExportProgress } from "./export-options.ts";
 import { type ArchiveResult, packDirectory } from "./output/archive.ts";
 import { indexablePages, renderLlmsFullTxt, renderLlmsTxt, renderRobots, renderSitemap } from "./output/site-files.ts";
-import { decidePlayground, usesApiReference } from "./openapi/index.ts";
+import { prepareApiReference } from "./openapi/index.ts";
 import { collapseRepeats, ExportFailedError, type Problem } from "./problems.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
@@ -71,7 +71,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const ignore = createIgnoreMatcher(repo.exists(".mintignore") ? repo.readText(".mintignore") : "");
   const listing = listRepository(repo.root, ignore);
   const allPages = readPageIndex(repo, listing.pages, problems);
-  const api = await prepareApiReference(repo, listing.files, config, allPages, deployment, options.playground === true, problems);
+  const api = await prepareApiReference({ repo, files: listing.files, config, pages: allPages, deployment, playgroundOptIn: options.playground === true, problems });
   const navigationPaths = collectNavigationPages(config.navigation);
   checkNavigationPages(config, navigationPaths, allPages, problems);
   const selected = selectPages(allPages, options.paths);
@@ -151,20 +151,6 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     pagesFromCache: outcomes.filter((outcome) => outcome.fromCache).length,
     durationMs: Math.round(performance.now() - started),
   };
-}
-
-/**
- * API reference pages (SPEC §3 for the playground): only a site that names an OpenAPI
- * specification somewhere loads the OpenAPI modules. The navigation's endpoint entries become
- * pages, generated pages join the page index, and the render threads get what they need.
- */
-async function prepareApiReference(repo: RepoFiles, files: string[], config: SiteConfig, pages: Map<string, PageMeta>, deployment: DeploymentType, playgroundOptIn: boolean, problems: Problem[]) {
-  if (!usesApiReference(config, pages)) return undefined;
-  const [{ buildApiReference }, { SpecCatalogue }] = await Promise.all([import("./openapi/api-reference.ts"), import("./openapi/spec-catalogue.ts")]);
-  const catalogue = new SpecCatalogue(repo, files, deployment, problems);
-  config.navigation = await buildApiReference({ config, pages, catalogue, problems });
-  const setup = { settings: config.api, playground: decidePlayground(config.api, deployment, playgroundOptIn), remoteSpecs: await catalogue.remoteTexts() };
-  return { setup, specFiles: catalogue.loadedFiles() };
 }
 
 /** The pages to export: all, or those matching `paths` (exact page paths or folder prefixes). */

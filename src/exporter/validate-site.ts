@@ -1,3 +1,4 @@
+import { prepareApiReference } from "./openapi/index.ts";
 import { ExportFailedError, type Problem } from "./problems.ts";
 import { BodyRenderer } from "./render/body-renderer.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
@@ -68,6 +69,18 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
   if (repo instanceof OverlayRepoFiles) listing = repo.applyToListing(listing, ignore);
   const indexProblems: Problem[] = [];
   const allPages = readPageIndex(repo, listing.pages, indexProblems);
+  // API reference pages are checked like the export renders them (before the navigation check, which sees their pages).
+  const api = config
+    ? await prepareApiReference({
+        repo,
+        files: listing.files,
+        config,
+        pages: allPages,
+        deployment: options.deployment ?? "cloud",
+        playgroundOptIn: false,
+        problems: findings,
+      })
+    : undefined;
   const selected = selectPages(allPages, options.pages);
   const selectedFiles = new Set(
     [...selected].map((pagePath) => (allPages.get(pagePath) as PageMeta).file),
@@ -86,6 +99,7 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
     iconLibrary: config?.icons.library ?? "fontawesome",
     engine: options.cacheDir ? engineFingerprint() : "",
     cacheDir: options.cacheDir,
+    ...(api ? { api: api.setup } : {}),
   });
   const rendered: {
     pagePath: string;
@@ -94,7 +108,11 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
   for (const pagePath of selected) {
     options.signal?.throwIfAborted();
     const page = allPages.get(pagePath) as PageMeta;
-    const { body } = await renderer.render({ file: page.file, pagePath });
+    const { body } = await renderer.render({
+      file: page.file,
+      pagePath,
+      ...(page.api ? { api: page.api, description: page.description } : {}),
+    });
     findings.push(...body.problems);
     rendered.push({ pagePath, links: body.links });
   }

@@ -2,8 +2,11 @@
  * API reference pages from OpenAPI specifications: the light checks the export makes for
  * every site. The modules that read specifications load only for sites that name one.
  */
+import type { Problem } from "../problems.ts";
 import type { PageMeta } from "../site/page-index.ts";
+import type { RepoFiles } from "../site/repo-files.ts";
 import type { ApiSettings, DeploymentType, NavNode, SiteConfig } from "../site/types.ts";
+import type { ApiRenderSetup } from "./render-api-page.ts";
 import type { PlaygroundMode } from "./render-operation.ts";
 
 /** Whether the site names an OpenAPI specification anywhere: navigation, `api.openapi` or a page's frontmatter. */
@@ -33,4 +36,35 @@ export function decidePlayground(
   if (settings.playground !== "interactive") return settings.playground;
   if (deployment === "air-gapped" && !airGappedOptIn) return "simple";
   return "interactive";
+}
+
+/**
+ * The API reference step of an export or a validation: for a site that names a specification,
+ * the navigation's endpoint entries become pages, generated pages join `pages`, pages with
+ * `openapi` frontmatter are tied to their operation, and the render threads get what they
+ * need. Undefined for other sites, which never load the OpenAPI modules.
+ */
+export async function prepareApiReference(input: {
+  repo: RepoFiles;
+  files: string[];
+  config: SiteConfig;
+  pages: Map<string, PageMeta>;
+  deployment: DeploymentType;
+  playgroundOptIn: boolean;
+  problems: Problem[];
+}): Promise<{ setup: ApiRenderSetup; specFiles: string[] } | undefined> {
+  const { config, pages, deployment, problems } = input;
+  if (!usesApiReference(config, pages)) return undefined;
+  const [{ buildApiReference }, { SpecCatalogue }] = await Promise.all([
+    import("./api-reference.ts"),
+    import("./spec-catalogue.ts"),
+  ]);
+  const catalogue = new SpecCatalogue(input.repo, input.files, deployment, problems);
+  config.navigation = await buildApiReference({ config, pages, catalogue, problems });
+  const setup: ApiRenderSetup = {
+    settings: config.api,
+    playground: decidePlayground(config.api, deployment, input.playgroundOptIn),
+    remoteSpecs: await catalogue.remoteTexts(),
+  };
+  return { setup, specFiles: catalogue.loadedFiles() };
 }

@@ -647,3 +647,49 @@ describe("specifications of every kind, and their errors", () => {
     );
   });
 });
+
+describe("validating a site with API reference pages (the agent's check)", () => {
+  it("checks the generated pages like the export renders them, and reports a specification's problems", async () => {
+    const { validateSite } = await import("../../../src/exporter/validate-site.ts");
+    const clean = await validateSite({ sourceDir: SAMPLE });
+    expect(clean.findings).toEqual([]);
+    expect(clean.pageCount).toBe(29);
+    expect(clean.checkedPages).toContain("openapi.yaml");
+
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "x", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            summary: "A",
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: { $ref: "#/components/schemas/Gone" } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    const broken = await validateSite({
+      sourceDir: makeRepo({
+        "docs.json": JSON.stringify({
+          ...BASE_CONFIG,
+          navigation: {
+            groups: [{ group: "API", openapi: "openapi.json", pages: ["GET /a", "GET /b"] }],
+          },
+        }),
+        "openapi.json": JSON.stringify(spec),
+      }),
+    });
+    const messages = broken.findings.map((finding) => `${finding.file} ${finding.message}`);
+    expect(messages).toContain(
+      'openapi.json #/paths/~1a/get/responses/200/content/application~1json/schema/$ref: "#/components/schemas/Gone" points to nothing in the document',
+    );
+    expect(messages).toContain(
+      'docs.json navigation entry "GET /b": no operation GET /b in "openapi.json"; it is left out',
+    );
+  }, 60_000);
+});
