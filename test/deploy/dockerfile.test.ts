@@ -482,6 +482,8 @@ function strayFiles(marker: string): string[] {
 describe("the image's runtime stage, reproduced here", () => {
   let bundle: string;
   beforeAll(() => {
+    if (process.getuid?.() !== 0)
+      throw new Error("these tests run as root, to hand the files to root and run as another user");
     image = reproduceRuntimeStage();
     const folder = mkdtempSync(path.join(os.tmpdir(), "quire-image-bundle-"));
     made.push(folder);

@@ -512,7 +512,7 @@ export function merge(base: Value, overrides: Value): Value {
   return result;
 }
 
-/** `--set a.b=true --set-string c.d=x` as a values object: --set reads true/false/numbers. */
+/** `--set a.b=true --set-string c.d=x` as the values object helm makes of them. */
 export function setFlagsToValues(flags: { flag: string; value: string }[]): Record<string, Value> {
   const values: Record<string, Value> = {};
   for (const { flag, value } of flags) {
@@ -523,11 +523,13 @@ export function setFlagsToValues(flags: { flag: string; value: string }[]): Reco
     // Helm splits --set and --set-string values at commas and reads backslashes as escapes.
     if (/[,\\]/.test(raw))
       throw new Error(`${flag} ${value}: commas and backslashes are syntax in ${flag}`);
+    // --set types a value as helm does: true, false and null in any case, and whole numbers
+    // that do not start with 0 (but 0 itself); anything else, 2.10 included, stays a string.
     let parsed: Value = raw;
     if (flag === "--set") {
-      if (raw === "true" || raw === "false") parsed = raw === "true";
-      else if (raw === "null") parsed = null;
-      else if (/^-?\d+$/.test(raw)) parsed = Number(raw);
+      if (/^(true|false)$/i.test(raw)) parsed = raw.toLowerCase() === "true";
+      else if (/^null$/i.test(raw)) parsed = null;
+      else if (raw === "0" || /^-?[1-9]\d*$/.test(raw)) parsed = Number(raw);
     }
     const parts = key.split(".");
     let node = values;

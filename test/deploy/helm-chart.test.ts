@@ -168,6 +168,13 @@ describe("the Helm chart", () => {
       version: null,
     });
 
+    // `--set staticExport.version=2024` makes a number; the file still holds the string.
+    const numeric = render({ staticExport: { enabled: true, bundleUrl: LINK, version: 2024 } });
+    expect(
+      parseValues(numeric.one("ConfigMap").data[path.posix.basename(valuesPath)], valuesPath, {})
+        .version,
+    ).toBe("2024");
+
     // --data-dir is a writable volume; /tmp too: the root filesystem is read-only.
     const mountOf = (mountPath: string) =>
       container.volumeMounts.find((mount: K8sObject) => mount.mountPath === mountPath);
