@@ -39,6 +39,8 @@ export interface ExportManifest {
   pageCount: number;
   generator: string;
   deployment: DeploymentType;
+  /** Origins the API playground's pages call (the specifications' servers): a server's Content-Security-Policy allows them. */
+  connectOrigins?: string[];
   warnings: Problem[];
 }
 
@@ -129,6 +131,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     pageCount: tasks.length,
     generator: `${GENERATOR} ${engineFingerprint()}`,
     deployment,
+    ...(api && api.connectOrigins.length > 0 ? { connectOrigins: api.connectOrigins } : {}),
     warnings,
   };
   writeFileSync(path.join(outputDir, "quire-export.json"), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -52,7 +52,7 @@ export async function prepareApiReference(input: {
   deployment: DeploymentType;
   playgroundOptIn: boolean;
   problems: Problem[];
-}): Promise<{ setup: ApiRenderSetup; specFiles: string[] } | undefined> {
+}): Promise<{ setup: ApiRenderSetup; specFiles: string[]; connectOrigins: string[] } | undefined> {
   const { config, pages, deployment, problems } = input;
   if (!usesApiReference(config, pages)) return undefined;
   const [{ buildApiReference }, { SpecCatalogue }] = await Promise.all([
@@ -66,5 +66,23 @@ export async function prepareApiReference(input: {
     playground: decidePlayground(config.api, deployment, input.playgroundOptIn),
     remoteSpecs: await catalogue.remoteTexts(),
   };
-  return { setup, specFiles: catalogue.loadedFiles() };
+  // The hosts the playground may call, for servers whose Content-Security-Policy must allow them.
+  const connectOrigins =
+    setup.playground === "interactive"
+      ? [
+          ...new Set([...(await catalogue.serverOrigins()), ...originsOf(config.api.servers)]),
+        ].sort()
+      : [];
+  return { setup, specFiles: catalogue.loadedFiles(), connectOrigins };
+}
+
+function originsOf(urls: string[]): string[] {
+  return urls.flatMap((url) => {
+    try {
+      const parsed = new URL(url);
+      return parsed.protocol === "https:" || parsed.protocol === "http:" ? [parsed.origin] : [];
+    } catch {
+      return [];
+    }
+  });
 }

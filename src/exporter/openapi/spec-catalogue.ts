@@ -56,6 +56,47 @@ export class SpecCatalogue {
     return texts;
   }
 
+  /**
+   * The origins of every server the loaded specifications name (document, path and operation
+   * level, variables at their defaults): the hosts a playground on these pages may call.
+   */
+  async serverOrigins(): Promise<string[]> {
+    const origins = new Set<string>();
+    const add = (servers: unknown): void => {
+      if (!Array.isArray(servers)) return;
+      for (const server of servers) {
+        const url =
+          server && typeof server === "object"
+            ? (server as Record<string, unknown>).url
+            : undefined;
+        if (typeof url !== "string") continue;
+        const variables = (server as Record<string, unknown>).variables as
+          | Record<string, { default?: unknown }>
+          | undefined;
+        const filled = url.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+          variables?.[name]?.default !== undefined ? String(variables[name].default) : whole,
+        );
+        try {
+          const parsed = new URL(filled);
+          if (parsed.protocol === "https:" || parsed.protocol === "http:")
+            origins.add(parsed.origin);
+        } catch {
+          // A relative or templated server URL names no origin of its own.
+        }
+      }
+    };
+    for (const entry of this.entries.values()) {
+      const loaded = await entry;
+      if (!loaded) continue;
+      add(loaded.spec.document.servers);
+      for (const operation of loaded.operations) {
+        add(operation.pathItem.servers);
+        add(operation.operation.servers);
+      }
+    }
+    return [...origins].sort();
+  }
+
   /** Repository files of the specifications that loaded: published in the bundle at their path. */
   loadedFiles(): string[] {
     return [...this.entries.keys()].filter(

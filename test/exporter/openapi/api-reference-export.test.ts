@@ -325,6 +325,14 @@ describe("API reference pages from the sample's OpenAPI 3.1 specification", () =
     expect(searchFiles).toContain("api-reference/notifications/add-a-notification-channel");
   });
 
+  it("names in the manifest the hosts the playground calls, so a server's Content-Security-Policy can allow them", () => {
+    const manifest = JSON.parse(read(site, "quire-export.json"));
+    expect(manifest.connectOrigins).toEqual([
+      "https://eu.api.lumen-tasks.example",
+      "https://sandbox.lumen-tasks.example",
+    ]);
+  });
+
   it("publishes the specification at its path, as the hosted product serves it", () => {
     expect(read(site, "openapi.yaml")).toBe(
       readFileSync(path.join(SAMPLE, "openapi.yaml"), "utf8"),
@@ -344,6 +352,7 @@ describe("the playground by deployment (SPEC §3)", () => {
     const page = read(off, "api-reference/tasks/create-a-task.html");
     expect(page).not.toContain("data-api-playground");
     expect(page).toContain('<div class="api-reference"');
+    expect(JSON.parse(read(off, "quire-export.json")).connectOrigins).toBeUndefined();
 
     const on = path.join(makeTempDir(), "site");
     await exportSite({
