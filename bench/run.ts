@@ -8,7 +8,9 @@
  *   (bench/api.ts, about 2 minutes).
  * - agent: an agent job's overhead outside the model on examples/docs and a generated
  *   2,000-page repository (bench/agent.ts, under a minute).
- * BENCH_ONLY=export, api or agent (or a comma-separated list; default all) runs only those;
+ * - serve: `quire serve` against nginx on the same unpacked bundle (bench/serve.ts, about 2
+ *   minutes; skipped with a message when nginx is not installed).
+ * BENCH_ONLY=export, api, agent or serve (or a comma-separated list; default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
  */
@@ -30,6 +32,7 @@ import { agentSection, runAgentBenchmark } from "./agent.ts";
 import { apiSection, runApiBenchmark } from "./api.ts";
 import { generateSite } from "./generate-site.ts";
 import { type Measurement, measure, median } from "./measure.ts";
+import { runServeBenchmark, serveSection } from "./serve.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const benchDir = path.join(root, "bench");
@@ -201,7 +204,7 @@ The same content for both tools (bench/generate-site.ts, seeded): per page about
 A typical page (quickstart.html) loads ${(typical.css / 1024).toFixed(1)} KB of CSS and ${(typical.js / 1024).toFixed(1)} KB of JavaScript, gzip-compressed: ${((typical.css + typical.js) / 1024).toFixed(1)} KB in all before search is opened (goal: under 60 KB). Math pages add KaTeX's stylesheet and fonts; pages with a diagram add mermaid; the search index loads only when search is opened.`;
 }
 
-const SECTIONS = ["export", "api", "agent"] as const;
+const SECTIONS = ["export", "api", "agent", "serve"] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
 
@@ -209,6 +212,7 @@ const REPRODUCE = `## Reproduce
 npm run bench                      # every section; BENCH_PAGES=5000 BENCH_RUNS=2 by default
 BENCH_ONLY=export npm run bench    # Quire against VitePress only (10+ minutes)
 BENCH_ONLY=api npm run bench       # the admin API only (about 2 minutes; or npm run bench:api)
+BENCH_ONLY=serve npm run bench     # quire serve against nginx (about 2 minutes; or npm run bench:serve)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -265,12 +269,22 @@ async function main(): Promise<void> {
   const selected = selectedSections();
   log(`Sections: ${selected.join(", ")}`);
   for (const section of selected) {
-    const content =
-      section === "export"
-        ? await exportSection()
-        : section === "api"
-          ? apiSection(await runApiBenchmark(), machine())
-          : agentSection(await runAgentBenchmark(log), machine());
+    let content: string;
+    if (section === "serve") {
+      const result = await runServeBenchmark(log);
+      if (result.skipped !== undefined) {
+        log(`Section serve skipped: ${result.skipped}`);
+        continue;
+      }
+      content = serveSection(result, machine());
+    } else {
+      content =
+        section === "export"
+          ? await exportSection()
+          : section === "api"
+            ? apiSection(await runApiBenchmark(), machine())
+            : agentSection(await runAgentBenchmark(log), machine());
+    }
     // Written as soon as a section is done, over the file as it is now: other sections stay.
     const sections = readSections(file);
     sections.set(section, content);

@@ -1,12 +1,14 @@
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { Logger } from "pino";
 import type { VersionStore } from "./versions.ts";
 
 /**
- * Serves the active version of the site. The active version is read on every request, so a
- * switch is atomic for readers. Cache rules are explicit: files whose name carries a content
+ * Serves the active version of the site. Every request is answered from one whole version, so
+ * a switch is atomic for readers (RECHECK_ACTIVE_MS says when a switch is seen). A version never
+ * changes once unpacked, so what its paths resolve to, its files' headers and the bytes of its
+ * smaller files are kept in memory. Cache rules are explicit: files whose name carries a content
  * hash are immutable; everything else (HTML first) is revalidated with its ETag. Text files are
  * sent as the `.br` or `.gz` written beside them at unpack time when the client accepts it.
  */
@@ -50,33 +52,235 @@ const SECURITY_HEADERS = {
 /** A content hash in a file or folder name (`quire.6b000d0763.js`, `katex-1a181552/`). */
 const HASHED = /[.-][0-9a-f]{8,}(\.|\/|$)/;
 
-export function createStaticServer(options: { versions: VersionStore; logger: Logger }): Server {
-  return createServer((request, response) => {
-    const started = performance.now();
-    response.on("finish", () => {
-      options.logger.info(
-        {
-          method: request.method,
-          path: request.url,
-          status: response.statusCode,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        "request",
-      );
-    });
+/** Files up to this size are kept in memory once read; larger ones are streamed from disk. */
+const MEMORY_FILE_BYTES = 1024 * 1024;
+/** Bytes of file content kept in memory for one version. */
+const MEMORY_BUDGET_BYTES = 64 * 1024 * 1024;
+/** Request paths whose resolution is remembered; past this the memory starts over. */
+const MAX_ROUTES = 10_000;
+
+const ACCEPTS = [
+  ["br", /\bbr\b/],
+  ["gzip", /\bgzip\b/],
+] as const;
+
+/** One way of sending a file: itself, or the `.br` or `.gz` written beside it. */
+interface Variant {
+  file: string;
+  size: number;
+  /** The complete headers of a 200 (or 404) answer with this variant. */
+  headers: Record<string, string>;
+  /** Its bytes, once read, when it is small enough to keep. */
+  body?: Buffer;
+}
+
+/** A file of the version as one status answers it, with everything a request needs precomputed. */
+interface ServedFile {
+  file: string;
+  status: number;
+  size: number;
+  etag: string;
+  /** Modification time, whole seconds, as If-Modified-Since compares it. */
+  modifiedMs: number;
+  /** Headers shared by every answer (304, 206, 416 add to or keep these). */
+  headers: Record<string, string>;
+  plain: Variant;
+  br?: Variant;
+  gzip?: Variant;
+}
+
+type Route =
+  | { kind: "file"; served: ServedFile }
+  | { kind: "redirect" }
+  | { kind: "bad" }
+  | { kind: "missing" };
+
+/**
+ * What one version's request paths resolve to. A version's files never change once it is
+ * unpacked, so a path is resolved, and a file's headers and small bodies read, once per version.
+ */
+class VersionCache {
+  readonly routes = new Map<string, Route>();
+  readonly files = new Map<string, ServedFile>();
+  memoryBytes = 0;
+
+  readonly id: string;
+  readonly root: string;
+
+  constructor(id: string, root: string) {
+    this.id = id;
+    this.root = root;
+  }
+
+  route(pathname: string): Route {
+    let route = this.routes.get(pathname);
+    if (route === undefined) {
+      route = this.#resolve(pathname);
+      if (this.routes.size >= MAX_ROUTES) this.routes.clear();
+      this.routes.set(pathname, route);
+    }
+    return route;
+  }
+
+  /** The bytes of a variant, kept when small enough and within the version's budget. */
+  body(variant: Variant): Buffer | undefined {
+    if (variant.body) return variant.body;
+    if (variant.size > MEMORY_FILE_BYTES || this.memoryBytes + variant.size > MEMORY_BUDGET_BYTES)
+      return undefined;
+    variant.body = readFileSync(variant.file);
+    this.memoryBytes += variant.body.length;
+    return variant.body;
+  }
+
+  #resolve(pathname: string): Route {
+    let decoded: string;
     try {
-      handle(request, response, options.versions);
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return { kind: "bad" };
+    }
+    if (decoded.includes("\0") || decoded.includes("\\")) return { kind: "bad" };
+    const normalized = path.posix.normalize(decoded);
+    if (!normalized.startsWith("/") || normalized.split("/").includes("..")) return { kind: "bad" };
+
+    const relative = normalized.slice(1);
+    const candidates =
+      relative === "" || relative.endsWith("/")
+        ? [`${relative}index.html`]
+        : [relative, `${relative}.html`];
+    for (const candidate of candidates) {
+      const served = this.#file(candidate, 200);
+      if (served) return { kind: "file", served };
+    }
+    // A folder asked for without its slash: redirect, so relative links in its index resolve.
+    if (relative !== "" && !relative.endsWith("/") && this.#isFile(`${relative}/index.html`))
+      return { kind: "redirect" };
+    const notFound = this.#file("404.html", 404);
+    return notFound ? { kind: "file", served: notFound } : { kind: "missing" };
+  }
+
+  #inRoot(candidate: string): string | undefined {
+    const file = path.join(this.root, candidate);
+    return file === this.root || file.startsWith(`${this.root}${path.sep}`) ? file : undefined;
+  }
+
+  #isFile(candidate: string): boolean {
+    const file = this.#inRoot(candidate);
+    return file !== undefined && statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  }
+
+  #file(relative: string, status: number): ServedFile | undefined {
+    const file = this.#inRoot(relative);
+    if (file === undefined) return undefined;
+    const key = `${status} ${file}`;
+    const known = this.files.get(key);
+    if (known) return known;
+    const info = statSync(file, { throwIfNoEntry: false });
+    if (!info?.isFile()) return undefined;
+    const extension = path.extname(file).toLowerCase();
+    const headers: Record<string, string> = {
+      "Content-Type": TYPES[extension] ?? "application/octet-stream",
+      ETag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      "Last-Modified": info.mtime.toUTCString(),
+      "Cache-Control":
+        status === 200 && HASHED.test(relative)
+          ? "public, max-age=31536000, immutable"
+          : "no-cache",
+      "Accept-Ranges": "bytes",
+      Vary: "Accept-Encoding",
+      ...SECURITY_HEADERS,
+    };
+    const variant = (path_: string, size: number, encoding?: string): Variant => ({
+      file: path_,
+      size,
+      headers: {
+        ...headers,
+        ...(encoding ? { "Content-Encoding": encoding } : {}),
+        "Content-Length": String(size),
+      },
+    });
+    const compressed = (suffix: string, encoding: string): Variant | undefined => {
+      const found = statSync(`${file}${suffix}`, { throwIfNoEntry: false });
+      return found?.isFile() ? variant(`${file}${suffix}`, found.size, encoding) : undefined;
+    };
+    const served: ServedFile = {
+      file,
+      status,
+      size: info.size,
+      etag: headers.ETag as string,
+      modifiedMs: Math.floor(info.mtimeMs / 1000) * 1000,
+      headers,
+      plain: variant(file, info.size),
+      br: compressed(".br", "br"),
+      gzip: compressed(".gz", "gzip"),
+    };
+    this.files.set(key, served);
+    return served;
+  }
+}
+
+/**
+ * How long the server trusts the active version it last read before reading it again. A switch
+ * made through the same VersionStore (as `quire serve` makes them) is seen at once; one made by
+ * another process on the same data dir within this time.
+ */
+const RECHECK_ACTIVE_MS = 100;
+
+export function createStaticServer(options: { versions: VersionStore; logger: Logger }): Server {
+  const { versions } = options;
+  let cache: VersionCache | undefined;
+  let checkedAt = 0;
+  let changes = -1;
+  /** The active version's cache, or null while no version is active (never remembered). */
+  const activeSite = (): VersionCache | null => {
+    const now = performance.now();
+    if (cache && changes === versions.changes && now - checkedAt < RECHECK_ACTIVE_MS) return cache;
+    changes = versions.changes;
+    const active = versions.active();
+    if (!active) {
+      cache = undefined;
+      return null;
+    }
+    checkedAt = now;
+    if (cache?.id !== active.id || cache.root !== active.directory)
+      cache = new VersionCache(active.id, active.directory);
+    return cache;
+  };
+  const { logger } = options;
+  return createServer((request, response) => {
+    if (logger.isLevelEnabled("info")) {
+      const started = performance.now();
+      response.on("finish", () => {
+        logger.info(
+          {
+            method: request.method,
+            path: request.url,
+            status: response.statusCode,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+          },
+          "request",
+        );
+      });
+    }
+    try {
+      handle(request, response, versions, activeSite);
     } catch (error) {
-      options.logger.error({ err: error }, "serving failed");
+      logger.error({ err: error }, "serving failed");
       if (!response.headersSent) sendText(response, 500, "internal error");
       else response.destroy();
     }
   });
 }
 
-function handle(request: IncomingMessage, response: ServerResponse, versions: VersionStore): void {
+function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  versions: VersionStore,
+  activeSite: () => VersionCache | null,
+): void {
   const url = request.url ?? "/";
-  const pathname = url.split("?")[0] as string;
+  const query = url.indexOf("?");
+  const pathname = query < 0 ? url : url.slice(0, query);
   if (pathname === "/healthz") {
     sendJson(response, 200, { status: "ok" });
     return;
@@ -92,131 +296,97 @@ function handle(request: IncomingMessage, response: ServerResponse, versions: Ve
     sendText(response, 405, "method not allowed");
     return;
   }
-  const active = versions.active();
-  if (!active) {
+  const cache = activeSite();
+  if (!cache) {
     sendText(response, 503, "no version of the site is active yet");
     return;
   }
-
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    sendText(response, 400, "bad path");
-    return;
-  }
-  if (decoded.includes("\0") || decoded.includes("\\")) {
-    sendText(response, 400, "bad path");
-    return;
-  }
-  const normalized = path.posix.normalize(decoded);
-  if (!normalized.startsWith("/") || normalized.split("/").includes("..")) {
-    sendText(response, 400, "bad path");
-    return;
-  }
-
-  const root = active.directory;
-  const relative = normalized.slice(1);
-  const inRoot = (candidate: string) => {
-    const file = path.join(root, candidate);
-    return file === root || file.startsWith(`${root}${path.sep}`) ? file : undefined;
-  };
-  const isFile = (file: string | undefined) =>
-    file !== undefined && existsSync(file) && statSync(file).isFile();
-
-  const candidates =
-    relative === "" || relative.endsWith("/")
-      ? [`${relative}index.html`]
-      : [relative, `${relative}.html`];
-  for (const candidate of candidates) {
-    const file = inRoot(candidate);
-    if (isFile(file)) {
-      sendFile(request, response, file as string, candidate);
+  const route = cache.route(pathname);
+  switch (route.kind) {
+    case "file":
+      sendFile(request, response, cache, route.served);
       return;
-    }
+    case "redirect":
+      response.writeHead(301, {
+        Location: `${pathname}/${query < 0 ? "" : url.slice(query)}`,
+        ...SECURITY_HEADERS,
+      });
+      response.end();
+      return;
+    case "bad":
+      sendText(response, 400, "bad path");
+      return;
+    case "missing":
+      sendText(response, 404, "not found");
+      return;
   }
-  // A folder asked for without its slash: redirect, so relative links in its index resolve.
-  if (relative !== "" && !relative.endsWith("/") && isFile(inRoot(`${relative}/index.html`))) {
-    response.writeHead(301, {
-      Location: `${pathname}/${url.includes("?") ? url.slice(url.indexOf("?")) : ""}`,
-      ...SECURITY_HEADERS,
-    });
-    return void response.end();
-  }
-  const notFound = inRoot("404.html");
-  if (isFile(notFound)) {
-    sendFile(request, response, notFound as string, "404.html", 404);
-    return;
-  }
-  sendText(response, 404, "not found");
-  return;
 }
 
 function sendFile(
   request: IncomingMessage,
   response: ServerResponse,
-  file: string,
-  relative: string,
-  status = 200,
+  cache: VersionCache,
+  served: ServedFile,
 ): void {
-  const info = statSync(file);
-  const extension = path.extname(file).toLowerCase();
-  const etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
-  const headers: Record<string, string> = {
-    "Content-Type": TYPES[extension] ?? "application/octet-stream",
-    ETag: etag,
-    "Last-Modified": info.mtime.toUTCString(),
-    "Cache-Control":
-      status === 200 && HASHED.test(relative) ? "public, max-age=31536000, immutable" : "no-cache",
-    "Accept-Ranges": "bytes",
-    Vary: "Accept-Encoding",
-    ...SECURITY_HEADERS,
-  };
+  const { status } = served;
+  const ifNoneMatch = request.headers["if-none-match"];
+  const ifModifiedSince = request.headers["if-modified-since"];
   if (
     status === 200 &&
-    (request.headers["if-none-match"] === etag ||
-      (!request.headers["if-none-match"] &&
-        request.headers["if-modified-since"] &&
-        Date.parse(request.headers["if-modified-since"]) >= Math.floor(info.mtimeMs / 1000) * 1000))
+    (ifNoneMatch === served.etag ||
+      (!ifNoneMatch && ifModifiedSince && Date.parse(ifModifiedSince) >= served.modifiedMs))
   ) {
-    response.writeHead(304, headers);
-    return void response.end();
+    response.writeHead(304, served.headers);
+    response.end();
+    return;
   }
 
-  const range = status === 200 ? parseRange(request.headers.range, info.size) : null;
+  const range = status === 200 ? parseRange(request.headers.range, served.size) : null;
   if (range === "unsatisfiable") {
-    response.writeHead(416, { ...headers, "Content-Range": `bytes */${info.size}` });
-    return void response.end();
+    response.writeHead(416, { ...served.headers, "Content-Range": `bytes */${served.size}` });
+    response.end();
+    return;
   }
   if (range) {
     response.writeHead(206, {
-      ...headers,
-      "Content-Range": `bytes ${range.start}-${range.end}/${info.size}`,
+      ...served.headers,
+      "Content-Range": `bytes ${range.start}-${range.end}/${served.size}`,
       "Content-Length": String(range.end - range.start + 1),
     });
     if (request.method === "HEAD") return void response.end();
-    return void createReadStream(file, range).pipe(response);
+    const body = cache.body(served.plain);
+    if (body) return void response.end(body.subarray(range.start, range.end + 1));
+    stream(served.file, response, range);
+    return;
   }
 
-  const accepted = String(request.headers["accept-encoding"] ?? "");
-  for (const [encoding, suffix] of [
-    ["br", ".br"],
-    ["gzip", ".gz"],
-  ] as const) {
-    if (!new RegExp(`\\b${encoding}\\b`).test(accepted) || !existsSync(`${file}${suffix}`))
-      continue;
-    const compressed = statSync(`${file}${suffix}`);
-    response.writeHead(status, {
-      ...headers,
-      "Content-Encoding": encoding,
-      "Content-Length": String(compressed.size),
-    });
-    if (request.method === "HEAD") return void response.end();
-    return void createReadStream(`${file}${suffix}`).pipe(response);
+  let variant = served.plain;
+  const accepted = request.headers["accept-encoding"];
+  if (accepted) {
+    for (const [encoding, pattern] of ACCEPTS) {
+      const candidate = served[encoding];
+      if (candidate && pattern.test(accepted)) {
+        variant = candidate;
+        break;
+      }
+    }
   }
-  response.writeHead(status, { ...headers, "Content-Length": String(info.size) });
+  response.writeHead(status, variant.headers);
   if (request.method === "HEAD") return void response.end();
-  createReadStream(file).pipe(response);
+  const body = cache.body(variant);
+  if (body) return void response.end(body);
+  stream(variant.file, response);
+}
+
+/** Streams a file too large to keep; if it cannot be read after all, the answer is cut short. */
+function stream(
+  file: string,
+  response: ServerResponse,
+  range?: { start: number; end: number },
+): void {
+  createReadStream(file, range)
+    .on("error", () => response.destroy())
+    .pipe(response);
 }
 
 function parseRange(

@@ -31,6 +31,8 @@ interface State {
 export class VersionStore {
   readonly root: string;
   readonly #stateFile: string;
+  #activeCache: { stamp: string; value: ActiveVersion } | undefined;
+  #changes = 0;
 
   constructor(dataDir: string) {
     this.root = path.join(dataDir, "versions");
@@ -46,15 +48,24 @@ export class VersionStore {
     return existsSync(path.join(this.directoryOf(id), "quire-export.json"));
   }
 
+  /**
+   * Read often (every /readyz, the server's re-checks), so the state file is parsed again only
+   * when it changed: a switch replaces it by rename (a new inode), any other write moves its times.
+   */
   active(): ActiveVersion | null {
+    const info = statSync(this.#stateFile, { bigint: true, throwIfNoEntry: false });
+    if (!info) return null;
+    const stamp = `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+    if (this.#activeCache?.stamp === stamp) return this.#activeCache.value;
     const state = this.#read();
     if (!state.active || !this.has(state.active)) return null;
-    const directory = this.directoryOf(state.active);
-    return {
+    const value = {
       id: state.active,
-      directory,
-      activatedAt: statSync(this.#stateFile).mtime.toISOString(),
+      directory: this.directoryOf(state.active),
+      activatedAt: info.mtime.toISOString(),
     };
+    this.#activeCache = { stamp, value };
+    return value;
   }
 
   /** Makes an unpacked version the active one, and removes versions beyond the newest `keep`. */
@@ -83,6 +94,11 @@ export class VersionStore {
     return previous;
   }
 
+  /** How many times this store changed the active version: a reader's cue to read it again. */
+  get changes(): number {
+    return this.#changes;
+  }
+
   /** Version ids, most recently activated first. */
   list(): string[] {
     return this.#read().history.filter((id) => this.has(id));
@@ -106,5 +122,6 @@ export class VersionStore {
     const temporary = `${this.#stateFile}.${process.pid}`;
     writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
     renameSync(temporary, this.#stateFile);
+    this.#changes += 1;
   }
 }

@@ -141,6 +141,18 @@ describe("serving the active version", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("serves a version activated through the same store at once, and nothing of the one before", async () => {
+    const { base, versions } = await site(FILES);
+    expect(await (await fetch(`${base}/guide/setup`)).text()).toBe("<h1>Setup</h1>");
+    const directory = versions.directoryOf("v2");
+    mkdirSync(path.join(directory, "guide"), { recursive: true });
+    writeFileSync(path.join(directory, "quire-export.json"), "{}");
+    writeFileSync(path.join(directory, "guide", "setup.html"), "<h1>Setup, v2</h1>");
+    versions.activate("v2", 3);
+    expect(await (await fetch(`${base}/guide/setup`)).text()).toBe("<h1>Setup, v2</h1>");
+    expect((await fetch(`${base}/`)).status).toBe(404);
+  });
+
   it("never serves a file outside the version, however the path is written", async () => {
     const { port, dataDir } = await site(FILES);
     writeFileSync(path.join(dataDir, "secret.txt"), "SECRET");
