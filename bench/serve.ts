@@ -767,7 +767,7 @@ ${workload.description[0]?.toUpperCase()}${workload.description.slice(1)}; ${wor
 | \`quire serve\` | ${perSecond(workload.quire.rps)} | ${ms(workload.quire.p50)} | ${ms(workload.quire.p99)} | ${us(workload.quire.cpuUs)} | ${kb(workload.quire.bytesPerAnswer)} |
 | nginx | ${perSecond(workload.nginx.rps)} | ${ms(workload.nginx.p50)} | ${ms(workload.nginx.p99)} | ${us(workload.nginx.cpuUs)} | ${kb(workload.nginx.bytesPerAnswer)} |
 
-Quire/nginx: **${share(workload.ratio)}** of the requests per second; ${(workload.quire.cpuUs / workload.nginx.cpuUs).toFixed(1)}× the CPU time per request. The servers kept ${share(workload.quire.busy)} (quire) and ${share(workload.nginx.busy)} (nginx) of a core busy${workload.quire.busy < 0.5 && workload.nginx.busy < 0.5 ? ": neither kept half a core busy, so this rate is set by the load generator and the machine more than by either server" : ""}.
+Quire/nginx: **${share(workload.ratio)}** of the requests per second; ${(workload.quire.cpuUs / workload.nginx.cpuUs).toFixed(1)}× the CPU time per request. The servers kept ${share(workload.quire.busy)} (quire) and ${share(workload.nginx.busy)} (nginx) of a core busy${Math.round(Math.max(workload.quire.busy, workload.nginx.busy) * 100) < 50 ? ": neither kept half a core busy, so this rate is set by the load generator and the machine more than by either server" : ""}.
 
 | Round | Quire req/s | nginx req/s | Ratio | Quire p99 | nginx p99 |
 |---:|---:|---:|---:|---:|---:|
