@@ -38,9 +38,15 @@ const TYPES: Record<string, string> = {
   ".zip": "application/zip",
 };
 
-/** Pages may carry their inline theme script and style attributes; nothing from another host. */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
+/**
+ * Pages may carry their inline theme script and style attributes; nothing from another host.
+ * `connect` adds the origins an API playground calls (the bundle's `connectOrigins`).
+ */
+export function contentSecurityPolicy(connect: readonly string[] = []): string {
+  return `default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src ${["'self'", ...connect].join(" ")}; media-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'`;
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 const SECURITY_HEADERS = {
   "Content-Security-Policy": CONTENT_SECURITY_POLICY,
@@ -48,6 +54,27 @@ const SECURITY_HEADERS = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "SAMEORIGIN",
 };
+
+/**
+ * The origins the bundle's API playground calls, from its `quire-export.json`: only plain
+ * `http(s)://host[:port]` origins are taken, so a manifest cannot widen the policy otherwise.
+ */
+function playgroundOrigins(root: string): string[] {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(root, "quire-export.json"), "utf8")) as {
+      connectOrigins?: unknown;
+    };
+    if (!Array.isArray(manifest.connectOrigins)) return [];
+    return manifest.connectOrigins
+      .filter(
+        (origin): origin is string =>
+          typeof origin === "string" && /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin),
+      )
+      .slice(0, 50);
+  } catch {
+    return [];
+  }
+}
 
 /** A content hash in a file or folder name (`quire.6b000d0763.js`, `katex-1a181552/`). */
 const HASHED = /[.-][0-9a-f]{8,}(\.|\/|$)/;
@@ -106,10 +133,17 @@ class VersionCache {
 
   readonly id: string;
   readonly root: string;
+  /** The security headers of this version's files: its manifest may let the playground reach its API's hosts. */
+  readonly securityHeaders: Record<string, string>;
 
   constructor(id: string, root: string) {
     this.id = id;
     this.root = root;
+    const connect = playgroundOrigins(root);
+    this.securityHeaders =
+      connect.length > 0
+        ? { ...SECURITY_HEADERS, "Content-Security-Policy": contentSecurityPolicy(connect) }
+        : SECURITY_HEADERS;
   }
 
   route(pathname: string): Route {
@@ -188,7 +222,7 @@ class VersionCache {
           : "no-cache",
       "Accept-Ranges": "bytes",
       Vary: "Accept-Encoding",
-      ...SECURITY_HEADERS,
+      ...this.securityHeaders,
     };
     const variant = (path_: string, size: number, encoding?: string): Variant => ({
       file: path_,

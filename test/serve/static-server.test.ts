@@ -141,6 +141,18 @@ describe("serving the active version", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("lets a bundle's API playground reach the API hosts its manifest names, and nothing else", async () => {
+    const manifest = JSON.stringify({
+      connectOrigins: ["https://api.example.com", "http://127.0.0.1:9000", "https://x.example; script-src *", "*", 42],
+    });
+    const { base } = await site({ ...FILES, "quire-export.json": manifest });
+    const policy = (await fetch(`${base}/`)).headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("connect-src 'self' https://api.example.com http://127.0.0.1:9000;");
+    expect(policy).toContain("script-src 'self' 'unsafe-inline';");
+    expect(policy).not.toContain("x.example");
+    expect(policy).not.toMatch(/connect-src[^;]*\*/);
+  });
+
   it("serves a version activated through the same store at once, and nothing of the one before", async () => {
     const { base, versions } = await site(FILES);
     expect(await (await fetch(`${base}/guide/setup`)).text()).toBe("<h1>Setup</h1>");
