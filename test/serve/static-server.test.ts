@@ -143,7 +143,13 @@ describe("serving the active version", () => {
 
   it("lets a bundle's API playground reach the API hosts its manifest names, and nothing else", async () => {
     const manifest = JSON.stringify({
-      connectOrigins: ["https://api.example.com", "http://127.0.0.1:9000", "https://x.example; script-src *", "*", 42],
+      connectOrigins: [
+        "https://api.example.com",
+        "http://127.0.0.1:9000",
+        "https://x.example; script-src *",
+        "*",
+        42,
+      ],
     });
     const { base } = await site({ ...FILES, "quire-export.json": manifest });
     const policy = (await fetch(`${base}/`)).headers.get("content-security-policy") ?? "";
