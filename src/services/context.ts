@@ -56,7 +56,9 @@ export async function openContext(
 ): Promise<QuireContext> {
   const logger = options.logger ?? createLogger(config);
   const secretKey = loadSecretKey(config.dataDirPath, config.secretKey);
-  const database = await openDatabase(config.databaseUrl, config.dataDirPath);
+  const database = await openDatabase(config.databaseUrl, config.dataDirPath, {
+    poolSize: config.databasePoolSize,
+  });
   let store: ObjectStore;
   try {
     store = openStore(config, deriveKey(secretKey, "bundle-links"));

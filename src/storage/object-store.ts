@@ -22,6 +22,8 @@ export interface ObjectStore {
   ): Promise<string>;
   /** Checks that the store can be used (for /readyz). */
   check(): Promise<void>;
+  /** Releases connections, for stores that hold any. */
+  close?(): Promise<void>;
 }
 
 /** Object keys are relative paths of safe characters, no `..`: they also name files on disk. */
