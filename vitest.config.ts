@@ -1,10 +1,28 @@
 import { defineConfig } from "vitest/config";
 
+/** The admin API's tests: run a second time with every server on a PostgreSQL database of its own. */
+const ADMIN_API_TESTS = [
+  "test/http/**/*.test.ts",
+  "test/agent/agent-job.test.ts",
+  "test/client/**/*.test.ts",
+  "test/cli/remote.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    projects: [
+      { extends: true, test: { name: "embedded", include: ["test/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: ADMIN_API_TESTS,
+          env: { QUIRE_TEST_BACKEND: "postgres" },
+        },
+      },
+    ],
   },
 });

@@ -52,6 +52,7 @@ export function configFromFlags(
 export const DATA_SETTINGS: readonly SettingName[] = [
   "dataDir",
   "databaseUrl",
+  "databasePoolSize",
   "storageUrl",
   "logLevel",
 ];

@@ -39,16 +39,13 @@ export interface QuireDatabase {
 export async function openDatabase(
   databaseUrl: string | undefined,
   dataDir: string,
+  options: { poolSize?: number } = {},
 ): Promise<QuireDatabase> {
   const target = databaseUrl ?? path.join(dataDir, "quire.db");
-  if (/^postgres(ql)?:\/\//i.test(target)) {
-    throw new ConfigError(
-      "PostgreSQL (--database-url postgres://...) is not available in this version yet: leave --database-url unset to use the embedded SQLite database",
-    );
-  }
+  if (isPostgresUrl(target)) return openPostgres(target, options.poolSize ?? 10);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target) && !/^(sqlite|file):/i.test(target)) {
     throw new ConfigError(
-      `--database-url: unsupported database "${target.split(":")[0]}": use an SQLite file path`,
+      `--database-url: unsupported database "${target.split(":")[0]}": use an SQLite file path or a postgres:// URL`,
     );
   }
   const file = sqliteFile(target);
@@ -57,12 +54,32 @@ export async function openDatabase(
   const db = new Kysely<Database>({ dialect: sqlite.dialect });
   changeTokens.set(db, sqlite.changeToken);
   try {
-    await migrateToLatest(db, "sqlite");
+    await migrateToLatest(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
   return { db, dialect: "sqlite", location: file, close: () => db.destroy() };
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** PostgreSQL through a pool of `poolSize` connections; the schema is migrated under a lock. */
+async function openPostgres(url: string, poolSize: number): Promise<QuireDatabase> {
+  const { createPostgresDialect, safeDatabaseUrl } = await import("./postgres.ts");
+  const location = safeDatabaseUrl(url);
+  const { dialect } = createPostgresDialect(url, poolSize);
+  const db = new Kysely<Database>({ dialect });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`--database-url: cannot use ${location}: ${reason}`, { cause: error });
+  }
+  return { db, dialect: "postgres", location, close: () => db.destroy() };
 }
 
 function sqliteFile(target: string): string {

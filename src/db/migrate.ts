@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { lockMigrations } from "./dialect.ts";
 import * as initial from "./migrations/0001_initial.ts";
 import * as agentRuns from "./migrations/0002_agent_runs.ts";
 import type { Database } from "./schema.ts";
@@ -17,22 +18,24 @@ export const MIGRATIONS: readonly Migration[] = [
 
 /**
  * Applies the migrations a database lacks, each in its own transaction with its record in
- * `schema_migrations`. The transaction takes the write lock first (SQLite: BEGIN IMMEDIATE),
- * so processes that start together apply each migration exactly once.
+ * `schema_migrations`. Each transaction takes the migration lock first (SQLite: BEGIN
+ * IMMEDIATE; PostgreSQL: an advisory lock), so processes that start together apply each
+ * migration exactly once, however many there are.
  */
-export async function migrateToLatest(
-  db: Kysely<Database>,
-  _dialect: "sqlite" | "postgres",
-): Promise<void> {
-  await db.schema
-    .createTable("schema_migrations")
-    .ifNotExists()
-    .addColumn("version", "integer", (column) => column.primaryKey())
-    .addColumn("name", "text", (column) => column.notNull())
-    .addColumn("applied_at", "text", (column) => column.notNull())
-    .execute();
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockMigrations(trx);
+    await trx.schema
+      .createTable("schema_migrations")
+      .ifNotExists()
+      .addColumn("version", "integer", (column) => column.primaryKey())
+      .addColumn("name", "text", (column) => column.notNull())
+      .addColumn("applied_at", "text", (column) => column.notNull())
+      .execute();
+  });
   for (const migration of MIGRATIONS) {
     await db.transaction().execute(async (trx) => {
+      await lockMigrations(trx);
       const applied = await trx
         .selectFrom("schema_migrations")
         .select("version")

@@ -7,6 +7,7 @@ import { ConfigError } from "../domain/errors.ts";
 import { deriveKey } from "../domain/secret-box.ts";
 import { LocalFolderStore } from "../storage/local-folder-store.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
+import { parseS3Url, S3Store } from "../storage/s3-store.ts";
 
 /** Everything a service needs, built once per process from the resolved configuration. */
 export interface QuireContext {
@@ -74,7 +75,10 @@ export async function openContext(
     forgeTokenKey: deriveKey(secretKey, "forge-tokens"),
     wake: () => {},
     cancel: () => {},
-    close: () => database.close(),
+    close: async () => {
+      await store.close?.();
+      await database.close();
+    },
   };
   return context;
 }
@@ -83,14 +87,12 @@ function openStore(config: Config, linkKey: Buffer): ObjectStore {
   const url = config.storageUrl;
   if (url === undefined)
     return new LocalFolderStore(path.join(config.dataDirPath, "objects"), linkKey);
-  if (url.startsWith("s3://"))
-    throw new ConfigError(
-      "S3 storage (--storage-url s3://...) is not available in this version yet: leave --storage-url unset to keep bundles in the data dir",
-    );
+  if (/^s3:\/\//i.test(url))
+    return new S3Store(parseS3Url(url, "--storage-url (QUIRE_STORAGE_URL)"));
   if (url.startsWith("file://")) return new LocalFolderStore(new URL(url).pathname, linkKey);
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
     return new LocalFolderStore(path.resolve(url), linkKey);
   throw new ConfigError(
-    `--storage-url: unsupported storage "${url.split(":")[0]}": use a folder path or file:///folder`,
+    `--storage-url: unsupported storage "${url.split(":")[0]}": use a folder path, file:///folder or s3://BUCKET/PREFIX`,
   );
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/database.ts";
+import { lockForTransaction } from "../db/dialect.ts";
 import { countRateEvents, insertRateEvent } from "../db/rate-limit.ts";
 import { QuireError } from "../domain/errors.ts";
 import { randomString } from "../domain/ids.ts";
@@ -30,8 +31,9 @@ function stateOf(
 
 /**
  * Counts one call against a project's rolling window, or refuses it with 429. Must run inside
- * the transaction that does the limited work: the transaction holds the write lock, so the
- * count and the insert cannot interleave with another request's, in any process.
+ * the transaction that does the limited work: the transaction holds the project's lock (SQLite:
+ * the write lock; PostgreSQL: an advisory lock on the project), so the count and the insert
+ * cannot interleave with another request's, in any process.
  */
 export async function consumeRate(
   trx: Queryable,
@@ -39,6 +41,7 @@ export async function consumeRate(
   rule: RateRule,
   now: Date,
 ): Promise<RateState> {
+  await lockForTransaction(trx, `rate:${projectId}`);
   const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
   const window = await countRateEvents(trx, projectId, windowStart, rule.windowMs);
   if (window.used >= rule.limit) {

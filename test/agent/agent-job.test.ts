@@ -166,7 +166,7 @@ describe("an agent job", () => {
           s.api.dataDir,
           ...args,
         ],
-        { encoding: "utf8" },
+        { encoding: "utf8", env: { ...process.env, ...s.api.cliEnv } },
       );
     const shown = JSON.parse(cli("--json").stdout);
     expect(shown.job).toMatchObject({ id: job.id, status: "completed", prLink: job.prLink });

@@ -7,12 +7,15 @@ import { createRunner } from "../../src/jobs/index.ts";
 import type { JobRunner } from "../../src/jobs/runner.ts";
 import { LOG_REDACTIONS } from "../../src/services/context.ts";
 import { createServices, openContext, type Services } from "../../src/services/index.ts";
+import { createTestDatabase, type TestDatabase, testBackendIsPostgres } from "./postgres.ts";
 import { makeTempDir } from "./temp-repo.ts";
 
 export interface TestApi {
   /** `http://127.0.0.1:<port>` */
   url: string;
   dataDir: string;
+  /** Environment for a `quire` command on the same installation (the database URL when it is not in the data dir). */
+  cliEnv: Record<string, string>;
   services: Services;
   runner?: JobRunner;
   /** Every log line the server wrote, as JSON text. */
@@ -34,8 +37,12 @@ export interface Tenant {
 }
 
 const started: TestApi[] = [];
+/** PostgreSQL databases by data dir: a server restarted on the same data dir finds its data again. */
+const databases = new Map<string, TestDatabase>();
 afterEach(async () => {
   while (started.length > 0) await (started.pop() as TestApi).close();
+  for (const database of databases.values()) await database.drop();
+  databases.clear();
 });
 
 /**
@@ -51,6 +58,12 @@ export async function startApi(
   } = {},
 ): Promise<TestApi> {
   const dataDir = options.dataDir ?? makeTempDir();
+  // The `postgres` test project runs these same tests with each server on a database of its own.
+  let database: TestDatabase | undefined;
+  if (testBackendIsPostgres() && !options.settings?.databaseUrl) {
+    database = databases.get(dataDir) ?? (await createTestDatabase());
+    databases.set(dataDir, database);
+  }
   const config = resolveConfig(
     {
       dataDir,
@@ -58,6 +71,7 @@ export async function startApi(
       host: "127.0.0.1",
       jobLeaseSeconds: "5",
       shutdownGraceSeconds: "2",
+      ...(database ? { databaseUrl: database.url } : {}),
       ...options.settings,
     },
     options.env ?? {},
@@ -85,6 +99,7 @@ export async function startApi(
   const api: TestApi = {
     url,
     dataDir,
+    cliEnv: database ? { QUIRE_DATABASE_URL: database.url } : {},
     services,
     runner,
     logs,
