@@ -317,7 +317,13 @@ export function playgroundData(
       ? model.servers
       : options.fallbackServers.map((url) => ({ url: url.replace(/\/+$/, "") }));
   const auth: PlaygroundAuth[] = (model.security[0] ?? []).flatMap((scheme): PlaygroundAuth[] => {
-    const label = scheme.description?.split("\n")[0] ?? scheme.id;
+    // A short plain label: the description (Markdown) is on the page beside the playground.
+    const label =
+      scheme.type === "apiKey"
+        ? (scheme.name ?? scheme.id)
+        : scheme.type === "http" && scheme.scheme === "basic"
+          ? "Username and password"
+          : "Bearer token";
     const preset = scheme.default ? { default: scheme.default } : {};
     if (scheme.type === "http" && scheme.scheme === "basic")
       return [{ id: scheme.id, kind: "basic", label, ...preset }];
@@ -357,7 +363,9 @@ export function playgroundData(
       type,
       ...(values ? { enum: values } : {}),
       ...(example !== undefined ? { example } : {}),
-      ...(parameter.description ? { description: parameter.description.split("\n")[0] } : {}),
+      ...(parameter.description
+        ? { description: plainText(parameter.description.split("\n")[0] ?? "") }
+        : {}),
     };
   });
   const data: PlaygroundData = {
@@ -386,4 +394,12 @@ export function playgroundData(
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return Boolean(value) && typeof value === "object" && !Array.isArray(value);
+}
+
+/** A line of Markdown as plain text for a form hint: code, emphasis and link marks removed. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[`*_]/g, "")
+    .trim();
 }
