@@ -9,6 +9,7 @@ import { registerProjectsCommand } from "./projects.ts";
 import { registerRemoteCommand } from "./remote.ts";
 import { registerServeCommand } from "./serve.ts";
 import { UsageError } from "./usage-error.ts";
+import { registerUsersCommand } from "./users.ts";
 import { registerWorkerCommand } from "./worker.ts";
 
 /** Exit codes of every command: 0 success, 1 the work failed, 2 the command line was wrong. */
@@ -46,6 +47,7 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
   registerOrgsCommand(program);
   registerProjectsCommand(program);
   registerKeysCommand(program);
+  registerUsersCommand(program);
   registerJobsCommand(program);
   registerExportCommand(program);
   registerServeCommand(program);

@@ -319,6 +319,14 @@ export const SETTINGS = {
     default: undefined,
     parse: optionalText,
   },
+  userPassword: {
+    flag: "--user-password-env-only",
+    env: "QUIRE_USER_PASSWORD",
+    doc: "password of the dashboard user `quire users create` makes (never an argument; else it asks on the terminal)",
+    example: "a long passphrase",
+    default: undefined,
+    parse: optionalText,
+  },
   remoteUrl: {
     flag: "--remote-url",
     env: "QUIRE_URL",

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { lockMigrations } from "./dialect.ts";
 import * as initial from "./migrations/0001_initial.ts";
 import * as agentRuns from "./migrations/0002_agent_runs.ts";
+import * as users from "./migrations/0003_users.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -14,6 +15,7 @@ interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial", up: initial.up },
   { version: 2, name: "agent runs", up: agentRuns.up },
+  { version: 3, name: "users", up: users.up },
 ];
 
 /**

@@ -140,6 +140,57 @@ export interface AgentStepsTable {
   created_at: string;
 }
 
+/** A dashboard user. The password is kept only as an scrypt hash (domain/password.ts). */
+export interface UsersTable {
+  id: string;
+  /** Lowercase. */
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MembershipsTable {
+  user_id: string;
+  org_id: string;
+  /** `owner`, `admin` or `member`. */
+  role: string;
+  created_at: string;
+}
+
+export interface InvitationsTable {
+  id: string;
+  org_id: string;
+  email: string;
+  role: string;
+  /** SHA-256 of the link's token, hex. The token itself is shown once. */
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A signed-in browser. Only a hash of the cookie's value is stored. */
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  /** The synchronizer token every form and state-changing request of this session carries. */
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** Sign-in attempts not (yet) followed by a success, per account and client address. */
+export interface SignInAttemptsTable {
+  id: string;
+  account: string;
+  address: string;
+  created_at: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -157,5 +208,10 @@ export interface Database {
   queue_jobs: QueueJobsTable;
   rate_limit_events: RateLimitEventsTable;
   agent_steps: AgentStepsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
   schema_migrations: SchemaMigrationsTable;
 }

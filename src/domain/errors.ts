@@ -46,6 +46,31 @@ export const ERRORS = {
     message: "the requested range is outside the file",
   },
   QUIRE_ERR_METHOD_NOT_ALLOWED: { status: 405, message: "method not allowed" },
+  QUIRE_ERR_SESSION_REQUIRED: { status: 401, message: "sign in to the dashboard first" },
+  QUIRE_ERR_SIGN_IN_FAILED: { status: 401, message: "wrong email or password" },
+  QUIRE_ERR_SIGN_IN_THROTTLED: {
+    status: 429,
+    message: "too many failed sign-ins: wait before trying again",
+  },
+  QUIRE_ERR_CSRF: {
+    status: 403,
+    message: "this form has expired or was sent from another site: reload the page and try again",
+  },
+  QUIRE_ERR_FORBIDDEN: {
+    status: 403,
+    message: "your role in this organization does not allow this: ask an owner or an admin",
+  },
+  QUIRE_ERR_ORG_NOT_FOUND: { status: 404, message: "no such organization" },
+  QUIRE_ERR_API_KEY_NOT_FOUND: { status: 404, message: "no such API key" },
+  QUIRE_ERR_MEMBER_NOT_FOUND: { status: 404, message: "no such member" },
+  QUIRE_ERR_MEMBER_CONFLICT: {
+    status: 409,
+    message: "an organization keeps at least one owner",
+  },
+  QUIRE_ERR_INVITATION_INVALID: {
+    status: 404,
+    message: "this invitation link is unknown, already used, revoked or expired",
+  },
   QUIRE_ERR_UNAVAILABLE: { status: 503, message: "the service is not ready" },
   QUIRE_ERR_INTERNAL: { status: 500, message: "internal error" },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -77,5 +102,20 @@ export class ConfigError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "ConfigError";
+  }
+}
+
+/**
+ * A bad value of one input field. `message` names it as the command line does (`--name must
+ * be ...`); `field` and `problem` let a form show the problem beside the field.
+ */
+export class FieldError extends ConfigError {
+  readonly field: string;
+  readonly problem: string;
+  constructor(field: string, message: string, problem: string) {
+    super(message);
+    this.name = "FieldError";
+    this.field = field;
+    this.problem = problem;
   }
 }

@@ -17,7 +17,7 @@ export function randomString(length: number, alphabet: string = BASE62): string 
   return result;
 }
 
-export type IdKind = "org" | "proj" | "key" | "job" | "exp";
+export type IdKind = "org" | "proj" | "key" | "job" | "exp" | "user" | "inv";
 
 let lastMillisecond = 0;
 let sequence = 0;

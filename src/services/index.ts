@@ -2,6 +2,7 @@ import { AdminService } from "./admin.ts";
 import { AgentJobService } from "./agent-jobs.ts";
 import type { QuireContext } from "./context.ts";
 import { StaticExportService } from "./static-export.ts";
+import { UsersService } from "./users.ts";
 
 export { createLogger, openContext, type QuireContext } from "./context.ts";
 
@@ -25,6 +26,7 @@ export function createServices(context: QuireContext) {
       bundleLinkTtlSeconds: context.config.bundleLinkTtlSeconds,
       wake,
     }),
+    users: new UsersService(db),
   };
 }
 

@@ -137,6 +137,16 @@ const NOT_FROM_DOCUMENTED_ROUTES: Partial<Record<ErrorCode, string>> = {
   QUIRE_ERR_METHOD_NOT_ALLOWED: "a known path with another method",
   QUIRE_ERR_UNAVAILABLE: "a server shutting down or not ready, on any path",
   QUIRE_ERR_INTERNAL: "a server fault, on any path; not part of the contract",
+  QUIRE_ERR_SESSION_REQUIRED: "the dashboard (/dashboard), outside the API document",
+  QUIRE_ERR_SIGN_IN_FAILED: "the dashboard's sign-in, outside the API document",
+  QUIRE_ERR_SIGN_IN_THROTTLED: "the dashboard's sign-in, outside the API document",
+  QUIRE_ERR_CSRF: "the dashboard's forms, outside the API document",
+  QUIRE_ERR_FORBIDDEN: "a dashboard user's role, outside the API document",
+  QUIRE_ERR_ORG_NOT_FOUND: "the dashboard's organization pages, outside the API document",
+  QUIRE_ERR_API_KEY_NOT_FOUND: "the dashboard's API keys page, outside the API document",
+  QUIRE_ERR_MEMBER_NOT_FOUND: "the dashboard's members page, outside the API document",
+  QUIRE_ERR_MEMBER_CONFLICT: "the dashboard's members page, outside the API document",
+  QUIRE_ERR_INVITATION_INVALID: "the dashboard's invitation links, outside the API document",
 };
 
 let doc: Json;

@@ -1,0 +1,212 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/database.ts";
+import { UsersService } from "../../src/services/users.ts";
+import { makeTempDir } from "../helpers/temp-repo.ts";
+
+const BIN = path.resolve("bin/quire.js");
+const PASSWORD = "correct horse battery staple";
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `quire` with only the QUIRE_* variables given; `input` is written to its stdin. */
+function quire(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; command?: string[]; input?: string[] } = {},
+): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const environment: NodeJS.ProcessEnv = {};
+    for (const [name, value] of Object.entries(process.env))
+      if (!name.startsWith("QUIRE_")) environment[name] = value;
+    const [program, ...programArgs] = options.command ?? [process.execPath, BIN, ...args];
+    const child = spawn(program as string, programArgs, {
+      env: { ...environment, ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    // Answers typed one after the other, as a person would.
+    const input = [...(options.input ?? [])];
+    const typeNext = () => {
+      const line = input.shift();
+      if (line === undefined) return child.stdin.end();
+      child.stdin.write(line);
+      setTimeout(typeNext, 700);
+    };
+    setTimeout(typeNext, 1500);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+async function newOrg(dataDir: string): Promise<string> {
+  const run = await quire(["orgs", "create", "--name", "Acme", "--json", "--data-dir", dataDir]);
+  return JSON.parse(run.stdout).orgId;
+}
+
+async function signIn(dataDir: string, email: string, password: string) {
+  const database = await openDatabase(undefined, dataDir);
+  try {
+    return await new UsersService(database.db).signIn({ email, password, address: "127.0.0.1" });
+  } finally {
+    await database.close();
+  }
+}
+
+describe("quire users", () => {
+  it("creates a dashboard user with the password from QUIRE_USER_PASSWORD, who can then sign in", async () => {
+    const dataDir = makeTempDir();
+    const orgId = await newOrg(dataDir);
+    const run = await quire(
+      [
+        "users",
+        "create",
+        "--email",
+        "Ada@Example.com",
+        "--org",
+        orgId,
+        "--role",
+        "admin",
+        "--json",
+        "--data-dir",
+        dataDir,
+      ],
+      { env: { QUIRE_USER_PASSWORD: PASSWORD } },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const created = JSON.parse(run.stdout);
+    expect(created).toMatchObject({ email: "ada@example.com", orgId, role: "admin" });
+    expect(created.userId).toMatch(/^user_/);
+    await expect(signIn(dataDir, "ada@example.com", PASSWORD)).resolves.toMatchObject({
+      user: { id: created.userId },
+    });
+
+    const listed = JSON.parse(
+      (await quire(["users", "list", "--json", "--data-dir", dataDir])).stdout,
+    );
+    expect(listed).toMatchObject([
+      { id: created.userId, email: "ada@example.com", memberships: [{ orgId, role: "admin" }] },
+    ]);
+    // An existing account joins another organization; its password stays.
+    const other = await newOrg(dataDir);
+    const joined = await quire([
+      "users",
+      "create",
+      "--email",
+      "ada@example.com",
+      "--org",
+      other,
+      "--role",
+      "member",
+      "--data-dir",
+      dataDir,
+    ]);
+    expect(joined.code).toBe(0);
+    expect(joined.stdout).toMatch(
+      /Added the existing user ada@example\.com .* as member; their password is unchanged/,
+    );
+  });
+
+  it("never takes the password as an argument, and asks for it only on a terminal", async () => {
+    const dataDir = makeTempDir();
+    const orgId = await newOrg(dataDir);
+    const noPassword = await quire([
+      "users",
+      "create",
+      "--email",
+      "ada@example.com",
+      "--org",
+      orgId,
+      "--data-dir",
+      dataDir,
+    ]);
+    expect(noPassword.code).toBe(2);
+    expect(noPassword.stderr).toMatch(
+      /no password: set QUIRE_USER_PASSWORD, or run the command on a terminal/,
+    );
+    const asArgument = await quire([
+      "users",
+      "create",
+      "--email",
+      "ada@example.com",
+      "--org",
+      orgId,
+      "--password",
+      PASSWORD,
+      "--data-dir",
+      dataDir,
+    ]);
+    expect(asArgument.code).toBe(2);
+    expect(asArgument.stderr).toMatch(/unknown option '--password'/);
+    const short = await quire(
+      ["users", "create", "--email", "ada@example.com", "--org", orgId, "--data-dir", dataDir],
+      {
+        env: { QUIRE_USER_PASSWORD: "short" },
+      },
+    );
+    expect([short.code, short.stderr]).toEqual([
+      2,
+      "quire: the password must be at least 10 characters\n",
+    ]);
+    const badEmail = await quire(
+      ["users", "create", "--email", "ada", "--org", orgId, "--data-dir", dataDir],
+      {
+        env: { QUIRE_USER_PASSWORD: PASSWORD },
+      },
+    );
+    expect([badEmail.code, badEmail.stderr]).toEqual([
+      2,
+      'quire: --email must be an email address, not "ada"\n',
+    ]);
+  });
+
+  it.skipIf(!existsSync("/usr/bin/script"))(
+    "on a terminal, asks twice without echoing what is typed",
+    async () => {
+      const dataDir = makeTempDir();
+      const orgId = await newOrg(dataDir);
+      const command = [
+        process.execPath,
+        BIN,
+        "users",
+        "create",
+        "--email",
+        "grace@example.com",
+        "--org",
+        orgId,
+        "--data-dir",
+        dataDir,
+      ]
+        .map((part) => `'${part}'`)
+        .join(" ");
+      // `script` runs the command on a pseudo-terminal, as when a person types.
+      const run = await quire([], {
+        command: ["/usr/bin/script", "-q", "-e", "-c", command, "/dev/null"],
+        input: [`${PASSWORD}\r`, `${PASSWORD}\r`],
+      });
+      expect(run.stdout).toContain("Password for grace@example.com:");
+      expect(run.stdout).toContain("Same password again:");
+      expect(run.stdout).not.toContain(PASSWORD);
+      expect(run.stdout).toMatch(/Created user grace@example\.com/);
+      expect(run.code).toBe(0);
+      await expect(signIn(dataDir, "grace@example.com", PASSWORD)).resolves.toBeDefined();
+    },
+  );
+});

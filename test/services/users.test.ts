@@ -1,0 +1,389 @@
+import { randomBytes } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openDatabase, type QuireDatabase } from "../../src/db/database.ts";
+import { FieldError, QuireError } from "../../src/domain/errors.ts";
+import { AdminService } from "../../src/services/admin.ts";
+import { UsersService } from "../../src/services/users.ts";
+import { makeTempDir } from "../helpers/temp-repo.ts";
+
+const PASSWORD = "correct horse battery staple";
+const ADDRESS = "203.0.113.7";
+
+let database: QuireDatabase;
+let users: UsersService;
+let orgId: string;
+
+beforeEach(async () => {
+  database = await openDatabase(undefined, makeTempDir());
+  users = new UsersService(database.db);
+  orgId = (await new AdminService(database.db, randomBytes(32)).createOrganization("Acme")).id;
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await database.close();
+});
+
+async function createUser(email: string, role = "owner", org = orgId) {
+  return (await users.createUser({ email, orgId: org, role, password: async () => PASSWORD })).user;
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<QuireError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(QuireError);
+  return error as QuireError;
+}
+
+describe("creating users", () => {
+  it("stores the email in lowercase and only an scrypt hash of the password", async () => {
+    const user = await createUser("Ada@Example.COM");
+    expect(user.email).toBe("ada@example.com");
+    const row = await database.db.selectFrom("users").selectAll().executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(row)).not.toContain(PASSWORD);
+    expect(await users.memberships(user.id)).toMatchObject([
+      { orgId, orgName: "Acme", role: "owner" },
+    ]);
+  });
+
+  it("refuses a malformed email, a short password, an unknown role or organization, naming the field", async () => {
+    const attempt = (
+      input: Partial<{ email: string; role: string; org: string; password: string }>,
+    ) =>
+      users
+        .createUser({
+          email: input.email ?? "x@example.com",
+          orgId: input.org ?? orgId,
+          role: input.role ?? "member",
+          password: async () => input.password ?? PASSWORD,
+        })
+        .then(
+          () => undefined,
+          (error: FieldError) => [error.field, error.message],
+        );
+    expect(await attempt({ email: "not an email" })).toEqual([
+      "email",
+      '--email must be an email address, not "not an email"',
+    ]);
+    expect(await attempt({ password: "short" })).toEqual([
+      "password",
+      "the password must be at least 10 characters",
+    ]);
+    expect(await attempt({ role: "root" })).toEqual([
+      "role",
+      '--role must be one of owner, admin, member, not "root"',
+    ]);
+    expect((await attempt({ org: "org_nope12345678" }))?.[0]).toBe("org");
+    expect(await database.db.selectFrom("users").selectAll().execute()).toEqual([]);
+  });
+
+  it("adds an existing account to another organization without asking for a password again", async () => {
+    const user = await createUser("ada@example.com");
+    const other = (await new AdminService(database.db, randomBytes(32)).createOrganization("Beta"))
+      .id;
+    const asked = vi.fn(async () => "never used here");
+    const result = await users.createUser({
+      email: "ADA@example.com",
+      orgId: other,
+      role: "member",
+      password: asked,
+    });
+    expect(result).toMatchObject({ created: false, role: "member", user: { id: user.id } });
+    expect(asked).not.toHaveBeenCalled();
+    expect((await users.memberships(user.id)).map((membership) => membership.role)).toEqual([
+      "owner",
+      "member",
+    ]);
+    await expect(
+      users.createUser({ email: "ada@example.com", orgId: other, role: "admin", password: asked }),
+    ).rejects.toThrow(/already a member of this organization/);
+  });
+});
+
+describe("signing in", () => {
+  it("opens a session for the right password; the database keeps only a hash of its token", async () => {
+    const user = await createUser("ada@example.com");
+    const session = await users.signIn({
+      email: " ADA@example.com ",
+      password: PASSWORD,
+      address: ADDRESS,
+    });
+    expect(session.user.id).toBe(user.id);
+    expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session.csrfToken).not.toBe(session.token);
+    const rows = await database.db.selectFrom("sessions").selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(session.token);
+    expect(await users.session(session.token)).toMatchObject({
+      userId: user.id,
+      email: "ada@example.com",
+      csrfToken: session.csrfToken,
+    });
+  });
+
+  it("answers a wrong password and an unknown email alike", async () => {
+    await createUser("ada@example.com");
+    const wrong = await errorOf(
+      users.signIn({ email: "ada@example.com", password: "wrong password!", address: ADDRESS }),
+    );
+    const unknown = await errorOf(
+      users.signIn({ email: "bob@example.com", password: PASSWORD, address: ADDRESS }),
+    );
+    expect([wrong.code, wrong.message]).toEqual([
+      "QUIRE_ERR_SIGN_IN_FAILED",
+      "wrong email or password",
+    ]);
+    expect([unknown.code, unknown.message]).toEqual([wrong.code, wrong.message]);
+  });
+
+  it("slows down an account after five failures from one address: each wait twice the one before", async () => {
+    await createUser("ada@example.com");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.parse("2026-01-01T10:00:00.000Z");
+    vi.setSystemTime(start);
+    const attempt = (password: string, address = ADDRESS) =>
+      users.signIn({ email: "ada@example.com", password, address });
+    for (let failure = 0; failure < 5; failure++)
+      expect((await errorOf(attempt("wrong password!"))).code).toBe("QUIRE_ERR_SIGN_IN_FAILED");
+
+    // Even the right password waits now; the answer says how long.
+    const throttled = await errorOf(attempt(PASSWORD));
+    expect(throttled.code).toBe("QUIRE_ERR_SIGN_IN_THROTTLED");
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers["Retry-After"]).toBe("30");
+    // Another address is not slowed down by these failures.
+    await expect(attempt(PASSWORD, "198.51.100.9")).resolves.toMatchObject({ user: {} });
+
+    vi.setSystemTime(start + 31_000);
+    expect((await errorOf(attempt("wrong again!!"))).code).toBe("QUIRE_ERR_SIGN_IN_FAILED");
+    expect((await errorOf(attempt(PASSWORD))).headers["Retry-After"]).toBe("60");
+    vi.setSystemTime(start + 31_000 + 61_000);
+    await expect(attempt(PASSWORD)).resolves.toMatchObject({ user: { email: "ada@example.com" } });
+    // A success forgets the failures.
+    expect((await errorOf(attempt("wrong password!"))).code).toBe("QUIRE_ERR_SIGN_IN_FAILED");
+  });
+
+  it("counts guesses made in parallel: no more than five reach the password check", async () => {
+    await createUser("ada@example.com");
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () =>
+        users.signIn({ email: "ada@example.com", password: "wrong password!", address: ADDRESS }),
+      ),
+    );
+    const codes = results.map((result) =>
+      result.status === "rejected" ? (result.reason as QuireError).code : "ok",
+    );
+    expect(codes.filter((code) => code === "QUIRE_ERR_SIGN_IN_FAILED")).toHaveLength(5);
+    expect(codes.filter((code) => code === "QUIRE_ERR_SIGN_IN_THROTTLED")).toHaveLength(7);
+  });
+});
+
+describe("sessions", () => {
+  it("ends one session at sign-out, and every session of the user with sign-out everywhere", async () => {
+    const ada = await createUser("ada@example.com");
+    await createUser("bob@example.com", "member");
+    const first = await users.signIn({
+      email: "ada@example.com",
+      password: PASSWORD,
+      address: ADDRESS,
+    });
+    const second = await users.signIn({
+      email: "ada@example.com",
+      password: PASSWORD,
+      address: ADDRESS,
+    });
+    const third = await users.signIn({
+      email: "ada@example.com",
+      password: PASSWORD,
+      address: ADDRESS,
+    });
+    const bob = await users.signIn({
+      email: "bob@example.com",
+      password: PASSWORD,
+      address: ADDRESS,
+    });
+    expect(await users.sessionCount(ada.id)).toBe(3);
+    await users.signOut(first.token);
+    expect(await users.session(first.token)).toBeUndefined();
+    expect(await users.session(second.token)).toBeDefined();
+    expect(await users.signOutEverywhere(ada.id)).toBe(2);
+    expect(await users.session(second.token)).toBeUndefined();
+    expect(await users.session(third.token)).toBeUndefined();
+    expect(await users.session(bob.token)).toBeDefined();
+  });
+
+  it("ends a session unused for a day, and any session after 14 days", async () => {
+    await createUser("ada@example.com");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.parse("2026-01-01T10:00:00.000Z");
+    vi.setSystemTime(start);
+    const idle = await users.signIn({
+      email: "ada@example.com",
+      password: PASSWORD,
+      address: ADDRESS,
+    });
+    const busy = await users.signIn({
+      email: "ada@example.com",
+      password: PASSWORD,
+      address: ADDRESS,
+    });
+    // Used every 20 hours: alive for 14 days.
+    for (let hours = 20; hours < 14 * 24; hours += 20) {
+      vi.setSystemTime(start + hours * 3600_000);
+      expect(await users.session(busy.token), `after ${hours} hours`).toBeDefined();
+    }
+    expect(await users.session(idle.token)).toBeUndefined();
+    vi.setSystemTime(start + 14 * 24 * 3600_000 + 1000);
+    expect(await users.session(busy.token)).toBeUndefined();
+  });
+
+  it("knows no session for a value it did not issue", async () => {
+    expect(await users.session("attacker-chosen-value")).toBeUndefined();
+    expect(await users.session("A".repeat(43))).toBeUndefined();
+  });
+});
+
+describe("roles", () => {
+  it("lets owners and admins manage, and members not", async () => {
+    const owner = await createUser("owner@example.com", "owner");
+    const admin = await createUser("admin@example.com", "admin");
+    const member = await createUser("member@example.com", "member");
+    await expect(users.requireManager(owner.id, orgId)).resolves.toMatchObject({ role: "owner" });
+    await expect(users.requireManager(admin.id, orgId)).resolves.toMatchObject({ role: "admin" });
+    expect((await errorOf(users.requireManager(member.id, orgId))).code).toBe(
+      "QUIRE_ERR_FORBIDDEN",
+    );
+    const stranger = (
+      await new AdminService(database.db, randomBytes(32)).createOrganization("Other")
+    ).id;
+    expect((await errorOf(users.requireManager(owner.id, stranger))).code).toBe(
+      "QUIRE_ERR_ORG_NOT_FOUND",
+    );
+  });
+
+  it("keeps the owner role to owners, and at least one owner in the organization", async () => {
+    const owner = await createUser("owner@example.com", "owner");
+    const admin = await createUser("admin@example.com", "admin");
+    const member = await createUser("member@example.com", "member");
+    expect((await errorOf(users.changeRole(admin.id, orgId, member.id, "owner"))).code).toBe(
+      "QUIRE_ERR_FORBIDDEN",
+    );
+    expect((await errorOf(users.changeRole(admin.id, orgId, owner.id, "member"))).code).toBe(
+      "QUIRE_ERR_FORBIDDEN",
+    );
+    expect((await errorOf(users.removeMember(admin.id, orgId, owner.id))).code).toBe(
+      "QUIRE_ERR_FORBIDDEN",
+    );
+    expect((await errorOf(users.changeRole(member.id, orgId, admin.id, "member"))).code).toBe(
+      "QUIRE_ERR_FORBIDDEN",
+    );
+    expect((await errorOf(users.changeRole(owner.id, orgId, owner.id, "admin"))).code).toBe(
+      "QUIRE_ERR_MEMBER_CONFLICT",
+    );
+    expect((await errorOf(users.removeMember(owner.id, orgId, owner.id))).code).toBe(
+      "QUIRE_ERR_MEMBER_CONFLICT",
+    );
+
+    await users.changeRole(admin.id, orgId, member.id, "admin");
+    await users.changeRole(owner.id, orgId, admin.id, "owner");
+    await users.changeRole(owner.id, orgId, owner.id, "member");
+    expect(
+      Object.fromEntries((await users.listMembers(orgId)).map((each) => [each.email, each.role])),
+    ).toEqual({
+      "owner@example.com": "member",
+      "admin@example.com": "owner",
+      "member@example.com": "admin",
+    });
+    await users.removeMember(admin.id, orgId, member.id);
+    expect((await users.listMembers(orgId)).map((each) => each.email)).not.toContain(
+      "member@example.com",
+    );
+  });
+});
+
+describe("invitations", () => {
+  it("makes a new account with the invited role, signs it in, and works only once", async () => {
+    const owner = await createUser("owner@example.com", "owner");
+    const { invitation, token } = await users.invite(owner.id, orgId, {
+      email: "New@Example.com",
+      role: "admin",
+    });
+    expect(invitation).toMatchObject({ email: "new@example.com", role: "admin" });
+    expect(
+      JSON.stringify(await database.db.selectFrom("invitations").selectAll().execute()),
+    ).not.toContain(token);
+    expect(await users.openInvitation(token)).toMatchObject({
+      orgName: "Acme",
+      accountExists: false,
+    });
+    expect(await users.listInvitations(orgId)).toHaveLength(1);
+
+    const weak = await users
+      .acceptInvitation(token, { password: "short", address: ADDRESS })
+      .catch((error) => error);
+    expect(weak).toBeInstanceOf(FieldError);
+    const session = await users.acceptInvitation(token, { password: PASSWORD, address: ADDRESS });
+    expect(await users.session(session.token)).toMatchObject({ email: "new@example.com" });
+    expect((await users.memberships(session.user.id))[0]?.role).toBe("admin");
+    expect((await errorOf(users.openInvitation(token))).code).toBe("QUIRE_ERR_INVITATION_INVALID");
+    expect(await users.listInvitations(orgId)).toEqual([]);
+  });
+
+  it("asks an existing account for its password, and counts wrong ones like sign-ins", async () => {
+    const owner = await createUser("owner@example.com", "owner");
+    const other = (await new AdminService(database.db, randomBytes(32)).createOrganization("Beta"))
+      .id;
+    await createUser("ada@example.com", "owner", other);
+    const { token } = await users.invite(owner.id, orgId, {
+      email: "ada@example.com",
+      role: "member",
+    });
+    expect((await users.openInvitation(token)).accountExists).toBe(true);
+    expect(
+      (
+        await errorOf(
+          users.acceptInvitation(token, { password: "not her password", address: ADDRESS }),
+        )
+      ).code,
+    ).toBe("QUIRE_ERR_SIGN_IN_FAILED");
+    const session = await users.acceptInvitation(token, { password: PASSWORD, address: ADDRESS });
+    expect((await users.memberships(session.user.id)).map((each) => each.orgName)).toEqual([
+      "Beta",
+      "Acme",
+    ]);
+  });
+
+  it("refuses revoked and expired links, owner invitations from admins, and invitations of members", async () => {
+    const owner = await createUser("owner@example.com", "owner");
+    const admin = await createUser("admin@example.com", "admin");
+    const member = await createUser("member@example.com", "member");
+    expect(
+      (await errorOf(users.invite(admin.id, orgId, { email: "x@example.com", role: "owner" })))
+        .code,
+    ).toBe("QUIRE_ERR_FORBIDDEN");
+    expect(
+      (await errorOf(users.invite(member.id, orgId, { email: "x@example.com", role: "member" })))
+        .code,
+    ).toBe("QUIRE_ERR_FORBIDDEN");
+    await expect(
+      users.invite(owner.id, orgId, { email: "admin@example.com", role: "member" }),
+    ).rejects.toThrow(/already in this organization/);
+    const revoked = await users.invite(admin.id, orgId, { email: "x@example.com", role: "member" });
+    await users.revokeInvitation(owner.id, orgId, revoked.invitation.id);
+    expect((await errorOf(users.openInvitation(revoked.token))).code).toBe(
+      "QUIRE_ERR_INVITATION_INVALID",
+    );
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const expired = await users.invite(owner.id, orgId, { email: "y@example.com", role: "member" });
+    vi.setSystemTime(Date.now() + 8 * 24 * 3600_000);
+    expect((await errorOf(users.openInvitation(expired.token))).code).toBe(
+      "QUIRE_ERR_INVITATION_INVALID",
+    );
+    expect((await errorOf(users.openInvitation("garbage"))).code).toBe(
+      "QUIRE_ERR_INVITATION_INVALID",
+    );
+  });
+});
