@@ -1,10 +1,10 @@
 // A small renderer of Helm chart templates for the tests, where there is no helm binary: Go's
 // text/template syntax (actions with `{{-`/`-}}` trimming, comments, pipelines, parentheses,
-// variables, if/else if/else, with, range, define, include) and the handful of Sprig functions
-// the chart uses, with Helm's conventions (numbers from values are float64, a missing key is an
-// error as under `helm lint --strict`, `toYaml` without its final newline). Anything outside
-// this subset throws, so a template that grows past it fails the test instead of rendering
-// wrongly.
+// variables, if/else if/else, with, range, define, include), Helm's `fail` and the handful of
+// Sprig functions the chart uses, with Helm's conventions (numbers from values are float64, a
+// missing key is an error as under `helm lint --strict`, `toYaml` without its final newline).
+// Anything outside this subset throws, so a template that grows past it fails the test instead
+// of rendering wrongly.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -480,9 +480,49 @@ export class Chart {
           .join("");
       case "printf":
         return formatPrintf(args[0] as string, args.slice(1));
+      case "lower":
+        return text(args[0]).toLowerCase();
+      case "hasPrefix":
+        return text(args[1]).startsWith(text(args[0]));
+      case "join": {
+        // Sprig's join: the list's items printed and joined; nil items left out.
+        if (!Array.isArray(args[1])) throw new Error("join of something that is not a list");
+        return args[1]
+          .filter((item) => item !== null && item !== undefined)
+          .map(text)
+          .join(text(args[0]));
+      }
+      case "has": {
+        // Sprig's has: whether a list holds the needle (nil is no list: false).
+        const [needle, haystack] = args;
+        if (haystack === null || haystack === undefined) return false;
+        if (!Array.isArray(haystack)) throw new Error("has on something that is not a list");
+        if (needle !== null && typeof needle === "object")
+          throw new Error("has of a map or list is not supported by the test renderer");
+        return haystack.includes(needle);
+      }
+      case "add": {
+        // Sprig's add makes int64s of its operands: numbers only here (Sprig would also read
+        // numeric strings, and make 0 of anything else).
+        for (const value of args)
+          if (typeof value !== "number")
+            throw new Error(`add of ${JSON.stringify(value)}: only numbers are supported here`);
+        return (args as number[]).reduce((sum, value) => sum + Math.trunc(value), 0);
+      }
+      case "fail":
+        // Helm's fail: rendering stops with this message.
+        throw new TemplateFailure(text(args[0]));
       default:
         throw new Error(`the function ${name} is not supported by the test renderer`);
     }
+  }
+}
+
+/** What Helm's `fail` raises: the chart refuses its values, with this message. */
+export class TemplateFailure extends Error {
+  constructor(message: string) {
+    super(`execution error: ${message}`);
+    this.name = "TemplateFailure";
   }
 }
 
