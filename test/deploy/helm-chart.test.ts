@@ -3,60 +3,25 @@
 // go-template.ts, then read as Kubernetes objects. Where helm exists, the workflow example runs
 // `helm lint --strict` and `helm template` on the same chart.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseAllDocuments, parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { resolveConfig, SETTINGS, type SettingName } from "../../src/config/settings.ts";
 import { parseValues } from "../../src/serve/values-file.ts";
-import { Chart } from "./go-template.ts";
+import {
+  CHART_DIR,
+  chart,
+  type K8sObject,
+  ROOT,
+  render,
+  valuesReferences,
+} from "./chart-objects.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const CHART_DIR = path.join(ROOT, "deploy/helm/quire");
-const TEMPLATES = path.join(CHART_DIR, "templates");
-const chart = new Chart(CHART_DIR);
 const VALUES_TEXT = readFileSync(path.join(CHART_DIR, "values.yaml"), "utf8");
 const LINK =
   "https://quire.example.com/downloads/exports/exp_1/docs.tar.gz?expires=1900000000&signature=abc";
 const ENABLED = { staticExport: { enabled: true, bundleUrl: LINK } };
-
-// biome-ignore lint/suspicious/noExplicitAny: rendered Kubernetes objects are read field by field
-type K8sObject = Record<string, any>;
-
-/** The chart rendered with `overrides`: its objects by kind, and NOTES.txt. */
-function render(overrides: Record<string, unknown> = {}) {
-  const files = chart.render(overrides);
-  const objects: K8sObject[] = [];
-  for (const [name, text] of files) {
-    if (name === "NOTES.txt") continue;
-    for (const document of parseAllDocuments(text)) {
-      expect(document.errors, `${name} renders invalid YAML:\n${text}`).toEqual([]);
-      const object = document.toJS();
-      if (object !== null) objects.push({ ...object, source: name });
-    }
-  }
-  const ofKind = (kind: string): K8sObject[] => objects.filter((object) => object.kind === kind);
-  const one = (kind: string): K8sObject => {
-    const found = ofKind(kind);
-    expect(found, `one ${kind}`).toHaveLength(1);
-    return found[0] as K8sObject;
-  };
-  return { files, objects, ofKind, one, notes: files.get("NOTES.txt") ?? "" };
-}
-
-/** Every `.Values.a.b` (or `$.Values.a.b`) a template names, with the file. */
-function valuesReferences(): { file: string; path: string[] }[] {
-  const references: { file: string; path: string[] }[] = [];
-  for (const file of readdirSync(TEMPLATES)) {
-    const text = readFileSync(path.join(TEMPLATES, file), "utf8");
-    for (const action of text.matchAll(/\{\{(.*?)\}\}/gs))
-      for (const match of (action[1] as string).matchAll(
-        /(?:^|[\s($])\.Values((?:\.[A-Za-z_][A-Za-z0-9_]*)+)/g,
-      ))
-        references.push({ file, path: (match[1] as string).slice(1).split(".") });
-  }
-  return references;
-}
 
 /** Paths of every leaf of a values tree (an empty map or list counts as a leaf). */
 function leaves(value: unknown, prefix: string[] = []): string[][] {
@@ -112,11 +77,10 @@ describe("the Helm chart", () => {
     ).toEqual([]);
   });
 
-  it("uses every value of values.yaml but the api group, which documents settings only", () => {
+  it("uses every value of values.yaml", () => {
     const used = valuesReferences().map(({ path: keys }) => keys.join("."));
     const unused = leaves(chart.defaultValues)
       .map((keys) => keys.join("."))
-      .filter((leaf) => !leaf.startsWith("api."))
       .filter(
         (leaf) => !used.some((reference) => leaf === reference || leaf.startsWith(`${reference}.`)),
       );
@@ -361,29 +325,41 @@ describe("the Helm chart", () => {
     });
   });
 
-  it("records the admin API's settings by Quire's names, variables and defaults", () => {
-    const api = chart.defaultValues.api as { settings: Record<string, unknown> };
-    const names = Object.keys(api.settings);
-    expect(names.length).toBeGreaterThanOrEqual(10);
-    for (const name of names)
-      expect(Object.keys(SETTINGS), `api.settings.${name} is a setting of quire api`).toContain(
-        name,
+  it("records the API's and the workers' settings by Quire's names and variables", () => {
+    for (const group of ["api", "worker"]) {
+      const { settings } = chart.defaultValues[group] as { settings: Record<string, unknown> };
+      const names = Object.keys(settings);
+      expect(names.length, `${group}.settings`).toBeGreaterThanOrEqual(5);
+      for (const name of names)
+        expect(Object.keys(SETTINGS), `${group}.settings.${name} is a setting of Quire`).toContain(
+          name,
+        );
+      // The variable named beside each key is that setting's.
+      const block = VALUES_TEXT.slice(VALUES_TEXT.indexOf(`\n${group}:\n`)).split(
+        "\n  settings:\n",
+      )[1] as string;
+      for (const name of names) {
+        const line = new RegExp(`^    ${name}: [^\\n]*# (QUIRE_[A-Z_]+)`, "m").exec(block);
+        expect(line, `${group}.settings.${name} names its variable`).not.toBeNull();
+        expect(line?.[1]).toBe(SETTINGS[name as SettingName].env);
+      }
+      // Quire accepts the group as settings.
+      const given = Object.entries(settings).filter(([, value]) => value !== "");
+      const config = resolveConfig(
+        Object.fromEntries(given.map(([name, value]) => [name, String(value)])),
+        {},
       );
-    // The variable named beside each key is that setting's.
-    const block = VALUES_TEXT.slice(VALUES_TEXT.indexOf("\n  settings:\n"));
-    for (const name of names) {
-      const line = new RegExp(`^    ${name}: [^\\n]*# (QUIRE_[A-Z_]+)`, "m").exec(block);
-      expect(line, `api.settings.${name} names its variable`).not.toBeNull();
-      expect(line?.[1]).toBe(SETTINGS[name as SettingName].env);
+      for (const [name, value] of given) expect(config[name as SettingName]).toEqual(value);
     }
-    // Every value given is Quire's default, and Quire accepts the group as settings.
-    const given = Object.entries(api.settings).filter(([, value]) => value !== "");
-    for (const [name, value] of given)
-      expect(value, `api.settings.${name}`).toEqual(SETTINGS[name as SettingName].default);
-    const config = resolveConfig(
-      Object.fromEntries(given.map(([name, value]) => [name, String(value)])),
-      {},
-    );
-    for (const [name, value] of given) expect(config[name as SettingName]).toEqual(value);
+    // The API's are Quire's defaults; the workers' too, but for a longer shutdown grace (a
+    // rolled worker lets its export finish rather than hand it back).
+    const defaults = (group: string, except: string[] = []) =>
+      Object.entries((chart.defaultValues[group] as { settings: Record<string, unknown> }).settings)
+        .filter(([name, value]) => value !== "" && !except.includes(name))
+        .map(([name, value]) => [name, value, SETTINGS[name as SettingName].default]);
+    for (const [name, value, quireDefault] of defaults("api"))
+      expect(value, `api.settings.${name}`).toEqual(quireDefault);
+    for (const [name, value, quireDefault] of defaults("worker", ["shutdownGraceSeconds"]))
+      expect(value, `worker.settings.${name}`).toEqual(quireDefault);
   });
 });
