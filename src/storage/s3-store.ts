@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { rm, stat as statFile } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { ConfigError } from "../domain/errors.ts";
 import { isValidObjectKey, type ObjectStore, type StoredObject } from "./object-store.ts";
@@ -142,15 +143,26 @@ export class S3Store implements ObjectStore {
   }
 
   async putFile(key: string, file: string): Promise<StoredObject> {
-    const objectKey = this.objectKey(key);
     const { size } = await statFile(file);
+    const stored = await this.putStream(key, createReadStream(file), size);
+    // Moved in, as the local store does: the local copy is gone once the object is complete.
+    await rm(file, { force: true });
+    return stored;
+  }
+
+  /**
+   * Stores `sizeBytes` bytes read from `body` under `key`, streamed in parts (`quire db copy`
+   * sends archives from another store this way). Fails unless the stored object has that size.
+   */
+  async putStream(key: string, body: Readable, sizeBytes: number): Promise<StoredObject> {
+    const objectKey = this.objectKey(key);
     const { client, Upload } = await this.#load();
     const upload = new Upload({
       client,
       params: {
         Bucket: this.target.bucket,
         Key: objectKey,
-        Body: createReadStream(file),
+        Body: body,
         ContentType: /\.(tar\.gz|tgz)$/.test(key) ? "application/gzip" : "application/octet-stream",
         CacheControl: "private, no-transform",
       },
@@ -165,12 +177,10 @@ export class S3Store implements ObjectStore {
       throw this.#explain(error, `cannot upload "${objectKey}" to`);
     }
     const stored = await this.stat(key);
-    if (!stored || stored.sizeBytes !== size)
+    if (!stored || stored.sizeBytes !== sizeBytes)
       throw new Error(
-        `${this.#where()}: "${objectKey}" holds ${stored ? `${stored.sizeBytes} bytes` : "nothing"} after uploading ${size} bytes`,
+        `${this.#where()}: "${objectKey}" holds ${stored ? `${stored.sizeBytes} bytes` : "nothing"} after uploading ${sizeBytes} bytes`,
       );
-    // Moved in, as the local store does: the local copy is gone once the object is complete.
-    await rm(file, { force: true });
     return stored;
   }
 
