@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { ConfigError } from "../domain/errors.ts";
 import { registerApiCommand } from "./api.ts";
+import { registerDbCommand } from "./db.ts";
 import { registerExportCommand } from "./export.ts";
 import { registerJobsCommand } from "./jobs.ts";
 import { registerKeysCommand } from "./keys.ts";
@@ -49,6 +50,7 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
   registerKeysCommand(program);
   registerUsersCommand(program);
   registerJobsCommand(program);
+  registerDbCommand(program);
   registerExportCommand(program);
   registerServeCommand(program);
   registerRemoteCommand(program);

@@ -82,7 +82,8 @@ async function openPostgres(url: string, poolSize: number): Promise<QuireDatabas
   return { db, dialect: "postgres", location, close: () => db.destroy() };
 }
 
-function sqliteFile(target: string): string {
+/** The SQLite file a database URL (or plain path) names. */
+export function sqliteFile(target: string): string {
   const stripped = target.replace(/^(sqlite|file):(\/\/)?/i, "");
   return path.resolve(stripped);
 }
