@@ -66,7 +66,7 @@ export async function buildApp(
 
   installErrorHandling(app);
   installBodyParsers(app);
-  const metrics = createMetrics(context.database.db);
+  const metrics = createMetrics(context.database.db, context.queue);
   // The level is fixed at start-up; skip building request log lines nobody will see.
   const logRequests = context.logger.isLevelEnabled("info");
 

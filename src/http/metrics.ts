@@ -1,13 +1,13 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../db/database.ts";
-import { countQueue } from "../db/queue.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 
 /**
  * The Prometheus metrics of one process, in its own registry (no global state): requests by
  * route and status with latency, and the jobs and queue read from the database at scrape time,
  * so every process reports the same job figures.
  */
-export function createMetrics(db: Db) {
+export function createMetrics(db: Db, jobQueue: JobQueue) {
   const registry = new Registry();
   registry.setDefaultLabels({ service: "quire" });
   const requests = new Counter({
@@ -60,7 +60,7 @@ export function createMetrics(db: Db) {
         .select((eb) => ["status", eb.fn.countAll<number | string>().as("count")])
         .groupBy("status")
         .execute(),
-      countQueue(db, new Date()),
+      jobQueue.counts(new Date()),
     ]);
     jobs.reset();
     for (const status of ["active", "completed", "failed", "archived"])

@@ -42,7 +42,7 @@ export function createRunner(
       }),
     );
   const runner = new JobRunner({
-    db,
+    queue: context.queue,
     handlers,
     logger: logger.child({ component: "jobs" }),
     leaseMs: config.jobLeaseSeconds * 1000,

@@ -1,20 +1,11 @@
 import { hostname } from "node:os";
 import type { Logger } from "pino";
-import type { Db } from "../db/database.ts";
-import {
-  abandonedRows,
-  claimNext,
-  type QueueRow,
-  renewLease,
-  runningRows,
-  settle,
-  takeOverAbandoned,
-} from "../db/queue.ts";
 import { randomString } from "../domain/ids.ts";
 import type { JobHandler } from "./handler.ts";
+import type { JobQueue, QueueRow } from "./job-queue.ts";
 
 export interface RunnerOptions {
-  db: Db;
+  queue: JobQueue;
   handlers: readonly JobHandler[];
   logger: Logger;
   /** A claimed job belongs to its worker this long after each heartbeat. */
@@ -61,6 +52,8 @@ export class JobRunner {
 
   async start(): Promise<void> {
     await this.recoverAbandoned();
+    // Work queued by other processes wakes idle workers at once where the queue can tell.
+    await this.#options.queue.listen?.((kind) => this.wake(kind));
     this.#sweepTimer = setInterval(
       () =>
         void this.recoverAbandoned().catch((error) =>
@@ -114,12 +107,32 @@ export class JobRunner {
     }
   }
 
-  /** Finds running jobs without a live worker and takes them over. */
+  /**
+   * Finds running jobs without a live worker and takes them over (the embedded queue), and
+   * marks failed the subjects a queue with its own monitor gave up on (pg-boss).
+   */
   async recoverAbandoned(): Promise<void> {
-    const { db, logger } = this.#options;
+    const { queue, logger } = this.#options;
+    if (queue.takeGivenUp) {
+      for (const handler of this.#options.handlers) {
+        for (
+          let given = await queue.takeGivenUp(handler.kind);
+          given;
+          given = await queue.takeGivenUp(handler.kind)
+        ) {
+          logger.warn(
+            { kind: handler.kind, subject: given.subjectId },
+            "the queue gave up on a job: marked failed",
+          );
+          await handler.giveUp(given.subjectId, given.reason);
+        }
+      }
+    }
+    const recovery = queue.recovery;
+    if (!recovery) return;
     const now = new Date().toISOString();
-    const expired = await abandonedRows(db, now);
-    const deadHere = (await runningRows(db)).filter((row) =>
+    const expired = await recovery.abandoned(now);
+    const deadHere = (await recovery.running()).filter((row) =>
       this.#isDeadLocalWorker(row.locked_by),
     );
     const seen = new Set<string>();
@@ -131,7 +144,7 @@ export class JobRunner {
       if (!handler) continue;
       const again = handler.maxAttempts > 1 && row.attempts < row.max_attempts;
       const reason = "interrupted: the process running this job stopped before it finished";
-      if (!(await takeOverAbandoned(db, row, again ? "requeue" : "fail", now, reason))) continue;
+      if (!(await recovery.takeOver(row, again ? "requeue" : "fail", now, reason))) continue;
       logger.warn(
         { queueJob: row.id, kind: row.kind, subject: row.subject_id, attempts: row.attempts },
         again
@@ -168,7 +181,7 @@ export class JobRunner {
   }
 
   async #loop(handler: JobHandler): Promise<void> {
-    const { db, logger, leaseMs } = this.#options;
+    const { queue, logger, leaseMs } = this.#options;
     const pollMs = this.#options.pollMs ?? 1000;
     let active = 0;
     let wakeUp: (() => void) | undefined;
@@ -177,7 +190,7 @@ export class JobRunner {
       let claimed: QueueRow | undefined;
       if (active < handler.concurrency) {
         try {
-          claimed = await claimNext(db, handler.kind, this.workerId, new Date(), leaseMs);
+          claimed = await queue.claim(handler.kind, this.workerId, new Date(), leaseMs);
         } catch (error) {
           logger.error({ err: error, kind: handler.kind }, "claiming a job failed");
         }
@@ -204,7 +217,7 @@ export class JobRunner {
   }
 
   #run(handler: JobHandler, row: QueueRow): Promise<void> {
-    const { db, logger, leaseMs } = this.#options;
+    const { queue, logger, leaseMs } = this.#options;
     const controller = new AbortController();
     const entry: RunningJob = { row, controller, done: Promise.resolve() };
     const log = logger.child({
@@ -216,14 +229,7 @@ export class JobRunner {
     const heartbeat = setInterval(
       async () => {
         try {
-          const now = Date.now();
-          const status = await renewLease(
-            db,
-            row.id,
-            this.workerId,
-            new Date(now + leaseMs).toISOString(),
-            new Date(now).toISOString(),
-          );
+          const status = await queue.renew(row, this.workerId, leaseMs);
           if (status === "cancelled" || status === null) {
             entry.abortReason = status === "cancelled" ? "cancelled" : "lease-lost";
             controller.abort(
@@ -250,7 +256,7 @@ export class JobRunner {
           signal: controller.signal,
         });
         clearInterval(heartbeat);
-        await settle(db, row.id, this.workerId, { status: "done" }, new Date().toISOString());
+        await queue.settle(row, this.workerId, { status: "done" });
         log.info({ durationMs: Date.now() - started }, "job finished");
       } catch (error) {
         clearInterval(heartbeat);
@@ -274,35 +280,26 @@ export class JobRunner {
     error: unknown,
     log: Logger,
   ): Promise<void> {
-    const { db } = this.#options;
+    const { queue } = this.#options;
     const now = new Date();
     const message = error instanceof Error ? error.message : String(error);
     if (entry.abortReason === "cancelled" || entry.abortReason === "lease-lost") {
       log.info({ reason: entry.abortReason }, "job stopped");
-      await settle(
-        db,
-        row.id,
-        this.workerId,
-        { status: "failed" },
-        now.toISOString(),
-        message,
-      ).catch(() => {});
+      await queue.settle(row, this.workerId, { status: "failed" }, message).catch(() => {});
       return;
     }
     if (entry.abortReason === "shutdown") {
       const counts = handler.handBackCountsAttempt === true;
       if (handler.maxAttempts > 1 && !(counts && row.attempts >= row.max_attempts)) {
-        await settle(
-          db,
-          row.id,
+        await queue.settle(
+          row,
           this.workerId,
           { status: "queued", runAt: now.toISOString(), countAttempt: counts },
-          now.toISOString(),
           message,
         );
         log.info("job handed back to the queue: the process is stopping");
       } else {
-        await settle(db, row.id, this.workerId, { status: "failed" }, now.toISOString(), message);
+        await queue.settle(row, this.workerId, { status: "failed" }, message);
         await handler.giveUp(
           row.subject_id,
           "interrupted: the server stopped while the job was running",
@@ -313,22 +310,20 @@ export class JobRunner {
     if (row.attempts < row.max_attempts) {
       const delay = BACKOFF_BASE_MS * 2 ** (row.attempts - 1);
       log.warn({ err: error, retryInMs: delay }, "job failed; it will be retried");
-      await settle(
-        db,
-        row.id,
+      await queue.settle(
+        row,
         this.workerId,
         {
           status: "queued",
           runAt: new Date(now.getTime() + delay).toISOString(),
           countAttempt: true,
         },
-        now.toISOString(),
         message,
       );
       return;
     }
     log.error({ err: error }, "job failed for good");
-    await settle(db, row.id, this.workerId, { status: "failed" }, now.toISOString(), message);
+    await queue.settle(row, this.workerId, { status: "failed" }, message);
     await handler.giveUp(row.subject_id, message);
   }
 }

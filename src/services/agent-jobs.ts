@@ -12,7 +12,7 @@ import {
 import { listAgentSteps } from "../db/agent-steps.ts";
 import type { Db } from "../db/database.ts";
 import { findProject } from "../db/projects.ts";
-import { cancelSubject, enqueue } from "../db/queue.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import {
   AGENT_RATE_LIMIT,
   AGENT_RATE_WINDOW_MS,
@@ -43,6 +43,8 @@ export interface AgentJobPage {
 }
 
 export interface AgentServiceOptions {
+  /** Where the service adds background work, inside the transaction that records it. */
+  queue: JobQueue;
   db: Db;
   /** The model name jobs record (SPEC: `model` is the model in use). */
   modelName: string;
@@ -104,7 +106,7 @@ export class AgentJobService {
         prompt,
         created_at: stamp,
       });
-      await enqueue(trx, {
+      await this.#options.queue.enqueue(trx, {
         kind: AGENT_QUEUE,
         subjectId: id,
         maxAttempts: AGENT_MAX_ATTEMPTS,
@@ -189,7 +191,7 @@ export class AgentJobService {
         updated_at: stamp,
         model: this.#options.modelName,
       });
-      await enqueue(trx, {
+      await this.#options.queue.enqueue(trx, {
         kind: AGENT_QUEUE,
         subjectId: jobId,
         maxAttempts: AGENT_MAX_ATTEMPTS,
@@ -213,7 +215,7 @@ export class AgentJobService {
         );
       if (row.status === "archived") return toAgentJob(row);
       const stamp = new Date().toISOString();
-      await cancelSubject(trx, jobId, stamp);
+      await this.#options.queue.cancelSubject(trx, jobId, stamp);
       const updated = await updateAgentJob(trx, jobId, ["active", "completed", "failed"], {
         status: "archived",
         archived_at: stamp,

@@ -5,6 +5,7 @@ import type { Config } from "../config/settings.ts";
 import { openDatabase, type QuireDatabase } from "../db/database.ts";
 import { ConfigError } from "../domain/errors.ts";
 import { deriveKey } from "../domain/secret-box.ts";
+import { embeddedQueue, type JobQueue } from "../jobs/job-queue.ts";
 import { LocalFolderStore } from "../storage/local-folder-store.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import { parseS3Url, S3Store } from "../storage/s3-store.ts";
@@ -14,6 +15,8 @@ export interface QuireContext {
   config: Config;
   database: QuireDatabase;
   store: ObjectStore;
+  /** The job queue: the embedded one with SQLite, pg-boss with PostgreSQL. */
+  queue: JobQueue;
   logger: Logger;
   /** Encrypts forge tokens at rest. */
   forgeTokenKey: Buffer;
@@ -61,8 +64,10 @@ export async function openContext(
     poolSize: config.databasePoolSize,
   });
   let store: ObjectStore;
+  let queue: JobQueue;
   try {
     store = openStore(config, deriveKey(secretKey, "bundle-links"));
+    queue = await openQueue(database, config, logger);
   } catch (error) {
     await database.close();
     throw error;
@@ -71,16 +76,31 @@ export async function openContext(
     config,
     database,
     store,
+    queue,
     logger,
     forgeTokenKey: deriveKey(secretKey, "forge-tokens"),
     wake: () => {},
     cancel: () => {},
     close: async () => {
+      await queue.close();
       await store.close?.();
       await database.close();
     },
   };
   return context;
+}
+
+/** The embedded queue lives in the SQLite database; on PostgreSQL, jobs go through pg-boss. */
+async function openQueue(database: QuireDatabase, config: Config, logger: Logger): Promise<JobQueue> {
+  if (database.dialect !== "postgres" || !config.databaseUrl) return embeddedQueue(database.db);
+  const { PgBossQueue } = await import("../jobs/pg-boss-queue.ts");
+  const queue = new PgBossQueue({
+    url: config.databaseUrl,
+    logger: logger.child({ component: "queue" }),
+    leaseSeconds: config.jobLeaseSeconds,
+  });
+  await queue.start();
+  return queue;
 }
 
 function openStore(config: Config, linkKey: Buffer): ObjectStore {

@@ -17,6 +17,7 @@ export function createServices(context: QuireContext) {
     agentJobs: new AgentJobService({
       db,
       modelName: context.config.agentModel ?? "none",
+      queue: context.queue,
       wake,
       cancel,
     }),
@@ -24,6 +25,7 @@ export function createServices(context: QuireContext) {
       db,
       store: context.store,
       bundleLinkTtlSeconds: context.config.bundleLinkTtlSeconds,
+      queue: context.queue,
       wake,
     }),
     users: new UsersService(db),

@@ -6,7 +6,7 @@ import {
   toStaticExportJob,
 } from "../db/export-jobs.ts";
 import { findProjectByDomain } from "../db/projects.ts";
-import { enqueue } from "../db/queue.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import { QuireError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { canExport, normalizeDomain } from "../domain/project.ts";
@@ -24,6 +24,8 @@ export interface StartExportRequest {
 }
 
 export interface ExportServiceOptions {
+  /** Where the service adds background work, inside the transaction that records it. */
+  queue: JobQueue;
   db: Db;
   store: ObjectStore;
   bundleLinkTtlSeconds: number;
@@ -75,7 +77,7 @@ export class StaticExportService {
         updated_at: now,
         finished_at: null,
       });
-      await enqueue(trx, {
+      await this.#options.queue.enqueue(trx, {
         kind: EXPORT_QUEUE,
         subjectId: id,
         maxAttempts: EXPORT_MAX_ATTEMPTS,

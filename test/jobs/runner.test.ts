@@ -13,6 +13,7 @@ import {
   runningRows,
 } from "../../src/db/queue.ts";
 import type { JobContext, JobHandler } from "../../src/jobs/handler.ts";
+import { embeddedQueue } from "../../src/jobs/job-queue.ts";
 import { JobRunner } from "../../src/jobs/runner.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -49,7 +50,7 @@ function newRunner(
   options: { leaseMs?: number; shutdownGraceMs?: number } = {},
 ): JobRunner {
   const runner = new JobRunner({
-    db,
+    queue: embeddedQueue(db),
     handlers,
     logger,
     leaseMs: options.leaseMs ?? LEASE_MS,
@@ -165,9 +166,10 @@ function startChildRunner(
     import pino from "pino";
     import { openDatabase } from ${JSON.stringify(pathToFileURL(path.resolve("src/db/database.ts")).href)};
     import { JobRunner } from ${JSON.stringify(pathToFileURL(path.resolve("src/jobs/runner.ts")).href)};
+    import { embeddedQueue } from ${JSON.stringify(pathToFileURL(path.resolve("src/jobs/job-queue.ts")).href)};
     const database = await openDatabase(undefined, process.env.QUEUE_DIR);
     const runner = new JobRunner({
-      db: database.db,
+      queue: embeddedQueue(database.db),
       handlers: [{
         kind: "export",
         concurrency: ${options.concurrency},
