@@ -10,7 +10,9 @@
  *   2,000-page repository (bench/agent.ts, under a minute).
  * - serve: `quire serve` against nginx on the same unpacked bundle (bench/serve.ts, about 2
  *   minutes; skipped with a message when nginx is not installed).
- * BENCH_ONLY=export, api, agent or serve (or a comma-separated list; default all) runs only those;
+ * - openapi: a generated 500-operation OpenAPI specification against 500 Markdown pages
+ *   (bench/openapi.ts, about a minute). Options: BENCH_OPENAPI_OPERATIONS, BENCH_OPENAPI_RUNS.
+ * BENCH_ONLY=export, api, agent, serve or openapi (or a comma-separated list; default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
  */
@@ -32,6 +34,7 @@ import { agentSection, runAgentBenchmark } from "./agent.ts";
 import { apiSection, runApiBenchmark } from "./api.ts";
 import { generateSite } from "./generate-site.ts";
 import { type Measurement, measure, median } from "./measure.ts";
+import { openApiSection, runOpenApiBenchmark } from "./openapi.ts";
 import { runServeBenchmark, serveSection } from "./serve.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -204,7 +207,7 @@ The same content for both tools (bench/generate-site.ts, seeded): per page about
 A typical page (quickstart.html) loads ${(typical.css / 1024).toFixed(1)} KB of CSS and ${(typical.js / 1024).toFixed(1)} KB of JavaScript, gzip-compressed: ${((typical.css + typical.js) / 1024).toFixed(1)} KB in all before search is opened (goal: under 60 KB). Math pages add KaTeX's stylesheet and fonts; pages with a diagram add mermaid; the search index loads only when search is opened.`;
 }
 
-const SECTIONS = ["export", "api", "agent", "serve"] as const;
+const SECTIONS = ["export", "api", "agent", "serve", "openapi"] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
 
@@ -213,6 +216,7 @@ npm run bench                      # every section; BENCH_PAGES=5000 BENCH_RUNS=
 BENCH_ONLY=export npm run bench    # Quire against VitePress only (10+ minutes)
 BENCH_ONLY=api npm run bench       # the admin API only (about 2 minutes; or npm run bench:api)
 BENCH_ONLY=serve npm run bench     # quire serve against nginx (about 2 minutes; or npm run bench:serve)
+BENCH_ONLY=openapi npm run bench   # API reference pages against Markdown pages (about a minute)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -277,6 +281,8 @@ async function main(): Promise<void> {
         continue;
       }
       content = serveSection(result, machine());
+    } else if (section === "openapi") {
+      content = openApiSection(await runOpenApiBenchmark(log), machine());
     } else {
       content =
         section === "export"
