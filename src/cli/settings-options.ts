@@ -32,7 +32,8 @@ export function configFromFlags(
 ): Config {
   const given: Partial<Record<SettingName, string | boolean>> = {};
   for (const name of names) {
-    const value = flags[name];
+    // Commander names a value after its flag (`--bundle-link-ttl` → bundleLinkTtl), not after the setting.
+    const value = flags[flagAttribute(name)];
     // Commander gives `--no-workers` a default of true; only an explicit false counts as given.
     if (name === "workers") {
       if (value === false) given.workers = false;
@@ -46,6 +47,11 @@ export function configFromFlags(
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** The property Commander stores a setting's flag under. */
+function flagAttribute(name: SettingName): string {
+  return new Option(SETTINGS[name].flag).attributeName();
 }
 
 /** Settings every command that opens the installation takes. */
