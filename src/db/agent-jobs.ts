@@ -52,6 +52,24 @@ export async function listAgentMessages(
     .execute();
 }
 
+/** The first prompt of each of a project's jobs named (what a list of jobs shows). */
+export async function listFirstPrompts(
+  db: Queryable,
+  projectId: string,
+  jobIds: string[],
+): Promise<Map<string, string>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("agent_messages")
+    .innerJoin("agent_jobs", "agent_jobs.id", "agent_messages.job_id")
+    .select(["agent_messages.job_id", "agent_messages.prompt"])
+    .where("agent_messages.seq", "=", 1)
+    .where("agent_jobs.project_id", "=", projectId)
+    .where("agent_messages.job_id", "in", jobIds)
+    .execute();
+  return new Map(rows.map((row) => [row.job_id, row.prompt]));
+}
+
 export async function findAgentJobRow(
   db: Queryable,
   projectId: string,

@@ -60,6 +60,39 @@ export async function listExportJobs(
   return query.execute();
 }
 
+/** One page of a project's export jobs, newest first; one row more than asked, to know if more follow. */
+export async function listProjectExportJobs(
+  db: Queryable,
+  query: {
+    orgId: string;
+    projectId: string;
+    limit: number;
+    status?: ExportJobStatus;
+    after?: { createdAt: string; id: string };
+  },
+): Promise<ExportJobsTable[]> {
+  let select = db
+    .selectFrom("export_jobs")
+    .selectAll()
+    .where("org_id", "=", query.orgId)
+    .where("project_id", "=", query.projectId);
+  if (query.status) select = select.where("status", "=", query.status);
+  const after = query.after;
+  if (after) {
+    select = select.where((eb) =>
+      eb.or([
+        eb("created_at", "<", after.createdAt),
+        eb.and([eb("created_at", "=", after.createdAt), eb("id", "<", after.id)]),
+      ]),
+    );
+  }
+  return select
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(query.limit + 1)
+    .execute();
+}
+
 /**
  * Records progress. Both figures only ever grow: a job rerun after a crash starts again from
  * zero, and the client must not see its progress go back.

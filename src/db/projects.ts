@@ -77,3 +77,14 @@ export async function listProjects(db: Queryable, orgId?: string): Promise<Proje
   if (orgId) query = query.where("org_id", "=", orgId);
   return (await query.execute()).map(toProject);
 }
+
+/** Changes a project; returns it as changed. */
+export async function updateProject(
+  db: Queryable,
+  projectId: string,
+  changes: Partial<Omit<ProjectsTable, "id" | "org_id" | "created_at">>,
+): Promise<Project | undefined> {
+  await db.updateTable("projects").set(changes).where("id", "=", projectId).execute();
+  const row = await findProjectById(db, projectId);
+  return row && toProject(row);
+}

@@ -1,10 +1,26 @@
 /** Agent jobs (seed parts 2 and 3, SPEC §1): their states, transitions and public shape. */
 
+import { QuireError } from "./errors.ts";
+
 export const AGENT_JOB_STATUSES = ["active", "completed", "archived", "failed"] as const;
 export type AgentJobStatus = (typeof AGENT_JOB_STATUSES)[number];
 
 /** Longest prompt accepted (SPEC §1), in characters. */
 export const MAX_PROMPT_LENGTH = 100_000;
+
+/**
+ * The prompt rule (SPEC §1), for callers that do not go through the API's schema (the
+ * dashboard): not empty, at most MAX_PROMPT_LENGTH characters.
+ */
+export function checkPrompt(prompt: string): void {
+  if (prompt.length === 0)
+    throw new QuireError("QUIRE_ERR_REQUEST_INVALID", "prompt must not be empty");
+  if (prompt.length > MAX_PROMPT_LENGTH)
+    throw new QuireError(
+      "QUIRE_ERR_REQUEST_INVALID",
+      `prompt must be at most ${MAX_PROMPT_LENGTH.toLocaleString("en-US")} characters`,
+    );
+}
 
 /** Job creations and follow-up messages allowed per project per rolling hour (seed part 8). */
 export const AGENT_RATE_LIMIT = 100;

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import { dashboardRoutes } from "../dashboard/routes.ts";
 import { QuireError } from "../domain/errors.ts";
 import type { AdminService } from "../services/admin.ts";
 import type { AgentJobService } from "../services/agent-jobs.ts";
 import type { QuireContext } from "../services/context.ts";
 import type { StaticExportService } from "../services/static-export.ts";
+import type { UsersService } from "../services/users.ts";
 import { LocalFolderStore } from "../storage/local-folder-store.ts";
 import { bearerAuthentication } from "./auth.ts";
 import { installErrorHandling } from "./errors.ts";
@@ -25,6 +27,7 @@ export interface AppServices {
   admin: AdminService;
   agentJobs: AgentJobService;
   exports: StaticExportService;
+  users: UsersService;
 }
 
 export interface BuildAppOptions {
@@ -131,6 +134,11 @@ export async function buildApp(
   await app.register(opsRoutes, { db: context.database.db, store: context.store, metrics });
   if (context.store instanceof LocalFolderStore)
     await app.register(downloadRoutes, { store: context.store });
+  await app.register(dashboardRoutes, {
+    prefix: "/dashboard",
+    services,
+    publicUrl: context.config.publicUrl,
+  });
   await app.register(async (api) => {
     api.addHook("onRequest", bearerAuthentication(services.admin));
     await api.register(agentRoutes, { agentJobs: services.agentJobs });

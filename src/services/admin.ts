@@ -13,13 +13,15 @@ import type { Db } from "../db/database.ts";
 import { findOrganization, insertOrganization, listOrganizations } from "../db/organizations.ts";
 import {
   domainTaken,
+  findProject,
   findProjectById,
   insertProject,
   listProjects,
   toProject,
+  updateProject,
 } from "../db/projects.ts";
 import { generateApiKey, hashApiKey, isWellFormedApiKey, sameDigest } from "../domain/api-key.ts";
-import { ConfigError } from "../domain/errors.ts";
+import { ConfigError, FieldError, QuireError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import {
   type Deployment,
@@ -45,6 +47,12 @@ export interface NewProject {
   forgeToken?: string | null;
   /** Open the agent's pull requests as drafts. */
   pullRequestDraft?: boolean;
+  /**
+   * Whether the repository may be a folder on the server (or a file:// URL). The operator's
+   * command line may; the dashboard may not, so an organization's admin cannot export the
+   * server's own files or another organization's local repository.
+   */
+  allowLocalRepository?: boolean;
 }
 
 /** The caller of an authenticated request. */
@@ -94,36 +102,16 @@ export class AdminService {
 
   async createProject(input: NewProject): Promise<Project> {
     await this.getOrganization(input.orgId);
-    const name = input.name.trim();
-    if (name.length === 0 || name.length > 200)
-      throw new ConfigError("--name must be 1 to 200 characters");
-    const domain = normalizeDomain(input.domain);
-    if (!domain)
-      throw new ConfigError(
-        `--domain must be a host name such as docs.example.com, not "${input.domain}"`,
-      );
-    const given = input.repository.trim();
-    if (given.length === 0) throw new ConfigError("--repo must be a repository URL or a folder");
-    // A folder is stored absolute: the server may run from another directory than this command.
-    const repository = isRemoteRepository(given) ? given : path.resolve(given);
-    if (!isRemoteRepository(given) && !existsSync(repository))
-      throw new ConfigError(`--repo: the folder ${repository} does not exist`);
-    if (input.ref !== undefined && input.ref !== null && !isSafeRef(input.ref))
-      throw new ConfigError(`--ref must be a branch name, not "${input.ref}"`);
-    if (input.forgeApiUrl && !/^https?:\/\//.test(input.forgeApiUrl))
-      throw new ConfigError(`--forge-api-url must be an http(s) URL, not "${input.forgeApiUrl}"`);
+    const checked = checkProjectInput(input);
     return this.#db.transaction().execute(async (trx) => {
-      if (await domainTaken(trx, domain))
-        throw new ConfigError(
-          `the domain ${domain} already belongs to a project: each domain names one project`,
-        );
+      if (await domainTaken(trx, checked.domain)) throw domainTakenError(checked.domain);
       const now = new Date().toISOString();
       return insertProject(trx, {
         id: newId("proj"),
         org_id: input.orgId,
-        name,
-        domain,
-        repository,
+        name: checked.name,
+        domain: checked.domain,
+        repository: checked.repository,
         ref: input.ref ?? null,
         plan: input.plan ?? "enterprise",
         deployment: input.deployment ?? "cloud",
@@ -136,6 +124,53 @@ export class AdminService {
         created_at: now,
         updated_at: now,
       });
+    });
+  }
+
+  /**
+   * Changes a project of an organization (the dashboard's project settings). The same checks as
+   * `createProject`; `forgeToken` undefined keeps the stored token, null removes it.
+   */
+  async updateProject(
+    orgId: string,
+    projectId: string,
+    input: Omit<NewProject, "orgId" | "forgeToken"> & { forgeToken?: string | null },
+  ): Promise<Project> {
+    return this.#db.transaction().execute(async (trx) => {
+      const current = await findProject(trx, orgId, projectId);
+      if (!current)
+        throw new QuireError(
+          "QUIRE_ERR_PROJECT_NOT_FOUND",
+          `no project "${projectId}" in this organization`,
+        );
+      // A folder the operator set stays allowed as long as it is not changed.
+      const checked = checkProjectInput({
+        ...input,
+        allowLocalRepository:
+          input.allowLocalRepository !== false || input.repository.trim() === current.repository,
+      });
+      if (checked.domain !== current.domain && (await domainTaken(trx, checked.domain)))
+        throw domainTakenError(checked.domain);
+      const updated = await updateProject(trx, projectId, {
+        name: checked.name,
+        domain: checked.domain,
+        repository: checked.repository,
+        ref: input.ref ?? null,
+        plan: input.plan ?? current.plan,
+        deployment: input.deployment ?? current.deployment,
+        forge: input.forge ?? null,
+        forge_api_url: input.forgeApiUrl ?? null,
+        ...(input.forgeToken === undefined
+          ? {}
+          : {
+              forge_token_sealed: input.forgeToken
+                ? sealSecret(this.#forgeTokenKey, input.forgeToken)
+                : null,
+            }),
+        pull_request_draft: input.pullRequestDraft ? 1 : 0,
+        updated_at: new Date().toISOString(),
+      });
+      return updated as Project;
     });
   }
 
@@ -170,8 +205,14 @@ export class AdminService {
     return listApiKeys(this.#db, orgId);
   }
 
-  async revokeApiKey(id: string): Promise<ApiKeyInfo> {
+  /** Revokes a key; with `orgId`, only a key of that organization (another's is not found). */
+  async revokeApiKey(id: string, orgId?: string): Promise<ApiKeyInfo> {
     const key = await findApiKey(this.#db, id);
+    if (orgId !== undefined && key?.orgId !== orgId)
+      throw new QuireError(
+        "QUIRE_ERR_API_KEY_NOT_FOUND",
+        `no API key "${id}" in this organization`,
+      );
     if (!key) throw new ConfigError(`no API key "${id}" (quire keys list shows them)`);
     await revokeApiKey(this.#db, id, new Date().toISOString());
     return (await findApiKey(this.#db, id)) as ApiKeyInfo;
@@ -190,6 +231,58 @@ export class AdminService {
     }
     return { keyId: row.id, orgId: row.org_id };
   }
+}
+
+/** The command-line flag of each project field, for messages that name it as the CLI does. */
+const PROJECT_FLAGS: Record<string, string> = {
+  name: "--name",
+  domain: "--domain",
+  repository: "--repo",
+  ref: "--ref",
+  forgeApiUrl: "--forge-api-url",
+};
+
+function invalid(field: string, problem: string, separator = " "): FieldError {
+  return new FieldError(field, `${PROJECT_FLAGS[field]}${separator}${problem}`, problem);
+}
+
+function domainTakenError(domain: string): FieldError {
+  return new FieldError(
+    "domain",
+    `the domain ${domain} already belongs to a project: each domain names one project`,
+    `${domain} already belongs to a project: each domain names one project`,
+  );
+}
+
+/** The checks every new or changed project passes; returns the normalized values. */
+function checkProjectInput(
+  input: Pick<
+    NewProject,
+    "name" | "domain" | "repository" | "ref" | "forgeApiUrl" | "allowLocalRepository"
+  >,
+): { name: string; domain: string; repository: string } {
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > 200) throw invalid("name", "must be 1 to 200 characters");
+  const domain = normalizeDomain(input.domain);
+  if (!domain)
+    throw invalid("domain", `must be a host name such as docs.example.com, not "${input.domain}"`);
+  const given = input.repository.trim();
+  if (given.length === 0) throw invalid("repository", "must be a repository URL or a folder");
+  const remote = isRemoteRepository(given);
+  if (input.allowLocalRepository === false && (!remote || /^file:/i.test(given)))
+    throw invalid(
+      "repository",
+      "must be a clone URL (https://, ssh:// or git@host:path): folders on the server are set with quire projects create",
+    );
+  // A folder is stored absolute: the server may run from another directory than this command.
+  const repository = remote ? given : path.resolve(given);
+  if (!remote && !existsSync(repository))
+    throw invalid("repository", `the folder ${repository} does not exist`, ": ");
+  if (input.ref !== undefined && input.ref !== null && !isSafeRef(input.ref))
+    throw invalid("ref", `must be a branch name, not "${input.ref}"`);
+  if (input.forgeApiUrl && !/^https?:\/\//.test(input.forgeApiUrl))
+    throw invalid("forgeApiUrl", `must be an http(s) URL, not "${input.forgeApiUrl}"`);
+  return { name, domain, repository };
 }
 
 /** A branch name git accepts and that cannot be read as an option. */

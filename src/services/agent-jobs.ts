@@ -6,13 +6,13 @@ import {
   insertAgentMessage,
   listAgentJobRows,
   listAgentMessages,
+  listFirstPrompts,
   toAgentJob,
   updateAgentJob,
 } from "../db/agent-jobs.ts";
 import { listAgentSteps } from "../db/agent-steps.ts";
 import type { Db } from "../db/database.ts";
 import { findProject } from "../db/projects.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
 import {
   AGENT_RATE_LIMIT,
   AGENT_RATE_WINDOW_MS,
@@ -20,10 +20,13 @@ import {
   type AgentJobStatus,
   agentBranchName,
   canTakeMessage,
+  checkPrompt,
 } from "../domain/agent-job.ts";
 import { QuireError } from "../domain/errors.ts";
 import { newId, randomString } from "../domain/ids.ts";
 import type { Project } from "../domain/project.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { consumeRate, peekRate, type RateRule, type RateState } from "./rate-limit.ts";
 
 export const AGENT_QUEUE = "agent";
@@ -77,6 +80,7 @@ export class AgentJobService {
     projectId: string,
     prompt: string,
   ): Promise<{ job: AgentJob; rate: RateState }> {
+    checkPrompt(prompt);
     const project = await this.#project(orgId, projectId);
     const result = await this.#options.db.transaction().execute(async (trx) => {
       const now = new Date();
@@ -159,6 +163,7 @@ export class AgentJobService {
     jobId: string,
     prompt: string,
   ): Promise<{ job: AgentJob; rate: RateState }> {
+    checkPrompt(prompt);
     const project = await this.#project(orgId, projectId);
     const result = await this.#options.db.transaction().execute(async (trx) => {
       const row = await findAgentJobRow(trx, project.id, jobId);
@@ -228,6 +233,26 @@ export class AgentJobService {
     return archived;
   }
 
+  /** The prompt each job started with, by job id (for a list of jobs). */
+  async firstPrompts(
+    orgId: string,
+    projectId: string,
+    jobIds: string[],
+  ): Promise<Map<string, string>> {
+    const project = await this.#project(orgId, projectId);
+    return listFirstPrompts(this.#options.db, project.id, jobIds);
+  }
+
+  /** A job of an organization's project with its messages and the trace of its runs (the dashboard's job page). */
+  async details(orgId: string, projectId: string, jobId: string) {
+    const job = await this.get(orgId, projectId, jobId);
+    return {
+      job,
+      messages: await listAgentMessages(this.#options.db, jobId),
+      steps: await listAgentSteps(this.#options.db, jobId),
+    };
+  }
+
   /**
    * Everything about a job for an operator (`quire jobs show`): the job, its project, its
    * messages and the trace of its runs. Not organization-scoped: the admin commands are.
@@ -250,29 +275,4 @@ export class AgentJobService {
       ? peekRate(this.#options.db, project.id, AGENT_RATE_RULE, new Date())
       : undefined;
   }
-}
-
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === "string" &&
-      typeof value[1] === "string" &&
-      !Number.isNaN(Date.parse(value[0]))
-    ) {
-      return { createdAt: value[0], id: value[1] };
-    }
-  } catch {
-    // Reported below.
-  }
-  throw new QuireError(
-    "QUIRE_ERR_REQUEST_INVALID",
-    "cursor is not one this API returned: pass nextCursor from the previous page unchanged",
-  );
 }

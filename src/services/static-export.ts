@@ -3,15 +3,18 @@ import {
   findBundle,
   findExportJob,
   insertExportJob,
+  listProjectExportJobs,
   toStaticExportJob,
 } from "../db/export-jobs.ts";
 import { findProjectByDomain } from "../db/projects.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
 import { QuireError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { canExport, normalizeDomain } from "../domain/project.ts";
-import type { Bundle, StaticExportJob } from "../domain/static-export-job.ts";
+import type { Bundle, ExportJobStatus, StaticExportJob } from "../domain/static-export-job.ts";
+import type { Problem } from "../exporter/problems.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
 
 export const EXPORT_QUEUE = "export";
 /** Runs of one export, counting reruns after a crash. */
@@ -94,6 +97,53 @@ export class StaticExportService {
     if (!row)
       throw new QuireError("QUIRE_ERR_EXPORT_JOB_NOT_FOUND", `no static export job "${jobId}"`);
     return toStaticExportJob(row);
+  }
+
+  /** A project's export jobs, newest first, a page at a time (the dashboard's list). */
+  async list(
+    orgId: string,
+    projectId: string,
+    query: { limit: number; cursor?: string; status?: ExportJobStatus },
+  ): Promise<{ jobs: StaticExportJob[]; nextCursor: string | null }> {
+    const rows = await listProjectExportJobs(this.#options.db, {
+      orgId,
+      projectId,
+      limit: query.limit,
+      status: query.status,
+      after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      jobs: page.map(toStaticExportJob),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+    };
+  }
+
+  /**
+   * A job with what the API does not return: its project, its warnings, and its archive's size
+   * and SHA-256 once built (the dashboard's job page).
+   */
+  async details(
+    orgId: string,
+    jobId: string,
+  ): Promise<{
+    job: StaticExportJob;
+    projectId: string;
+    warnings: Problem[];
+    archive: { sizeBytes: number; sha256: string } | null;
+  }> {
+    const row = await findExportJob(this.#options.db, orgId, jobId);
+    if (!row)
+      throw new QuireError("QUIRE_ERR_EXPORT_JOB_NOT_FOUND", `no static export job "${jobId}"`);
+    const bundle =
+      row.status === "completed" ? await findBundle(this.#options.db, jobId) : undefined;
+    return {
+      job: toStaticExportJob(row),
+      projectId: row.project_id,
+      warnings: row.warnings ? (JSON.parse(row.warnings) as Problem[]) : [],
+      archive: bundle ? { sizeBytes: bundle.size_bytes, sha256: bundle.sha256 } : null,
+    };
   }
 
   /** A fresh presigned link to the job's archive; the archive itself was built once by the job. */

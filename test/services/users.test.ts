@@ -4,23 +4,32 @@ import { openDatabase, type QuireDatabase } from "../../src/db/database.ts";
 import { FieldError, QuireError } from "../../src/domain/errors.ts";
 import { AdminService } from "../../src/services/admin.ts";
 import { UsersService } from "../../src/services/users.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testBackendIsPostgres,
+} from "../helpers/postgres.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
 const PASSWORD = "correct horse battery staple";
 const ADDRESS = "203.0.113.7";
 
 let database: QuireDatabase;
+let postgres: TestDatabase | undefined;
 let users: UsersService;
 let orgId: string;
 
 beforeEach(async () => {
-  database = await openDatabase(undefined, makeTempDir());
+  // QUIRE_TEST_BACKEND=postgres runs the same rules on a PostgreSQL database of its own.
+  postgres = testBackendIsPostgres() ? await createTestDatabase() : undefined;
+  database = await openDatabase(postgres?.url, makeTempDir());
   users = new UsersService(database.db);
   orgId = (await new AdminService(database.db, randomBytes(32)).createOrganization("Acme")).id;
 });
 afterEach(async () => {
   vi.useRealTimers();
   await database.close();
+  await postgres?.drop();
 });
 
 async function createUser(email: string, role = "owner", org = orgId) {

@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AdminService } from "../services/admin.ts";
+import type { AgentJobService } from "../services/agent-jobs.ts";
+import type { StaticExportService } from "../services/static-export.ts";
+import type { UsersService } from "../services/users.ts";
+import type { DashboardAssets } from "./assets.ts";
+import type { OrgFrame, ViewerFrame } from "./views/layout.ts";
+
+/** The domain services the dashboard calls: the same ones as the API and the CLI. */
+export interface DashboardServices {
+  admin: AdminService;
+  agentJobs: AgentJobService;
+  exports: StaticExportService;
+  users: UsersService;
+}
+
+/** What every dashboard page handler is given. */
+export interface Dashboard {
+  services: DashboardServices;
+  assets: DashboardAssets;
+  publicUrl: string | undefined;
+}
+
+/** A submitted form's fields (every value a string; a field sent twice keeps its last value). */
+export function formFields(request: FastifyRequest): Record<string, string> {
+  const body = request.body;
+  return body && typeof body === "object" ? (body as Record<string, string>) : {};
+}
+
+export function sendHtml(reply: FastifyReply, body: string, status = 200): FastifyReply {
+  return reply.code(status).type("text/html; charset=utf-8").send(body);
+}
+
+/** The signed-in viewer of an organization page, for its header. */
+export function viewerFrame(request: FastifyRequest): ViewerFrame {
+  const viewer = request.viewer;
+  if (!viewer) throw new Error("viewerFrame outside a signed-in request");
+  const membership = request.membership;
+  return {
+    email: viewer.session.email,
+    csrfToken: viewer.session.csrfToken,
+    org: membership
+      ? { id: membership.orgId, name: membership.orgName, role: membership.role }
+      : undefined,
+    orgCount: viewer.memberships.length,
+  };
+}
+
+/** The base of presigned links: the public URL, else the address the request came to. */
+export function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** The frame of an organization's page (the organization hook has set the membership). */
+export function orgFrame(request: FastifyRequest, dashboard: Dashboard): OrgFrame {
+  const viewer = viewerFrame(request);
+  if (!viewer.org) throw new Error("an organization page without its organization");
+  return { assets: dashboard.assets, viewer: { ...viewer, org: viewer.org } };
+}
