@@ -185,7 +185,7 @@ ${
     ? html`<form method="post" action="${jobPath}/archive" class="row">
 ${csrfField(frame.viewer.csrfToken)}
 <button type="submit" class="secondary">Archive job</button>
-<span class="hint">${job.status === "active" ? "Stops the agent first; it opens no pull request afterwards." : "Hides nothing; it only takes no more messages."}</span>
+<span class="hint">${job.status === "active" ? "Stops the agent first; it opens no pull request afterwards." : "An archived job takes no more messages."}</span>
 </form>`
     : ""
 }
