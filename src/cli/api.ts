@@ -36,7 +36,8 @@ wins over its variable. Also read from the environment only:
   QUIRE_AGENT_PROVIDER, QUIRE_AGENT_MODEL, QUIRE_AGENT_BASE_URL, QUIRE_AGENT_API_KEY
                        the model of agent jobs (openai, anthropic, openai-compatible)
 
-Besides the API it serves GET /openapi.json, /healthz, /readyz and /metrics.
+Besides the API it serves the web dashboard at /dashboard (its users are made with
+\`quire users create\`), GET /openapi.json, /healthz, /readyz and /metrics.
 Organizations, projects and keys are made with \`quire orgs|projects|keys\` on the
 same --data-dir, also while the server runs.
 

@@ -38,7 +38,9 @@ Getting started, on one data dir (--data-dir, default ./.quire):
   quire projects create --org ORG_ID --name Docs --domain docs.acme.com \\
     --repo https://github.com/acme/docs --json         # {"projectId": ...}
   quire keys create --org ORG_ID --json                # {"id": ..., "key": "quire_..."}
-  quire api                                            # the admin API on 127.0.0.1:8080
+  quire users create --email E --org ORG_ID            # a dashboard user (asks for a password)
+  quire api                                            # the admin API on 127.0.0.1:8080,
+                                                       # the dashboard at /dashboard
 
 Run \`quire <command> --help\` for a command's options and environment variables.
 Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
