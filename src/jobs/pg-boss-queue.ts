@@ -52,11 +52,16 @@ export class PgBossQueue implements JobQueue {
 
   constructor(options: PgBossQueueOptions) {
     this.#options = options;
+    // The monitor passes find claims whose heartbeats stopped: often enough that a dead worker's
+    // job runs again within about two leases.
+    const passSeconds = Math.max(2, Math.ceil(options.leaseSeconds / 2));
     this.#boss = new PgBoss({
       connectionString: options.url,
       schema: SCHEMA,
       max: 4,
       application_name: "quire-queue",
+      superviseIntervalSeconds: passSeconds,
+      monitorIntervalSeconds: passSeconds,
     });
     this.#boss.on("error", (error) => options.logger.error({ err: error }, "job queue error"));
   }

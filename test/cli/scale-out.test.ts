@@ -1,0 +1,289 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/postgres.ts";
+import { startS3Server, type TestS3Server } from "../helpers/s3-server.ts";
+import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
+
+/**
+ * Quire scaled out on one machine, as real processes: two `quire api --no-workers` and two
+ * `quire worker` on one PostgreSQL database (jobs through pg-boss) and one S3 bucket, each
+ * process with a data dir of its own and the shared secret key.
+ */
+const BIN = path.resolve("bin/quire.js");
+const BUCKET = "scale-out";
+
+interface Process {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const processes: Process[] = [];
+let database: TestDatabase;
+let s3: TestS3Server;
+let environment: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  s3 = await startS3Server({ buckets: [BUCKET] });
+  environment = {
+    ...process.env,
+    ...s3.env,
+    QUIRE_DATABASE_URL: database.url,
+    QUIRE_STORAGE_URL: s3.storageUrl(BUCKET, "bundles"),
+    QUIRE_SECRET_KEY: randomBytes(32).toString("hex"),
+    QUIRE_JOB_LEASE: "10",
+    QUIRE_LOG_LEVEL: "info",
+  };
+  delete environment.AWS_SESSION_TOKEN;
+});
+
+afterEach(async () => {
+  for (const running of processes.splice(0)) {
+    if (running.child.exitCode === null) running.child.kill("SIGKILL");
+    await running.exited;
+  }
+});
+
+afterAll(async () => {
+  await s3?.close();
+  await database?.drop();
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function start(args: string[]): Process {
+  const child = spawn(process.execPath, [BIN, ...args, "--data-dir", makeTempDir()], {
+    env: environment,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  const running = { child, output: () => output, exited };
+  processes.push(running);
+  return running;
+}
+
+async function until<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function startApi(): Promise<string> {
+  const port = await freePort();
+  const api = start(["api", "--no-workers", "--host", "127.0.0.1", "--port", String(port)]);
+  const url = `http://127.0.0.1:${port}`;
+  await until(
+    async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.ok,
+    `the API on port ${port}: ${api.output()}`,
+  );
+  return url;
+}
+
+function cli(args: string[]): string {
+  return execFileSync(process.execPath, [BIN, ...args, "--data-dir", makeTempDir()], {
+    env: environment,
+    encoding: "utf8",
+  });
+}
+
+/** Subjects each worker started, from their JSON log lines. */
+function startedSubjects(worker: Process): string[] {
+  return worker
+    .output()
+    .split("\n")
+    .filter((line) => line.includes('"job started"'))
+    .map((line) => JSON.parse(line).subject as string);
+}
+
+describe("two API processes and two workers on PostgreSQL and S3", () => {
+  it("accepts exactly 100 of 150 simultaneous agent job creations spread over both APIs, and runs 20 exports each exactly once", async () => {
+    const repo = makeRepo({
+      "docs.json": JSON.stringify({
+        name: "Small",
+        colors: { primary: "#2563eb" },
+        navigation: { pages: ["index", "guide"] },
+      }),
+      "index.mdx": "---\ntitle: Home\n---\n\nHello.\n",
+      "guide.mdx": "---\ntitle: Guide\n---\n\n## Steps\n\nDo this.\n",
+    });
+    const orgId = JSON.parse(cli(["orgs", "create", "--name", "Scale", "--json"])).orgId;
+    const projectId = JSON.parse(
+      cli([
+        "projects",
+        "create",
+        "--org",
+        orgId,
+        "--name",
+        "Docs",
+        "--domain",
+        "scale.example.com",
+        "--repo",
+        repo,
+        "--json",
+      ]),
+    ).projectId;
+    const key = JSON.parse(cli(["keys", "create", "--org", orgId, "--json"])).key;
+    const apis = await Promise.all([startApi(), startApi()]);
+    const workers = [
+      start(["worker", "--kinds", "export"]),
+      start(["worker", "--kinds", "export"]),
+    ];
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+
+    const statuses = await Promise.all(
+      Array.from({ length: 150 }, (_, index) =>
+        fetch(`${apis[index % 2]}/v2/agent/${projectId}/job`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ prompt: `Edit page ${index}` }),
+        }).then((response) => response.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(100);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+
+    const jobIds: string[] = [];
+    for (let index = 0; index < 20; index++) {
+      const response = await fetch(`${apis[index % 2]}/v1/static-export/jobs`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ domain: "scale.example.com" }),
+      });
+      expect(response.status).toBe(202);
+      jobIds.push((await response.json()).jobId);
+    }
+    await until(
+      async () => {
+        const states = await Promise.all(
+          jobIds.map(
+            async (id, index) =>
+              (
+                await (
+                  await fetch(`${apis[index % 2]}/v1/static-export/jobs/${id}`, { headers })
+                ).json()
+              ).status,
+          ),
+        );
+        return states.every((state) => state === "completed");
+      },
+      "20 exports to complete",
+      120_000,
+    );
+    const started = workers.flatMap(startedSubjects);
+    expect([...started].sort()).toEqual([...jobIds].sort());
+    // Both workers took work: the queue spreads it.
+    expect(workers.every((worker) => startedSubjects(worker).length > 0)).toBe(true);
+
+    const bundle = await (
+      await fetch(`${apis[1]}/v1/static-export/jobs/${jobIds[0]}/bundle`, {
+        method: "POST",
+        headers,
+      })
+    ).json();
+    expect(bundle.bundleUrl).toContain(s3.endpoint);
+    const archive = await fetch(bundle.bundleUrl);
+    expect(archive.status).toBe(200);
+    expect(Number(archive.headers.get("content-length"))).toBe(bundle.sizeBytes);
+  }, 240_000);
+
+  it("finishes on the other worker the export of a worker killed mid-run, and leaves nothing stuck", async () => {
+    const pages: Record<string, string> = {};
+    for (let index = 0; index < 400; index++)
+      pages[`pages/p${index}.mdx`] =
+        `---\ntitle: Page ${index}\n---\n\n${"A line of text with `code` and **bold**.\n\n".repeat(40)}\n\`\`\`js\nconst n = ${index};\n\`\`\`\n`;
+    const repo = makeRepo({
+      "docs.json": JSON.stringify({
+        name: "Big",
+        colors: { primary: "#2563eb" },
+        navigation: { pages: Object.keys(pages).map((file) => file.replace(/\.mdx$/, "")) },
+      }),
+      ...pages,
+    });
+    const orgId = JSON.parse(cli(["orgs", "create", "--name", "Kill", "--json"])).orgId;
+    const projectId = JSON.parse(
+      cli([
+        "projects",
+        "create",
+        "--org",
+        orgId,
+        "--name",
+        "Docs",
+        "--domain",
+        "kill.example.com",
+        "--repo",
+        repo,
+        "--json",
+      ]),
+    ).projectId;
+    expect(projectId).toBeTruthy();
+    const key = JSON.parse(cli(["keys", "create", "--org", orgId, "--json"])).key;
+    const api = await startApi();
+    const first = start(["worker", "--kinds", "export"]);
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const { jobId } = await (
+      await fetch(`${api}/v1/static-export/jobs`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ domain: "kill.example.com" }),
+      })
+    ).json();
+
+    await until(
+      () => startedSubjects(first).includes(jobId),
+      "the first worker to start the export",
+    );
+    await until(
+      async () =>
+        (await (await fetch(`${api}/v1/static-export/jobs/${jobId}`, { headers })).json())
+          .progress > 5,
+      "the export to make progress",
+    );
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const second = start(["worker", "--kinds", "export"]);
+
+    const done = await until(
+      async () => {
+        const job = await (
+          await fetch(`${api}/v1/static-export/jobs/${jobId}`, { headers })
+        ).json();
+        return job.status === "completed" || job.status === "failed" ? job : undefined;
+      },
+      "the export to finish on the second worker",
+      120_000,
+    );
+    expect(done.status, done.error ?? "").toBe("completed");
+    expect(done.pageCount).toBe(400);
+    expect(startedSubjects(second)).toEqual([jobId]);
+    const metrics = await (await fetch(`${api}/metrics`)).text();
+    expect(metrics).toMatch(/quire_queue_depth\{kind="export",status="running"[^}]*\} 0\n/);
+    expect(metrics).toMatch(/quire_queue_depth\{kind="export",status="queued"[^}]*\} 0\n/);
+  }, 240_000);
+});
