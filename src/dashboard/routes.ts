@@ -164,7 +164,7 @@ export async function dashboardRoutes(
         org.addHook("preHandler", async (request, reply) => {
           const viewer = request.viewer;
           if (!viewer) {
-            if (request.method === "GET")
+            if (request.method === "GET" && !wantsJson(request))
               return reply.redirect(withQuery(paths.signIn, { next: request.url }), 303);
             throw new QuireError("QUIRE_ERR_SESSION_REQUIRED");
           }

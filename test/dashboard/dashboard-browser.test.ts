@@ -178,6 +178,20 @@ describe("the dashboard in Chromium", () => {
     await expect(tab.locator(".badge.completed").first().textContent()).resolves.toBe("completed");
     await expect(tab.locator("main").textContent()).resolves.toContain("Said what Acme is.");
     await expect(tab.locator(".trace").textContent()).resolves.toContain("open pull request");
+
+    // A follow-up message: the job runs again on the same branch, and the page follows it.
+    s.model.script({ text: "Nothing else needed changing." });
+    await tab.getByLabel("Message", { exact: true }).fill("Check the rest of the page too");
+    await tab.getByRole("button", { name: "Send message" }).click();
+    await tab
+      .getByRole("region", { name: "The agent's summary" })
+      .getByText("Nothing else needed changing.")
+      .waitFor({ timeout: 60_000 });
+    await expect(tab.locator(".messages").textContent()).resolves.toContain(
+      "Check the rest of the page too",
+    );
+    await expect(tab.locator(".badge.completed").count()).resolves.toBeGreaterThan(0);
+    await expect(pullRequest.getAttribute("href")).resolves.toBe(opened?.url);
     await tab.goto(
       `${s.api.url}/dashboard/orgs/${s.orgId}/projects/${s.agentProjectId}/agent-jobs?status=completed`,
     );

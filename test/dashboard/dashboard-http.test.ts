@@ -449,6 +449,56 @@ describe("the dashboard over HTTP", () => {
     expect(empty.text_).toContain("must not be empty");
   });
 
+  it("answers the running job's polls as JSON, and takes follow-ups and archiving through the same rules as the API", async () => {
+    const { api, tenant, org } = await setup();
+    const owner = await signedIn(api);
+    const project = `${org}/projects/${tenant.projectId}`;
+    await owner.get(`${project}/agent-jobs`);
+    const started = await owner.post(`${project}/agent-jobs`, { prompt: "Fix the typos" });
+    expect(started.status).toBe(303);
+    const jobPath = started.headers.get("location") as string;
+    const jobId = jobPath.split("/").at(-1) as string;
+    const page = await owner.get(jobPath);
+    expect(page.text_).toContain("Fix the typos");
+    expect(page.text_).toContain(`data-live="${jobPath}/live"`);
+    const live = await owner.get(`${jobPath}/live`, { accept: "application/json" });
+    expect(await JSON.parse(live.text_)).toEqual({ status: "active", final: false, prLink: null });
+    // An active job takes no message (409, shown on the page); archiving stops it.
+    const early = await owner.post(`${jobPath}/message`, { prompt: "and the links" });
+    expect(early.status).toBe(409);
+    expect(early.text_).toContain("the agent job is still active");
+    expect((await owner.post(`${jobPath}/archive`)).status).toBe(303);
+    expect((await api.services.agentJobs.get(tenant.orgId, tenant.projectId, jobId)).status).toBe(
+      "archived",
+    );
+    const late = await owner.post(`${jobPath}/message`, { prompt: "and the links" });
+    expect(late.text_).toContain("the agent job is archived: it takes no more messages");
+
+    const exportJob = await api.services.exports.start(tenant.orgId, { domain: tenant.domain });
+    const exportPath = `${project}/exports/${exportJob.jobId}`;
+    const exportPage = await owner.get(exportPath);
+    expect(exportPage.text_).toContain(`data-live="${exportPath}/live"`);
+    expect(exportPage.text_).toContain('<meta http-equiv="refresh" content="3">');
+    const progress = await owner.get(`${exportPath}/live`, { accept: "application/json" });
+    expect(JSON.parse(progress.text_)).toEqual({
+      status: "queued",
+      final: false,
+      progress: 0,
+      pageCount: 0,
+    });
+    // A bundle is only for a completed export: the page says so.
+    const early2 = await owner.post(`${exportPath}/bundle`);
+    expect(early2.status).toBe(409);
+    expect(early2.text_).toContain("request the bundle once its status is completed");
+    // Signed out, a poll gets 401 JSON, not a redirect to a page.
+    const visitor = new DashboardClient(api.url);
+    const polled = await visitor.get(`${exportPath}/live`, { accept: "application/json" });
+    expect([polled.status, JSON.parse(polled.text_)]).toEqual([
+      401,
+      { error: "sign in to the dashboard first" },
+    ]);
+  });
+
   it("pages through export jobs with cursors and filters them by status", async () => {
     const { api, tenant, org } = await setup();
     const started: string[] = [];

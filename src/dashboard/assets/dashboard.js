@@ -60,6 +60,11 @@
           headers: { accept: "application/json" },
           credentials: "same-origin",
         });
+        // Signed out meanwhile: the page itself now leads to the sign-in form.
+        if (response.status === 401) {
+          window.location.reload();
+          return;
+        }
         if (!response.ok) throw new Error(String(response.status));
         const state = await response.json();
         delay = 1000;
