@@ -277,4 +277,26 @@ describe("README quick start", () => {
     expect(agentJob.status).toBe("failed");
     expect(agentJob.error).toMatch(/QUIRE_AGENT_/);
   }, 90_000);
+
+  it("runs the Running at scale walkthrough: PostgreSQL, an API without workers and a worker, an export", async () => {
+    const script = `${markedBlocks("running-at-scale").join("\n")}\n`;
+    if (spawnSync("psql", ["--version"]).status !== 0)
+      throw new Error("the README's Running at scale section needs psql on PATH");
+    const work = makeWorkDir();
+    const port = await freePort();
+    const run = await runScript(script, {
+      cwd: work,
+      env: readerEnvironment({ QUIRE_PORT: String(port) }),
+      timeoutMs: 90_000,
+    });
+    const stopped = await waitUntil(() => !groupAlive(run.pgid), 15_000);
+    const output = run.output();
+    expect(run.timedOut, `timed out:\n${output}`).toBe(false);
+    expect(run.code, output).toBe(0);
+    expect(output).toMatch(/^export exp_\w+: completed$/m);
+    expect(stopped, `a process outlived kill %1 %2:\n${output}`).toBe(true);
+    // The bundle is in the shared folder, written by the worker; the API's data dir has none.
+    expect(readdirSync(path.join(work, ".quire-shared", "objects", "exports"))).toHaveLength(1);
+    expect(existsSync(path.join(work, ".quire-api", "objects"))).toBe(false);
+  }, 120_000);
 });
