@@ -1,11 +1,15 @@
 import { defineConfig } from "vitest/config";
 
-/** The admin API's tests: run a second time with every server on a PostgreSQL database of its own. */
+/**
+ * The admin API's tests (and the dashboard's, on the same services): run a second time with
+ * every server on a PostgreSQL database of its own and bundles in a local S3 server.
+ */
 const ADMIN_API_TESTS = [
   "test/http/**/*.test.ts",
   "test/agent/agent-job.test.ts",
   "test/client/**/*.test.ts",
   "test/cli/remote.test.ts",
+  "test/dashboard/dashboard-http.test.ts",
 ];
 
 export default defineConfig({

@@ -1,6 +1,7 @@
+import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { resolveConfig, type SettingName } from "../../src/config/settings.ts";
 import { buildApp } from "../../src/http/app.ts";
 import { createRunner } from "../../src/jobs/index.ts";
@@ -8,6 +9,7 @@ import type { JobRunner } from "../../src/jobs/runner.ts";
 import { LOG_REDACTIONS } from "../../src/services/context.ts";
 import { createServices, openContext, type Services } from "../../src/services/index.ts";
 import { createTestDatabase, type TestDatabase, testBackendIsPostgres } from "./postgres.ts";
+import { startS3Server, type TestS3Server } from "./s3-server.ts";
 import { makeTempDir } from "./temp-repo.ts";
 
 export interface TestApi {
@@ -55,14 +57,20 @@ export async function startApi(
     settings?: Partial<Record<SettingName, string>>;
     dataDir?: string;
     env?: NodeJS.ProcessEnv;
+    /** Keep bundles in the data dir's folder whatever the backend: for tests of that store's own links. */
+    localStore?: boolean;
   } = {},
 ): Promise<TestApi> {
   const dataDir = options.dataDir ?? makeTempDir();
   // The `postgres` test project runs these same tests with each server on a database of its own.
   let database: TestDatabase | undefined;
+  let storageUrl: string | undefined;
   if (testBackendIsPostgres() && !options.settings?.databaseUrl) {
     database = databases.get(dataDir) ?? (await createTestDatabase());
     databases.set(dataDir, database);
+    // …and bundles in S3: the scale-out installation the issue describes.
+    if (!options.settings?.storageUrl && !options.localStore)
+      storageUrl = await testBucketUrl(dataDir);
   }
   const config = resolveConfig(
     {
@@ -72,6 +80,7 @@ export async function startApi(
       jobLeaseSeconds: "5",
       shutdownGraceSeconds: "2",
       ...(database ? { databaseUrl: database.url } : {}),
+      ...(storageUrl ? { storageUrl } : {}),
       ...options.settings,
     },
     options.env ?? {},
@@ -126,6 +135,23 @@ export async function startApi(
   };
   started.push(api);
   return api;
+}
+
+let s3: Promise<TestS3Server> | undefined;
+
+/**
+ * A prefix of a bucket on a local S3 server for a data dir (one server per test file, started
+ * on first use; the AWS variables of this test process point the SDK at it).
+ */
+async function testBucketUrl(dataDir: string): Promise<string> {
+  s3 ??= startS3Server({ buckets: ["quire-test"] }).then((server) => {
+    Object.assign(process.env, server.env);
+    delete process.env.AWS_SESSION_TOKEN;
+    afterAll(() => server.close());
+    return server;
+  });
+  const server = await s3;
+  return server.storageUrl("quire-test", path.basename(dataDir).replace(/[^A-Za-z0-9_-]/g, "-"));
 }
 
 let domainCounter = 0;

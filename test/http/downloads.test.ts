@@ -24,7 +24,8 @@ interface Served {
 }
 
 async function serveBundle(options: { expiresAt?: Date } = {}): Promise<Served> {
-  const api = await startApi({ workers: false });
+  // The local store's own signed links (S3's are tested in static-export-s3.test.ts).
+  const api = await startApi({ workers: false, localStore: true });
   const store = api.services.context.store;
   if (!(store instanceof LocalFolderStore)) throw new Error("expected the local folder store");
   const staged = path.join(makeTempDir(), "site.tar.gz");

@@ -63,7 +63,7 @@ describe("/healthz and /readyz", () => {
   });
 
   it("answers /readyz 503 {error} when the storage folder is not writable (replaced by a file), and 200 again once it is back", async () => {
-    const api = await startApi({ workers: false });
+    const api = await startApi({ workers: false, localStore: true });
     const objects = path.join(api.dataDir, "objects");
     rmSync(objects, { recursive: true, force: true });
     // A plain file where the folder was: nothing, not even root, can create objects in it.
@@ -87,7 +87,7 @@ describe("/healthz and /readyz", () => {
   });
 
   it("answers /readyz 503 {error} when the storage folder is gone", async () => {
-    const api = await startApi({ workers: false });
+    const api = await startApi({ workers: false, localStore: true });
     rmSync(path.join(api.dataDir, "objects"), { recursive: true, force: true });
     const response = await api.request("GET", "/readyz");
     expect(response.status).toBe(503);

@@ -153,7 +153,7 @@ describe("the static export flow", () => {
   });
 
   it("gives a fresh link on every bundle call over the same archive, and the job stays reusable", async () => {
-    const api = await startApi();
+    const api = await startApi({ localStore: true });
     const tenant = await createTenant(api, { repository: makeRepo(SITE) });
     const { job } = await startExport(api, tenant);
     await waitForExport(api, tenant, job.jobId);
@@ -174,7 +174,7 @@ describe("the static export flow", () => {
   });
 
   it("refuses an expired link and any altered link with 403 {error}", async () => {
-    const api = await startApi({ settings: { bundleLinkTtlSeconds: "1" } });
+    const api = await startApi({ settings: { bundleLinkTtlSeconds: "1" }, localStore: true });
     const tenant = await createTenant(api, { repository: makeRepo(SITE) });
     const { job } = await startExport(api, tenant);
     await waitForExport(api, tenant, job.jobId);
