@@ -1,6 +1,7 @@
 import { prepareApiReference } from "./openapi/index.ts";
 import { ExportFailedError, type Problem } from "./problems.ts";
 import { BodyRenderer } from "./render/body-renderer.ts";
+import { bodyTaskOf } from "./render/page-renderer.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import { listRepository } from "./site/discover.ts";
 import { createIgnoreMatcher } from "./site/ignore.ts";
@@ -108,11 +109,7 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
   for (const pagePath of selected) {
     options.signal?.throwIfAborted();
     const page = allPages.get(pagePath) as PageMeta;
-    const { body } = await renderer.render({
-      file: page.file,
-      pagePath,
-      ...(page.api ? { api: page.api, description: page.description } : {}),
-    });
+    const { body } = await renderer.render(bodyTaskOf({ file: page.file, pagePath }, page));
     findings.push(...body.problems);
     rendered.push({ pagePath, links: body.links });
   }

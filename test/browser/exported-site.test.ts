@@ -33,8 +33,15 @@ const origins = {
   file: () => `${pathToFileURL(siteDir).href}/`,
 };
 
-async function open(kind: "http" | "file", page: string, options: { width?: number; javaScript?: boolean } = {}): Promise<{ context: BrowserContext; tab: Page; foreign: string[] }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, javaScriptEnabled: options.javaScript ?? true });
+async function open(
+  kind: "http" | "file",
+  page: string,
+  options: { width?: number; javaScript?: boolean } = {},
+): Promise<{ context: BrowserContext; tab: Page; foreign: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    javaScriptEnabled: options.javaScript ?? true,
+  });
   const tab = await context.newPage();
   const foreign = recordForeignRequests(tab, kind === "file" ? "file" : new URL(server.url).origin);
   await tab.goto(origins[kind]() + page);
@@ -49,7 +56,9 @@ for (const kind of ["http", "file"] as const) {
       await tab.locator(".sidebar a.nav-link", { hasText: "Quickstart" }).click();
       await tab.waitForURL(/quickstart\.html$/);
       await expect(tab.locator("h1.page-title").textContent()).resolves.toBe("Quickstart");
-      await expect(tab.locator(".sidebar [aria-current=page]").textContent()).resolves.toContain("Quickstart");
+      await expect(tab.locator(".sidebar [aria-current=page]").textContent()).resolves.toContain(
+        "Quickstart",
+      );
       await tab.locator(".tabs-bar a", { hasText: "API reference" }).click();
       await tab.waitForURL(/api\/introduction\.html$/);
       await tab.locator(".pager-next").click();
@@ -68,20 +77,28 @@ for (const kind of ["http", "file"] as const) {
       await expect(panels.nth(0).isVisible()).resolves.toBe(false);
       await tab.keyboard.press("ArrowRight");
       await expect(panels.nth(2).isVisible()).resolves.toBe(true);
-      await expect(tab.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Windows");
+      await expect(tab.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+        "Windows",
+      );
       await tab.goto(origins[kind]() + "components/code.html");
       const group = tab.locator(".code-group:not(.tab-set-dropdown)");
       await group.getByRole("tab", { name: "Python" }).click();
-      await expect(group.locator(".tab-panel.active").textContent()).resolves.toContain("jobs = lumen.jobs.list()");
+      await expect(group.locator(".tab-panel.active").textContent()).resolves.toContain(
+        "jobs = lumen.jobs.list()",
+      );
       await context.close();
     });
 
     it("opens accordions and switches the theme, remembering it", async () => {
       const { context, tab } = await open(kind, "components/accordions.html");
       const accordion = tab.locator("details.accordion").first();
-      await expect(accordion.evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(false);
+      await expect(
+        accordion.evaluate((element) => (element as HTMLDetailsElement).open),
+      ).resolves.toBe(false);
       await accordion.locator("summary").click();
-      await expect(accordion.evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(true);
+      await expect(
+        accordion.evaluate((element) => (element as HTMLDetailsElement).open),
+      ).resolves.toBe(true);
       const before = await tab.evaluate(() => document.documentElement.dataset.theme);
       await tab.locator("[data-theme-toggle]").click();
       const after = await tab.evaluate(() => document.documentElement.dataset.theme);
@@ -93,7 +110,10 @@ for (const kind of ["http", "file"] as const) {
 
     it("copies a code block with its copy button", async () => {
       const { context, tab } = await open(kind, "components/code.html");
-      if (kind === "http") await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(server.url).origin });
+      if (kind === "http")
+        await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+          origin: new URL(server.url).origin,
+        });
       const button = tab.locator(".code-block").first().locator("button.copy-code");
       await button.click();
       await expect.poll(() => button.textContent()).toBe("Copied");
@@ -117,7 +137,9 @@ for (const kind of ["http", "file"] as const) {
       await input.fill("fixed interv");
       const result = tab.locator(".search-results li", { hasText: "Intervals" }).first();
       await result.waitFor();
-      await expect(result.locator(".search-result-section").textContent()).resolves.toBe("Intervals");
+      await expect(result.locator(".search-result-section").textContent()).resolves.toBe(
+        "Intervals",
+      );
       await tab.keyboard.press("Enter");
       await tab.waitForURL(/guides\/schedules\.html#intervals$/);
       expect(foreign).toEqual([]);
@@ -141,7 +163,8 @@ describe("the exported sample site for readers without JavaScript or with a phon
     const { context, tab } = await open("http", "components/tabs.html", { javaScript: false });
     const panels = tab.locator(".tabs > .tab-panel");
     await expect(panels.count()).resolves.toBe(3);
-    for (let index = 0; index < 3; index++) await expect(panels.nth(index).isVisible()).resolves.toBe(true);
+    for (let index = 0; index < 3; index++)
+      await expect(panels.nth(index).isVisible()).resolves.toBe(true);
     await expect(tab.locator(".tab-panel-title").first().isVisible()).resolves.toBe(true);
     await tab.locator(".sidebar a.nav-link", { hasText: "Steps" }).click();
     await tab.waitForURL(/components\/steps\.html$/);
@@ -153,7 +176,9 @@ describe("the exported sample site for readers without JavaScript or with a phon
     await expect(tab.locator("#sidebar").isVisible()).resolves.toBe(false);
     await tab.locator("[data-menu-toggle]").click();
     await expect(tab.locator("#sidebar").isVisible()).resolves.toBe(true);
-    const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await tab.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
@@ -161,7 +186,16 @@ describe("the exported sample site for readers without JavaScript or with a phon
   it("serves its own 404 page for a missing path", async () => {
     const { context, tab } = await open("http", "no/such/page.html");
     await expect(tab.locator("h1").textContent()).resolves.toBe("Page not found");
-    await expect(tab.locator("[data-quire-home]").getAttribute("href")).resolves.toBe("/docs/index.html");
+    // The page finds the site's root by asking the server, after it loads: wait for the answer.
+    await tab.waitForFunction(
+      () =>
+        document.querySelector("[data-quire-home]")?.getAttribute("href") === "/docs/index.html",
+      undefined,
+      { timeout: 10_000 },
+    );
+    await expect(tab.locator("[data-quire-home]").getAttribute("href")).resolves.toBe(
+      "/docs/index.html",
+    );
     await context.close();
   });
 });

@@ -47,6 +47,16 @@ export const ParamField: Component = ({ props, children, context, position }) =>
   const location = LOCATIONS.find((key) => typeof props[key] === "string");
   const name = location ? (props[location] as string) : (text(props, "name") ?? text(props, "param"));
   if (!name) context.warn("<ParamField> needs a name: path, query, body, header or cookie", position);
+  if (name && location) {
+    context.recordParameter?.({
+      location,
+      name,
+      type: text(props, "type"),
+      required: flag(props, "required"),
+      ...(props.default !== undefined ? { defaultValue: props.default } : {}),
+      ...(text(props, "placeholder") ? { description: text(props, "placeholder") } : {}),
+    });
+  }
   return field(
     {
       name: name ?? "parameter",

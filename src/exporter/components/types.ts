@@ -29,6 +29,18 @@ export interface ComponentContext {
   uniqueId(prefix: string): string;
   /** Render a Markdown string (e.g. a prop holding Markdown) to hast. */
   markdown(text: string): ElementContent[];
+  /** Notes a parameter a `<ParamField>` documents: a page written by hand builds its playground from them. */
+  recordParameter?(parameter: DocumentedParameter): void;
+}
+
+/** A parameter as a `<ParamField>` documents it. */
+export interface DocumentedParameter {
+  location: "path" | "query" | "header" | "cookie" | "body";
+  name: string;
+  type?: string;
+  required: boolean;
+  defaultValue?: PropValue;
+  description?: string;
 }
 
 /** Literal prop values: what `attr="x"` and `attr={literal}` can hold. */

@@ -1,7 +1,7 @@
 import path from "node:path/posix";
 import type { Element, ElementContent } from "hast";
 import type { Position } from "unist";
-import type { ComponentContext, IconOptions } from "../components/types.ts";
+import type { ComponentContext, DocumentedParameter, IconOptions } from "../components/types.ts";
 import type { Problem } from "../problems.ts";
 import { normalizePagePath, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
@@ -27,6 +27,8 @@ export class PageContext implements ComponentContext {
   readonly assets = new Set<string>();
   readonly links: { target: string; line?: number; column?: number }[] = [];
   readonly features = { math: false, mermaid: false };
+  /** Parameters the page's `<ParamField>`s document, in page order. */
+  readonly parameters: DocumentedParameter[] = [];
   /** Set by the renderer while converting nodes inlined from a snippet. */
   currentFile: string;
   markdownRenderer: (text: string) => ElementContent[] = (text) => [{ type: "text", value: text }];
@@ -42,6 +44,10 @@ export class PageContext implements ComponentContext {
 
   get deployment(): DeploymentType {
     return this.environment.deployment;
+  }
+
+  recordParameter(parameter: DocumentedParameter): void {
+    this.parameters.push(parameter);
   }
 
   warn(message: string, position?: Position, rule = "component"): void {

@@ -34,6 +34,8 @@ export interface AppendedContent {
   markdown: string;
   /** Repository files the content was read from, for the cache. */
   dependencies: string[];
+  /** Before the page's own content instead of after it. */
+  position?: "start" | "end";
 }
 
 /**
@@ -80,10 +82,13 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
   const hast = mdastToHast(tree, context) as HastRoot;
   const appended = input.append ? await input.append(context) : undefined;
-  if (appended) hast.children.push(...appended.nodes);
+  if (appended?.position === "start") hast.children.unshift(...appended.nodes);
+  else if (appended) hast.children.push(...appended.nodes);
   const { toc, sections } = processHeadings(hast);
   const html = toHtml(hast, { allowDangerousHtml: true });
-  const markdown = [pageMarkdown(tree), appended?.markdown ?? ""].filter(Boolean).join("\n\n");
+  const parts = [pageMarkdown(tree), appended?.markdown ?? ""];
+  if (appended?.position === "start") parts.reverse();
+  const markdown = parts.filter(Boolean).join("\n\n");
 
   return {
     html,

@@ -11,6 +11,7 @@ import type { PlaygroundMode } from "./render-operation.ts";
 
 /** Whether the site names an OpenAPI specification anywhere: navigation, `api.openapi` or a page's frontmatter. */
 export function usesApiReference(config: SiteConfig, pages: Map<string, PageMeta>): boolean {
+  for (const page of pages.values()) if (page.manualApi) return true;
   const inNodes = (nodes: NavNode[]): boolean =>
     nodes.some(
       (node) =>
@@ -64,15 +65,19 @@ export async function prepareApiReference(input: {
   const setup: ApiRenderSetup = {
     settings: config.api,
     playground: decidePlayground(config.api, deployment, input.playgroundOptIn),
+    allowInteractive: deployment !== "air-gapped" || input.playgroundOptIn,
     remoteSpecs: await catalogue.remoteTexts(),
   };
   // The hosts the playground may call, for servers whose Content-Security-Policy must allow them.
-  const connectOrigins =
-    setup.playground === "interactive"
-      ? [
-          ...new Set([...(await catalogue.serverOrigins()), ...originsOf(config.api.servers)]),
-        ].sort()
-      : [];
+  const connectOrigins = setup.allowInteractive
+    ? [
+        ...new Set([
+          ...(await catalogue.serverOrigins()),
+          ...originsOf(config.api.servers),
+          ...originsOf(manualUrls(pages)),
+        ]),
+      ].sort()
+    : [];
   return { setup, specFiles: catalogue.loadedFiles(), connectOrigins };
 }
 
@@ -85,4 +90,13 @@ function originsOf(urls: string[]): string[] {
       return [];
     }
   });
+}
+
+/** The full URLs of pages that document an endpoint by hand (`api: "GET https://…"`). */
+function manualUrls(pages: Map<string, PageMeta>): string[] {
+  return [...pages.values()].flatMap((page) =>
+    page.manualApi && /^https?:\/\//i.test(page.manualApi.url)
+      ? [page.manualApi.url.replace(/[{}]/g, "")]
+      : [],
+  );
 }

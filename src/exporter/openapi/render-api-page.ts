@@ -18,6 +18,8 @@ export interface ApiRenderSetup {
   settings: ApiSettings;
   /** The playground as this export shows it (SPEC §3 already applied). */
   playground: PlaygroundMode;
+  /** Whether a page may turn the playground on itself (frontmatter `playground`): not in an air-gapped export that has not. */
+  allowInteractive: boolean;
   /** Specifications fetched from URLs at export time, by URL: render threads never fetch. */
   remoteSpecs: Record<string, string>;
 }
@@ -45,6 +47,7 @@ export function appendOperation(
   setup: ApiRenderSetup,
   repo: RepoFiles,
   shownDescription: string | undefined,
+  pagePlayground?: PlaygroundMode,
 ): (context: PageContext) => Promise<AppendedContent> {
   return async (context) => {
     const spec = threadSpec(api.spec, setup, repo);
@@ -74,7 +77,7 @@ export function appendOperation(
       model,
       context,
       settings: setup.settings,
-      playground: setup.playground,
+      playground: pagePlaygroundMode(setup, pagePlayground),
       shownDescription,
     });
     return { nodes, markdown: operationMarkdown(operation, model, samples), dependencies };
@@ -114,4 +117,13 @@ function threadSpec(
   if (loaded.size >= MAX_LOADED) loaded.delete(loaded.keys().next().value as string);
   loaded.set(key, result);
   return result;
+}
+
+/** A page's own `playground` frontmatter wins, except that it cannot turn one on where the export may not. */
+export function pagePlaygroundMode(
+  setup: ApiRenderSetup,
+  page: PlaygroundMode | undefined,
+): PlaygroundMode {
+  const wanted = page ?? setup.playground;
+  return wanted === "interactive" && !setup.allowInteractive ? "simple" : wanted;
 }

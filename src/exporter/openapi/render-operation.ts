@@ -18,7 +18,7 @@ import {
   sampleRequest,
 } from "./request-model.ts";
 import { schemaFields, typeLabel } from "./schema-view.ts";
-import type { CodeSample } from "./types.ts";
+import type { CodeSample, PlaygroundData } from "./types.ts";
 
 export type PlaygroundMode = "interactive" | "simple" | "none";
 
@@ -62,7 +62,7 @@ export function renderOperation(input: OperationViewInput): {
       h("div", { className: ["api-description"] }, context.markdown(description)) as Element,
     );
   if (input.playground === "interactive" && operation.kind === "operation")
-    nodes.push(playgroundSection(operation, model, settings));
+    nodes.push(operationPlayground(operation, model, settings));
   const samples = codeSamples(operation, model, settings);
   const examples = examplesAside(samples, model, context);
   if (examples) nodes.push(examples);
@@ -146,16 +146,22 @@ function remainingDescription(value: unknown, shown: string | undefined): string
   return rest || undefined;
 }
 
-/** The playground's mount point: its data as JSON (HTML-safe), a note where scripts do not run. */
-function playgroundSection(
+/** The playground of an operation, from its model and the site's settings. */
+function operationPlayground(
   operation: ApiOperation,
   model: OperationModel,
   settings: ApiSettings,
 ): Element {
-  const data = playgroundData(operation, model, {
-    prefill: settings.examples.prefill,
-    fallbackServers: settings.servers,
-  });
+  return playgroundSection(
+    playgroundData(operation, model, {
+      prefill: settings.examples.prefill,
+      fallbackServers: settings.servers,
+    }),
+  );
+}
+
+/** The playground's mount point: its data as JSON (HTML-safe), a note where scripts do not run. */
+export function playgroundSection(data: PlaygroundData): Element {
   const json = JSON.stringify(data)
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")

@@ -31,6 +31,10 @@ export interface BodyTask {
   api?: ApiPageRef;
   /** The text the page header already shows (an API page does not repeat it). */
   description?: string;
+  /** An endpoint the page documents by hand (`api` frontmatter). */
+  manualApi?: { method: string; url: string };
+  /** The page's own `playground` frontmatter. */
+  playground?: "interactive" | "simple" | "none";
 }
 
 /**
@@ -79,7 +83,9 @@ export class BodyRenderer {
         task.file,
         task.pagePath,
         source,
-        ...(task.api ? [JSON.stringify(task.api), task.description ?? "", this.apiFingerprint()] : []),
+        ...(task.api || task.manualApi
+          ? [JSON.stringify([task.api, task.manualApi, task.playground]), task.description ?? "", this.apiFingerprint()]
+          : []),
       ]);
       const cached = this.cache.read(key);
       if (cached) return { body: cached, fromCache: true };
@@ -94,13 +100,19 @@ export class BodyRenderer {
   private async renderFresh(task: BodyTask): Promise<RenderedBody> {
     const { renderBody } = await import("../mdx/render-body.ts");
     const input = { file: task.file, pagePath: task.pagePath, environment: this.environment };
-    if (!task.api || !this.setup.api) return renderBody(input);
-    const { appendOperation } = await import("../openapi/render-api-page.ts");
+    if ((!task.api && !task.manualApi) || !this.setup.api) return renderBody(input);
+    const { appendOperation, pagePlaygroundMode } = await import("../openapi/render-api-page.ts");
+    if (!task.api && task.manualApi) {
+      const { prependManualEndpoint } = await import("../openapi/manual-endpoint.ts");
+      const interactive = pagePlaygroundMode(this.setup.api, task.playground) === "interactive";
+      return renderBody({ ...input, append: prependManualEndpoint(task.manualApi, this.setup.api.settings, interactive) });
+    }
+    if (!task.api) return renderBody(input);
     return renderBody({
       ...input,
       // A generated page has no source of its own: its file is the specification.
       ...(isPageSource(task.file) ? {} : { text: "" }),
-      append: appendOperation(task.api, this.setup.api, this.setup.repo, task.description),
+      append: appendOperation(task.api, this.setup.api, this.setup.repo, task.description, task.playground),
     });
   }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
+import type { PageMeta } from "../site/page-index.ts";
 import type { Problem } from "../problems.ts";
 import { pageOutputFile } from "../site/paths.ts";
 import { RepoFiles } from "../site/repo-files.ts";
@@ -9,7 +10,7 @@ import { createPageDocumentRenderer, type PageDocumentRenderer } from "./page-do
 import type { SiteLayoutData } from "../theme/layout-types.ts";
 import { prepareCompressedEntry } from "../output/archive.ts";
 import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
-import { BodyRenderer } from "./body-renderer.ts";
+import { type BodyTask, BodyRenderer } from "./body-renderer.ts";
 
 /** Everything a renderer (in the main thread or a worker) needs; plain data, so it can cross threads. */
 export interface RendererSetup {
@@ -70,7 +71,7 @@ export class PageRenderer {
 
   async render(task: PageTask): Promise<PageOutcome> {
     const page = this.setup.layout.pages[task.pagePath];
-    const { body, fromCache } = await this.bodies.render(page?.api ? { ...task, api: page.api, description: page.description } : task);
+    const { body, fromCache } = await this.bodies.render(page ? bodyTaskOf(task, page) : task);
     const hasErrors = body.problems.some((problem) => problem.severity === "error");
     const archiveEntries: [string, string][] = [];
     if (page && !hasErrors) {
@@ -105,4 +106,14 @@ export function pageMarkdownFile(title: string, description: string | undefined,
   if (description) parts.push(`> ${description}`);
   if (markdown) parts.push(markdown);
   return `${parts.join("\n\n")}\n`;
+}
+
+/** What the body of a page needs from its metadata: the operation or endpoint it documents. */
+export function bodyTaskOf(task: PageTask, page: PageMeta): BodyTask {
+  return {
+    ...task,
+    ...(page.api ? { api: page.api, description: page.description } : {}),
+    ...(page.manualApi ? { manualApi: page.manualApi } : {}),
+    ...(page.playground ? { playground: page.playground } : {}),
+  };
 }

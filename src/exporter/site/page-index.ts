@@ -21,6 +21,10 @@ export interface PageMeta {
   openapi?: string;
   /** The operation this page documents: set for generated pages and resolved `openapi` pages. */
   api?: ApiPageRef;
+  /** Frontmatter `api: "POST /v1/users"` (or a full URL): an endpoint documented by hand with `<ParamField>`s. */
+  manualApi?: { method: string; url: string };
+  /** Frontmatter `playground`: this page's playground, over docs.json's `api.playground.display`. */
+  playground?: "interactive" | "simple" | "none";
 }
 
 /** The operation of an API reference page: its specification, method and path (or webhook name). */

@@ -40,7 +40,12 @@ export function pageMetaFromFrontmatter(file: string, frontmatter: Record<string
   const givenTitle = text("title");
   const title = givenTitle ?? titleFromPath(path);
   const openapi = text("openapi");
+  const manualApi = readManualApi(text("api"), file, problems);
+  const playground = text("playground");
+  if (playground !== undefined && !PLAYGROUND_MODES.has(playground)) warn("playground", "interactive, simple or none");
   return {
+    ...(manualApi ? { manualApi } : {}),
+    ...(playground && PLAYGROUND_MODES.has(playground) ? { playground: playground as PageMeta["playground"] } : {}),
     ...(givenTitle === undefined ? { untitled: true } : {}),
     ...(openapi?.trim() ? { openapi: openapi.trim() } : {}),
     path,
@@ -56,6 +61,19 @@ export function pageMetaFromFrontmatter(file: string, frontmatter: Record<string
     url: text("url"),
     keywords,
   };
+}
+
+const PLAYGROUND_MODES = new Set(["interactive", "simple", "none"]);
+
+/** Frontmatter `api: "POST /v1/users"` or `"GET https://api.example.com/users/{id}"`. */
+function readManualApi(value: string | undefined, file: string, problems: Problem[]): PageMeta["manualApi"] {
+  if (value === undefined || value.trim() === "") return undefined;
+  const match = /^\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)\s+(\S+)\s*$/i.exec(value);
+  if (!match) {
+    problems.push({ severity: "warning", rule: "frontmatter", file, line: 1, message: `frontmatter "api" should read "METHOD /path" or "METHOD https://host/path", not "${value}"; it is ignored` });
+    return undefined;
+  }
+  return { method: (match[1] as string).toLowerCase(), url: match[2] as string };
 }
 
 /** `guides/getting-started` → `Getting started`, for pages without a title. */

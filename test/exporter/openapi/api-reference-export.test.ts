@@ -702,3 +702,96 @@ describe("validating a site with API reference pages (the agent's check)", () =>
     );
   }, 60_000);
 });
+
+describe("endpoints documented by hand (api frontmatter and <ParamField>s)", () => {
+  const files = {
+    "docs.json": JSON.stringify({
+      ...BASE_CONFIG,
+      api: {
+        mdx: { server: "https://api.acme.test/", auth: { method: "key", name: "x-api-key" } },
+      },
+      navigation: { pages: ["users/create", "ping", "quiet"] },
+    }),
+    "users/create.mdx": [
+      "---",
+      "title: Create a user",
+      'api: "POST /v1/teams/{teamId}/users"',
+      "---",
+      "",
+      "Adds a user to a team.",
+      "",
+      '<ParamField path="teamId" type="string" required>The team.</ParamField>',
+      '<ParamField query="dryRun" type="boolean" default={false}>Check only.</ParamField>',
+      '<ParamField header="X-Trace" type="string">A trace id.</ParamField>',
+      '<ParamField body="email" type="string" required>The address.</ParamField>',
+      '<ParamField body="age" type="integer">Years.</ParamField>',
+      "",
+    ].join("\n"),
+    "ping.mdx":
+      '---\ntitle: Ping\napi: "GET https://api.other.test/v2/ping"\n---\n\nAnswers pong.\n',
+    "quiet.mdx":
+      '---\ntitle: Quiet\napi: "DELETE /v1/cache"\nplayground: none\n---\n\nEmpties the cache.\n',
+  };
+
+  it("shows the method and URL above the page and builds the playground from the documented fields and api.mdx", async () => {
+    const { outputDir, result, warnings } = await exportRepo(files);
+    expect(warnings).toEqual([]);
+    const html = read(outputDir, "users/create.html");
+    const bar = html.indexOf('<div class="api-endpoint">');
+    expect(bar).toBeGreaterThan(-1);
+    expect(bar).toBeLessThan(html.indexOf("Adds a user to a team."));
+    expect(html).toMatch(
+      /<span class="api-method api-method-post">POST<\/span><code class="api-path"><span class="api-base">https:\/\/api\.acme\.test<\/span>\/v1\/teams\/\{teamId\}\/users<\/code>/,
+    );
+    expect(playgroundData(html)).toEqual({
+      method: "POST",
+      path: "/v1/teams/{teamId}/users",
+      servers: [{ url: "https://api.acme.test" }],
+      customServer: true,
+      auth: [
+        { id: "mdx-key", kind: "apiKey", in: "header", name: "x-api-key", label: "x-api-key" },
+      ],
+      parameters: [
+        { name: "teamId", in: "path", required: true, type: "string" },
+        { name: "dryRun", in: "query", required: false, type: "boolean", example: "false" },
+        { name: "X-Trace", in: "header", required: false, type: "string" },
+      ],
+      body: {
+        contentType: "application/json",
+        required: true,
+        example: JSON.stringify({ email: "", age: 0 }, null, 2),
+      },
+    });
+    expect(read(outputDir, "users/create.md")).toContain(
+      "`POST https://api.acme.test/v1/teams/{teamId}/users`",
+    );
+
+    const ping = read(outputDir, "ping.html");
+    expect(playgroundData(ping)).toMatchObject({
+      method: "GET",
+      path: "/v2/ping",
+      servers: [{ url: "https://api.other.test" }],
+    });
+    expect(read(outputDir, "quiet.html")).not.toContain("data-api-playground");
+    expect(read(outputDir, "quiet.html")).toContain(
+      '<span class="api-method api-method-delete">DELETE</span>',
+    );
+    expect(result.manifest.connectOrigins).toEqual([
+      "https://api.acme.test",
+      "https://api.other.test",
+    ]);
+  });
+
+  it("keeps the endpoint but no playground in an air-gapped export, and warns about a malformed api value", async () => {
+    const { outputDir } = await exportRepo(files, { deployment: "air-gapped" });
+    expect(read(outputDir, "users/create.html")).not.toContain("data-api-playground");
+    expect(read(outputDir, "users/create.html")).toContain('<div class="api-endpoint">');
+    const { warnings } = await exportRepo({
+      ...files,
+      "ping.mdx": '---\ntitle: Ping\napi: "PING the server"\n---\n',
+    });
+    expect(warnings).toContain(
+      'ping.mdx frontmatter "api" should read "METHOD /path" or "METHOD https://host/path", not "PING the server"; it is ignored',
+    );
+  });
+});
