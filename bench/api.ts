@@ -32,7 +32,7 @@ const node = process.execPath;
 const runFile = promisify(execFile);
 
 /** The hourly creation limit of a project (src/domain/agent-job.ts: AGENT_RATE_LIMIT). */
-const CREATIONS_PER_PROJECT = 100;
+export const CREATIONS_PER_PROJECT = 100;
 /** Jobs of each project the polling connections cycle through. */
 const POLLED_JOBS_PER_PROJECT = 10;
 const WARMUP_SECONDS = 5;
@@ -60,7 +60,7 @@ const BARE_BODY = {
   summary: null,
 };
 
-function option(name: string, fallback: number): number {
+export function option(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`${name} must be a whole number from 1`);
@@ -74,7 +74,7 @@ function log(message: string): void {
 // ---------------------------------------------------------------------------------------------
 // autocannon (no type declarations ship with it): the part of its API used here.
 
-interface CannonRequest {
+export interface CannonRequest {
   method?: string;
   path?: string;
   headers?: Record<string, string>;
@@ -112,7 +112,7 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (
 ) => CannonInstance;
 
 /** One load run: requests per second over its wall time, and latency percentiles to the microsecond. */
-interface LoadResult {
+export interface LoadResult {
   /** 2xx answers per second of the run's wall time. */
   rps: number;
   responses: number;
@@ -122,6 +122,11 @@ interface LoadResult {
   p50: number;
   p99: number;
   seconds: number;
+  /**
+   * From the start to the last answer: a run of a fixed amount of requests ends only at
+   * autocannon's next 1 s tick after its last answer, which `seconds` includes.
+   */
+  answeringSeconds: number;
   /** CPU time the server process used (all its threads, user and system) per answer, in µs. */
   serverCpuUs: number;
   /** That CPU time over the run's wall time: 1 is one core kept busy. */
@@ -129,7 +134,7 @@ interface LoadResult {
 }
 
 /** User plus system CPU seconds of a process (Linux /proc; NaN elsewhere). */
-function cpuSeconds(pid: number | undefined): number {
+export function cpuSeconds(pid: number | undefined): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after the command name, which is in parentheses and may hold spaces.
@@ -142,7 +147,7 @@ function cpuSeconds(pid: number | undefined): number {
 /** Linux reports process CPU time in clock ticks of 1/100 s (USER_HZ) on every common build. */
 const CLOCK_TICKS = 100;
 
-function percentile(sorted: Float64Array, fraction: number): number {
+export function percentile(sorted: Float64Array, fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] as number;
 }
@@ -152,7 +157,7 @@ function percentile(sorted: Float64Array, fraction: number): number {
  * recording every answer's latency as autocannon measured it (its own histogram keeps whole
  * milliseconds only).
  */
-async function load(
+export async function load(
   server: Server,
   options: {
     connections: number;
@@ -174,7 +179,9 @@ async function load(
     timeout: 10,
     setupClient: (client) => client.setRequests(options.perConnection(next++)),
   });
+  let lastAnswer = started;
   instance.on("response", (_client, status, _bytes, ms) => {
+    lastAnswer = performance.now();
     latencies.push(ms);
     if (status >= 200 && status < 300) ok++;
   });
@@ -193,13 +200,14 @@ async function load(
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
     seconds,
+    answeringSeconds: (lastAnswer - started) / 1000,
     serverCpuUs: (cpu / latencies.length) * 1e6,
     serverBusy: cpu / seconds,
   };
 }
 
 /** Throws unless every answer of a run had the expected status, with no connection error. */
-function expectOnly(result: LoadResult, status: number, what: string, count?: number): void {
+export function expectOnly(result: LoadResult, status: number, what: string, count?: number): void {
   const others = Object.entries(result.statuses).filter(([code]) => Number(code) !== status);
   const got = result.statuses[status] ?? 0;
   if (others.length > 0 || result.errors > 0 || (count !== undefined && got !== count)) {
@@ -212,7 +220,7 @@ function expectOnly(result: LoadResult, status: number, what: string, count?: nu
 // ---------------------------------------------------------------------------------------------
 // The two servers.
 
-interface Server {
+export interface Server {
   url: string;
   child: ChildProcess;
   stop(): Promise<void>;
@@ -224,7 +232,7 @@ process.once("exit", () => {
 });
 
 /** Starts a child process and waits for the line that gives its address. */
-function startServer(
+export function startServer(
   args: string[],
   env: NodeJS.ProcessEnv,
   address: RegExp,
@@ -284,18 +292,24 @@ async function serveBareRoute(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // The benchmark.
 
-function describe(result: LoadResult): string {
+export function describe(result: LoadResult): string {
   return `${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, server ${result.serverCpuUs.toFixed(0)} µs CPU per answer, ${(result.serverBusy * 100).toFixed(0)}% of a core`;
 }
 
-async function cli(dataDir: string, args: string[]): Promise<Record<string, string>> {
+/** Runs a quire admin command with `--json` (in `env`, or this process's environment). */
+export async function cli(
+  dataDir: string,
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<Record<string, string>> {
   const { stdout } = await runFile(node, [quire, ...args, "--data-dir", dataDir, "--json"], {
     cwd: root,
+    env,
   });
   return JSON.parse(stdout) as Record<string, string>;
 }
 
-async function waitUntilNoActiveJobs(
+export async function waitUntilNoActiveJobs(
   url: string,
   key: string,
   projects: string[],
@@ -537,10 +551,11 @@ export async function runApiBenchmark(): Promise<ApiBenchmark> {
   }
 }
 
-const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
-const us = (value: number): string => `${value.toFixed(0)} µs`;
-const perSecond = (value: number): string => Math.round(value).toLocaleString("en-US");
-const share = (value: number): string => `${(value * 100).toFixed(0)}%`;
+export const ms = (value: number): string =>
+  `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+export const us = (value: number): string => `${value.toFixed(0)} µs`;
+export const perSecond = (value: number): string => Math.round(value).toLocaleString("en-US");
+export const share = (value: number): string => `${(value * 100).toFixed(0)}%`;
 
 /** The admin API section of BENCHMARKS.md. */
 export function apiSection(result: ApiBenchmark, machine: string): string {

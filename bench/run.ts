@@ -12,7 +12,10 @@
  *   minutes; skipped with a message when nginx is not installed).
  * - openapi: a generated 500-operation OpenAPI specification against 500 Markdown pages
  *   (bench/openapi.ts, about a minute). Options: BENCH_OPENAPI_OPERATIONS, BENCH_OPENAPI_RUNS.
- * BENCH_ONLY=export, api, agent, serve or openapi (or a comma-separated list; default all) runs only those;
+ * - scale: `quire api` on PostgreSQL beside SQLite (job creation, polling) and the queue's
+ *   pick-up latency with idle workers (bench/scale.ts, about 3 minutes; needs PostgreSQL on
+ *   127.0.0.1:5432 or BENCH_SCALE_POSTGRES_URL).
+ * BENCH_ONLY=export, api, agent, serve, openapi or scale (or a comma-separated list; default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
  */
@@ -35,6 +38,7 @@ import { apiSection, runApiBenchmark } from "./api.ts";
 import { generateSite } from "./generate-site.ts";
 import { type Measurement, measure, median } from "./measure.ts";
 import { openApiSection, runOpenApiBenchmark } from "./openapi.ts";
+import { runScaleBenchmark, scaleSection } from "./scale.ts";
 import { runServeBenchmark, serveSection } from "./serve.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -207,7 +211,7 @@ The same content for both tools (bench/generate-site.ts, seeded): per page about
 A typical page (quickstart.html) loads ${(typical.css / 1024).toFixed(1)} KB of CSS and ${(typical.js / 1024).toFixed(1)} KB of JavaScript, gzip-compressed: ${((typical.css + typical.js) / 1024).toFixed(1)} KB in all before search is opened (goal: under 60 KB). Math pages add KaTeX's stylesheet and fonts; pages with a diagram add mermaid; the search index loads only when search is opened.`;
 }
 
-const SECTIONS = ["export", "api", "agent", "serve", "openapi"] as const;
+const SECTIONS = ["export", "api", "agent", "serve", "openapi", "scale"] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
 
@@ -217,6 +221,7 @@ BENCH_ONLY=export npm run bench    # Quire against VitePress only (10+ minutes)
 BENCH_ONLY=api npm run bench       # the admin API only (about 2 minutes; or npm run bench:api)
 BENCH_ONLY=serve npm run bench     # quire serve against nginx (about 2 minutes; or npm run bench:serve)
 BENCH_ONLY=openapi npm run bench   # API reference pages against Markdown pages (about a minute)
+BENCH_ONLY=scale npm run bench     # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -283,6 +288,8 @@ async function main(): Promise<void> {
       content = serveSection(result, machine());
     } else if (section === "openapi") {
       content = openApiSection(await runOpenApiBenchmark(log), machine());
+    } else if (section === "scale") {
+      content = scaleSection(await runScaleBenchmark(log), machine());
     } else {
       content =
         section === "export"
