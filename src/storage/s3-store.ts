@@ -144,7 +144,16 @@ export class S3Store implements ObjectStore {
 
   async putFile(key: string, file: string): Promise<StoredObject> {
     const { size } = await statFile(file);
-    const stored = await this.putStream(key, createReadStream(file), size);
+    // The upload reads the stream as it goes; when it fails first, the stream may still open the
+    // file later (after its folder is gone): it is closed here, and an error of its own is the upload's.
+    const stream = createReadStream(file);
+    stream.on("error", () => {});
+    let stored: StoredObject;
+    try {
+      stored = await this.putStream(key, stream, size);
+    } finally {
+      stream.destroy();
+    }
     // Moved in, as the local store does: the local copy is gone once the object is complete.
     await rm(file, { force: true });
     return stored;

@@ -3,7 +3,7 @@
 // this machine (the files it copies, the production dependencies its build stage installs)
 // and run as the image runs: an unprivileged user, nothing writable but the data dir and the
 // scratch dir, the chart's values file, the default command.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
   chownSync,
@@ -459,7 +459,9 @@ function snapshot(folder: string): string[] {
 /** Files the unprivileged user made since `since` in the places anyone may write, but ours. */
 function strayFiles(marker: string): string[] {
   const places = ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"].filter((place) => existsSync(place));
-  const found = execFileSync(
+  // Other tests make and remove their own temporary folders meanwhile: find then reports a
+  // folder gone under its feet and exits 1, which says nothing about this user's files.
+  const found = spawnSync(
     "find",
     [
       ...places,
@@ -476,7 +478,12 @@ function strayFiles(marker: string): string[] {
     ],
     { encoding: "utf8" },
   );
-  return found.split("\n").filter(Boolean);
+  const unexpected = found.stderr
+    .split("\n")
+    .filter((line) => line && !/No such file or directory/.test(line));
+  if (found.error || unexpected.length > 0)
+    throw new Error(`find failed: ${found.error?.message ?? unexpected.join("; ")}`);
+  return found.stdout.split("\n").filter(Boolean);
 }
 
 describe("the image's runtime stage, reproduced here", () => {
