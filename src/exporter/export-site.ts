@@ -1,10 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { mermaidScript } from "./code/mermaid-asset.ts";
+import { buildTailwindCss, loadTailwind, needsTailwindStylesheet, tailwindUtilities } from "./custom/tailwind.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
 import type { ExportOptions, ExportPhase, ExportProgress } from "./export-options.ts";
-import { type ArchiveResult, packDirectory } from "./output/archive.ts";
+import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
 import { indexablePages, renderLlmsFullTxt, renderLlmsTxt, renderRobots, renderSitemap } from "./output/site-files.ts";
 import { prepareApiReference } from "./openapi/index.ts";
 import { collapseRepeats, ExportFailedError, type Problem } from "./problems.ts";
@@ -21,9 +22,9 @@ import { pageOutputFile, relativeUrl } from "./site/paths.ts";
 import type { RepoFiles } from "./site/repo-files.ts";
 import { checkLinks, checkNavigationPages, openRepository, readPageIndex } from "./site/site-index.ts";
 import type { DeploymentType, SiteConfig } from "./site/types.ts";
-import { buildThemeAssets } from "./theme/build-assets.ts";
+import { buildThemeAssets, hashedPath } from "./theme/build-assets.ts";
 import type { SiteLayoutData } from "./theme/layout-types.ts";
-import { renderNotFoundPage, renderRedirectPage } from "./theme/layout.ts";
+import { linkPageStylesheet, renderNotFoundPage, renderRedirectPage } from "./theme/layout.ts";
 import { NavigationModel } from "./theme/navigation-view.ts";
 
 export const GENERATOR = "quire";
@@ -86,6 +87,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const tasks: PageTask[] = [...selected.values()].filter((page) => !page.url || page.file).map((page) => ({ file: page.file, pagePath: page.path }));
 
   options.signal?.throwIfAborted();
+  // The Tailwind compiler loads while the pages render (a failure shows where it is used).
+  loadTailwind().catch(() => undefined);
   progress("rendering", 0, tasks.length);
   let pagesDone = 0;
   const archiveCacheDir = options.cacheDir && options.archiveFile ? path.join(options.cacheDir, "archive") : undefined;
@@ -113,6 +116,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // KaTeX and mermaid are large: the bundle carries them only when a page needs them.
   if (outcomes.some((outcome) => outcome.features.math)) writeFiles(outputDir, katexFiles);
   if (outcomes.some((outcome) => outcome.features.mermaid)) writeFiles(outputDir, [mermaidFile]);
+  await addTailwindStylesheet(outputDir, layout, outcomes, archiveCacheDir);
   checkLinks(outcomes, allPages, config.redirects, problems);
   // Specifications are published beside the pages, at their path, as Mintlify does.
   const usedAssets = copyPageAssets(repo, outputDir, outcomes, [...layout.configAssets, ...(api?.specFiles ?? [])]);
@@ -204,6 +208,33 @@ async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pag
     headHtml: analytics.headHtml,
   };
   return { layout, themeFiles: theme.files, katexFiles: theme.katexFiles, mermaidFile: { path: mermaid.path, content: mermaid.content }, problems: analytics.problems };
+}
+
+/**
+ * The Tailwind utilities the pages use, as one hashed stylesheet under `_quire/`, linked by the
+ * pages that use one (their HTML is already written: the link goes in after the theme's).
+ * Nothing is written, and no page changes, when no page uses a utility.
+ */
+async function addTailwindStylesheet(outputDir: string, layout: SiteLayoutData, outcomes: PageOutcome[], archiveCacheDir: string | undefined): Promise<string | undefined> {
+  const utilities = new Set(await tailwindUtilities(outcomes.flatMap((outcome) => outcome.classes)));
+  if (utilities.size === 0) return undefined;
+  const users = outcomes.filter((outcome) => layout.pages[outcome.pagePath] && needsTailwindStylesheet(outcome.classes.filter((name) => utilities.has(name))));
+  if (users.length === 0) return undefined;
+  const css = await buildTailwindCss(users.flatMap((outcome) => outcome.classes.filter((name) => utilities.has(name))));
+  if (!css) return undefined;
+  const file = hashedPath("_quire/tailwind", "css", css);
+  writeFiles(outputDir, [{ path: file, content: css }]);
+  for (const outcome of users) {
+    const htmlFile = pageOutputFile(outcome.pagePath);
+    const target = path.join(outputDir, htmlFile);
+    if (!existsSync(target)) continue;
+    const html = Buffer.from(linkPageStylesheet(readFileSync(target, "utf8"), layout, outcome.pagePath, file));
+    writeFileSync(target, html);
+    if (!archiveCacheDir) continue;
+    const key = await prepareCompressedEntry(archiveCacheDir, htmlFile, html);
+    outcome.archiveEntries = [...outcome.archiveEntries.filter(([entry]) => entry !== htmlFile), [htmlFile, key]];
+  }
+  return file;
 }
 
 function copyPageAssets(repo: RepoFiles, outputDir: string, outcomes: PageOutcome[], configAssets: string[]): Set<string> {

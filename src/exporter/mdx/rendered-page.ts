@@ -28,6 +28,8 @@ export interface RenderedBody {
   links: { target: string; line?: number; column?: number }[];
   /** Which optional page features are used, so their assets load only where needed. */
   features: { math: boolean; mermaid: boolean };
+  /** Class names in `html`, candidates for Tailwind utilities; set (and cached) by the body renderer. */
+  classes?: string[];
   problems: Problem[];
   /** Repository-relative files read to render this page (snippets), for the cache key. */
   dependencies: string[];

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
+import { collectClassCandidates } from "../custom/tailwind.ts";
 import { resolveIcon } from "../icons/index.ts";
 import type { PageEnvironment } from "../mdx/page-context.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
@@ -91,6 +92,8 @@ export class BodyRenderer {
       if (cached) return { body: cached, fromCache: true };
     }
     const body = await this.renderFresh(task);
+    // Kept with the body in the cache: which Tailwind utilities a page uses is decided from them.
+    body.classes = collectClassCandidates(body.html);
     const cacheable = !body.problems.some((problem) => problem.severity === "error");
     if (this.cache && key && cacheable) this.cache.write(key, body);
     return { body, fromCache: false };

@@ -41,6 +41,8 @@ export interface PageOutcome {
   assets: string[];
   links: RenderedBody["links"];
   features: RenderedBody["features"];
+  /** Class names in the page body: the export generates the Tailwind utilities among them. */
+  classes: string[];
   fromCache: boolean;
   /** Bundle files of this page whose compressed archive entries are ready: file → cache key. */
   archiveEntries: [string, string][];
@@ -94,6 +96,7 @@ export class PageRenderer {
       assets: body.assets,
       links: body.links,
       features: body.features,
+      classes: body.classes ?? [],
       fromCache,
       archiveEntries,
     };

@@ -89,6 +89,19 @@ ${showToc ? tableOfContents(body.toc) : ""}</div>
 }
 
 /**
+ * A rendered page with one more stylesheet, right after the theme's: the Tailwind utilities,
+ * whose hashed name is known only once every page is rendered. Pages that need none never get it.
+ */
+export function linkPageStylesheet(html: string, site: SiteLayoutData, pagePath: string, file: string): string {
+  const link = relativeLinker(pagePath);
+  const themeLink = `<link rel="stylesheet" href="${encodeURI(link(site.assets.css))}">`;
+  const at = html.indexOf(themeLink);
+  if (at < 0) return html;
+  const end = at + themeLink.length;
+  return `${html.slice(0, end)}\n<link rel="stylesheet" href="${encodeURI(link(file))}">${html.slice(end)}`;
+}
+
+/**
  * 404.html. Static hosts serve it for any missing path, at any depth, so nothing in it may
  * depend on where it is: its styles are inline, and its home link is root-relative. When the
  * site lives under a prefix, a small script finds the site root by probing for

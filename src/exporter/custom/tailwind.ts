@@ -1,0 +1,176 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/**
+ * Tailwind CSS for exported pages: the utilities that pages' bodies use (raw HTML in MDX,
+ * repository components rendered in the sandbox), generated at export time by the `tailwindcss`
+ * v4 compiler from its own stylesheets in node_modules; nothing is fetched. Only the theme
+ * variables and the utilities are generated (no preflight: its reset would restyle Quire's
+ * theme), `dark:` follows the theme's `data-theme="dark"`, and every rule is nested under the
+ * page content container, so no utility ever applies to the site's navigation or header.
+ */
+
+/** The elements that wrap a page body in the layout: `.prose`, or `.custom-content` in custom mode. */
+export const CONTENT_SCOPE = ":is(.prose, .custom-content)";
+
+/**
+ * Utilities the theme's own stylesheet already defines the same way (Mintlify's `block dark:hidden`
+ * image pairs, `sr-only`): they alone do not make a page load the Tailwind stylesheet.
+ */
+export const THEME_UTILITIES: ReadonlySet<string> = new Set([
+  "block",
+  "hidden",
+  "dark:block",
+  "dark:hidden",
+  "sr-only",
+]);
+
+const INPUT_CSS = [
+  '@import "tailwindcss/theme.css";',
+  "@custom-variant dark (&:where([data-theme=dark], [data-theme=dark] *));",
+  `${CONTENT_SCOPE} {`,
+  "  @tailwind utilities;",
+  "}",
+  "",
+].join("\n");
+
+/** Longest class name considered: anything longer is not a utility anyone writes. */
+const MAX_CANDIDATE_LENGTH = 200;
+
+/**
+ * The class names used in a page body's HTML, unique and sorted: the candidates for Tailwind
+ * utilities. Only real tags count (text is escaped, so `<` starts a tag), and scripts and
+ * styles are skipped. Cheap: a few regular expressions over the HTML.
+ */
+export function collectClassCandidates(html: string): string[] {
+  const candidates = new Set<string>();
+  const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, "");
+  for (const tag of markup.matchAll(
+    /<[a-zA-Z][^\s/>]*((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g,
+  )) {
+    const attributes = tag[1];
+    if (!attributes || !/\bclass\s*=/i.test(attributes)) continue;
+    for (const attribute of attributes.matchAll(
+      /\sclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi,
+    )) {
+      const value = decodeEntities(attribute[1] ?? attribute[2] ?? attribute[3] ?? "");
+      for (const name of value.split(/\s+/)) {
+        if (name && name.length <= MAX_CANDIDATE_LENGTH && !name.startsWith("--"))
+          candidates.add(name);
+      }
+    }
+  }
+  return [...candidates].sort();
+}
+
+function decodeEntities(value: string): string {
+  if (!value.includes("&")) return value;
+  const named: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
+  return value.replace(
+    /&(?:#x([0-9a-f]+)|#(\d+)|(amp|quot|apos|lt|gt));/gi,
+    (_match, hex: string, decimal: string, name: string) => {
+      if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
+      if (decimal) return String.fromCodePoint(Number.parseInt(decimal, 10));
+      return named[name.toLowerCase()] ?? "";
+    },
+  );
+}
+
+interface TailwindEngine {
+  compile: typeof import("tailwindcss").compile;
+  /** Which candidates produce CSS, one answer per candidate. */
+  recognize(candidates: string[]): boolean[];
+}
+
+let engine: Promise<TailwindEngine> | undefined;
+
+/**
+ * Loads the compiler once per process (about 100 ms): the module, and its design system for
+ * telling utilities from other class names. Starting it early lets it overlap page rendering.
+ */
+export function loadTailwind(): Promise<TailwindEngine> {
+  engine ??= (async () => {
+    const tailwind = await import("tailwindcss");
+    const design = await tailwind.__unstable__loadDesignSystem(INPUT_CSS, compileOptions());
+    return {
+      compile: tailwind.compile,
+      recognize: (candidates) =>
+        design.candidatesToCss(candidates).map((css) => css !== null && css.trim() !== ""),
+    };
+  })();
+  return engine;
+}
+
+/** The stylesheets Tailwind imports, read from the installed package: never from the network. */
+function compileOptions() {
+  const require = createRequire(import.meta.url);
+  const root = path.dirname(require.resolve("tailwindcss/package.json"));
+  return {
+    base: root,
+    loadStylesheet: async (id: string, base: string) => {
+      const match = /^tailwindcss(?:\/(index|theme|utilities|preflight)(?:\.css)?)?$/.exec(id);
+      if (!match)
+        throw new Error(
+          `Tailwind stylesheet "${id}" (from ${base}) is not available: only tailwindcss's own are`,
+        );
+      const file = path.join(root, `${match[1] ?? "index"}.css`);
+      return { path: file, base: root, content: readFileSync(file, "utf8") };
+    },
+    loadModule: async (id: string): Promise<never> => {
+      throw new Error(`Tailwind plugins and configs are not loaded at export ("${id}")`);
+    },
+  };
+}
+
+/** The candidates that are Tailwind utilities (they produce CSS), in the order given. */
+export async function tailwindUtilities(candidates: Iterable<string>): Promise<string[]> {
+  const list = [...new Set(candidates)];
+  if (list.length === 0) return [];
+  const { recognize } = await loadTailwind();
+  const answers = recognize(list);
+  return list.filter((_candidate, index) => answers[index]);
+}
+
+/** Whether a page with these utilities needs the Tailwind stylesheet (the theme covers a few itself). */
+export function needsTailwindStylesheet(utilities: Iterable<string>): boolean {
+  for (const utility of utilities) if (!THEME_UTILITIES.has(utility)) return true;
+  return false;
+}
+
+/**
+ * The CSS for these candidates: theme variables and utilities, every rule under the content
+ * container; other class names produce nothing. Empty when no candidate is a utility.
+ */
+export async function buildTailwindCss(candidates: Iterable<string>): Promise<string> {
+  const utilities = await tailwindUtilities(
+    [...candidates].filter((candidate) => !candidate.startsWith("--")),
+  );
+  if (utilities.length === 0) return "";
+  const { compile } = await loadTailwind();
+  const compiler = await compile(INPUT_CSS, compileOptions());
+  const css = scopeGlobals(compiler.build(utilities));
+  // Minified for the same browsers as the theme's stylesheet (range media queries are lowered).
+  const { transform } = await import("esbuild");
+  const result = await transform(css, {
+    loader: "css",
+    minify: true,
+    target: ["chrome100", "firefox100", "safari15"],
+    legalComments: "inline",
+  });
+  return result.code;
+}
+
+/**
+ * The few rules Tailwind writes outside the nesting: its theme variables on `:root, :host`, and
+ * the fallback that sets its `--tw-*` variables on every element in browsers without `@property`.
+ * Both move under the content container too, so nothing of it reaches the theme's chrome.
+ */
+function scopeGlobals(css: string): string {
+  return css
+    .replace(/^(\s*):root, :host \{/gm, `$1${CONTENT_SCOPE} {`)
+    .replace(
+      /^(\s*)\*, ::before, ::after, ::backdrop \{/gm,
+      `$1${CONTENT_SCOPE} *, ${CONTENT_SCOPE} ::before, ${CONTENT_SCOPE} ::after {`,
+    );
+}

@@ -1,0 +1,143 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  buildTailwindCss,
+  collectClassCandidates,
+  needsTailwindStylesheet,
+  THEME_UTILITIES,
+  tailwindUtilities,
+} from "../../../src/exporter/custom/tailwind.ts";
+
+const SCOPE = ":is(.prose,.custom-content)";
+
+/** The selectors of every style rule in minified CSS (keyframe steps and at-rule preludes left out). */
+function styleRuleSelectors(css: string): string[] {
+  const withoutKeyframes = css.replace(/@keyframes [^{]+\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, "");
+  const selectors: string[] = [];
+  for (const match of withoutKeyframes.matchAll(/(?:^|[{};])\s*([^{};@]+)\{/g)) {
+    const prelude = (match[1] ?? "").replace(/^\/\*.*?\*\//, "").trim();
+    if (prelude) selectors.push(prelude);
+  }
+  return selectors;
+}
+
+describe("collectClassCandidates", () => {
+  it("collects the class names of real tags, once each and sorted", () => {
+    const html =
+      '<div class="flex gap-4 min-w-[4rem]"><span class="gap-4  dark:bg-zinc-900\n">x</span><p class=code-block>y</p></div>';
+    expect(collectClassCandidates(html)).toEqual([
+      "code-block",
+      "dark:bg-zinc-900",
+      "flex",
+      "gap-4",
+      "min-w-[4rem]",
+    ]);
+  });
+
+  it("decodes entities in class values (arbitrary variants use `&`)", () => {
+    expect(collectClassCandidates('<ul class="[&#x26;>li]:mt-2 [&amp;_p]:m-0"></ul>')).toEqual([
+      "[&>li]:mt-2",
+      "[&_p]:m-0",
+    ]);
+  });
+
+  it("ignores class attributes written as text, in scripts and styles, and in other attributes", () => {
+    const html = [
+      '<p>Write &#x3C;div class="p-9"> in your page</p>',
+      "<script>const tag = '<b class=\"m-8\">';</script>",
+      "<style>.x{}</style>",
+      '<a data-class="m-7" title=\'class="m-6"\' class="underline">link</a>',
+    ].join("");
+    expect(collectClassCandidates(html)).toEqual(["underline"]);
+  });
+});
+
+describe("tailwindUtilities", () => {
+  it("keeps only the class names Tailwind turns into CSS", async () => {
+    const utilities = await tailwindUtilities([
+      "code-block",
+      "flex",
+      "callout",
+      "md:grid-cols-2",
+      "prose",
+      "min-w-[4rem]",
+      "card",
+    ]);
+    expect(utilities).toEqual(["flex", "md:grid-cols-2", "min-w-[4rem]"]);
+  });
+
+  it("recognises, among the theme's own class names, only the utilities its stylesheet already defines", async () => {
+    const styles = path.join(import.meta.dirname, "../../../src/exporter/theme/styles");
+    const files = [
+      ...readdirSync(styles)
+        .filter((file) => file.endsWith(".css"))
+        .map((file) => path.join(styles, file)),
+      ...readdirSync(path.join(styles, "components")).map((file) =>
+        path.join(styles, "components", file),
+      ),
+    ];
+    const names = new Set<string>();
+    for (const file of files) {
+      for (const match of readFileSync(file, "utf8").matchAll(
+        /\.(-?[a-zA-Z_](?:\\.|[a-zA-Z0-9_-])*)/g,
+      ))
+        names.add((match[1] ?? "").replace(/\\/g, ""));
+    }
+    expect(names.size).toBeGreaterThan(100);
+    const utilities = await tailwindUtilities(names);
+    for (const utility of utilities) expect(THEME_UTILITIES.has(utility), utility).toBe(true);
+    expect(needsTailwindStylesheet(utilities)).toBe(false);
+    expect(needsTailwindStylesheet(["block", "dark:hidden", "p-4"])).toBe(true);
+  });
+});
+
+describe("buildTailwindCss", () => {
+  it("generates arbitrary values, responsive and dark variants, under the content container", async () => {
+    const css = await buildTailwindCss([
+      "flex",
+      "min-w-[4rem]",
+      "md:grid-cols-2",
+      "dark:bg-zinc-900",
+      "code-block",
+    ]);
+    expect(css).toContain(`${SCOPE} .min-w-\\[4rem\\]{min-width:4rem}`);
+    expect(css).toContain(
+      `@media(min-width:48rem){${SCOPE} .md\\:grid-cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}}`,
+    );
+    expect(css).toContain(
+      `${SCOPE} .dark\\:bg-zinc-900:where([data-theme=dark],[data-theme=dark] *){background-color:var(--color-zinc-900)}`,
+    );
+    expect(css).toContain(`${SCOPE} .flex{display:flex}`);
+    // Quire's own class names produce nothing.
+    expect(css).not.toContain("code-block");
+  });
+
+  it("has no preflight reset and nothing outside the content container", async () => {
+    const css = await buildTailwindCss([
+      "p-4",
+      "shadow-lg",
+      "space-x-4",
+      "group-hover:text-red-500",
+      "*:p-2",
+      "animate-spin",
+      "ring-2",
+      "[&>li]:mt-2",
+    ]);
+    expect(css).not.toMatch(/box-sizing:border-box/);
+    expect(css).not.toMatch(/(^|[{}])\s*\*,\s*:?:before/);
+    expect(css).not.toMatch(/(^|[{}])(html|body|:root|:host)\b/);
+    const selectors = styleRuleSelectors(css);
+    expect(selectors.length).toBeGreaterThan(8);
+    for (const selector of selectors) {
+      for (const part of selector.split(/,(?![^(]*\))/)) expect(part, selector).toContain(SCOPE);
+    }
+    // The theme variables are set on the container, not the document.
+    expect(css).toMatch(new RegExp(`${SCOPE.replace(/[().]/g, "\\$&")}\\{--color-red-500:`));
+  });
+
+  it("is empty when no class is a utility", async () => {
+    await expect(buildTailwindCss(["code-block", "callout", "prose", "card"])).resolves.toBe("");
+    await expect(buildTailwindCss([])).resolves.toBe("");
+  });
+});
