@@ -13,8 +13,12 @@ import { collectModuleScope, type SnippetImport } from "./scope.ts";
 export interface JsxNodeData {
   /** Props evaluated to literals in the scope where the element was written. */
   quireProps?: Props;
-  /** The element names a code component (`.jsx`/`.tsx`) that is never run. */
-  quireUnsupported?: { specifier: string };
+  /**
+   * The element names a repository component (`export const X = () => ...`, `.jsx`/`.tsx`):
+   * never run in Quire's process, only compiled and rendered in the sandbox (`custom/`).
+   * `file` and `exportName` say where it is defined, when the file could be resolved.
+   */
+  quireUnsupported?: { specifier: string; file?: string; exportName?: string };
   /** The file the node came from, when it was inlined from a snippet. */
   sourceFile?: string;
 }
@@ -28,8 +32,8 @@ interface Frame {
   file: string;
   scope: Map<string, PropValue>;
   imports: Map<string, SnippetImport>;
-  /** Components the file defines as code, and code components it imports. */
-  codeComponents: Map<string, string>;
+  /** Components the file defines as code, and code components it imports: file and export name. */
+  codeComponents: Map<string, { file: string; exportName: string }>;
   stack: string[];
 }
 
@@ -67,8 +71,8 @@ class Expander {
       this.warn(file, problem.message, problem.line, problem.column, "mdx-export");
     }
     const scope = new Map(moduleScope.variables);
-    const codeComponents = new Map<string, string>();
-    for (const name of moduleScope.codeComponents) codeComponents.set(name, file);
+    const codeComponents = new Map<string, { file: string; exportName: string }>();
+    for (const name of moduleScope.codeComponents) codeComponents.set(name, { file, exportName: name });
     for (const [local, imported] of moduleScope.imports) {
       if (imported.imported === "default") continue;
       const target = this.resolveSpecifier(imported.specifier, file);
@@ -80,7 +84,7 @@ class Expander {
         scope.set(local, exported.variables.get(imported.imported));
         moduleScope.imports.delete(local);
       } else if (exported.codeComponents.has(imported.imported)) {
-        codeComponents.set(local, target);
+        codeComponents.set(local, { file: target, exportName: imported.imported });
         moduleScope.imports.delete(local);
       }
     }
@@ -142,7 +146,7 @@ class Expander {
 
     const definedIn = frame.codeComponents.get(name);
     if (definedIn) {
-      data.quireUnsupported = { specifier: definedIn };
+      data.quireUnsupported = { specifier: definedIn.file, ...definedIn };
       this.expandChildren(node, frame);
       return [node];
     }
@@ -151,7 +155,7 @@ class Expander {
       const target = this.resolveSpecifier(imported.specifier, frame.file, node);
       if (!target) return [];
       if (CODE_COMPONENT_EXTENSIONS.test(target)) {
-        data.quireUnsupported = { specifier: imported.specifier };
+        data.quireUnsupported = { specifier: imported.specifier, file: target, exportName: imported.imported };
         this.expandChildren(node, frame);
         return [node];
       }

@@ -5,6 +5,7 @@ import type { ComponentContext, DocumentedParameter, IconOptions } from "../comp
 import type { Problem } from "../problems.ts";
 import { normalizePagePath, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
+import type { PageComponents } from "../custom/render-components.ts";
 import type { DeploymentType } from "../site/types.ts";
 
 export interface PageEnvironment {
@@ -32,6 +33,8 @@ export class PageContext implements ComponentContext {
   /** Set by the renderer while converting nodes inlined from a snippet. */
   currentFile: string;
   markdownRenderer: (text: string) => ElementContent[] = (text) => [{ type: "text", value: text }];
+  /** The page's repository components, compiled for the sandbox; absent when it uses none. */
+  customComponents?: PageComponents;
   private readonly environment: PageEnvironment;
   private readonly usedIds = new Map<string, number>();
 

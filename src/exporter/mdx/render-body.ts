@@ -6,6 +6,8 @@ import { gfmToMarkdown } from "mdast-util-gfm";
 import { mathToMarkdown } from "mdast-util-math";
 import { mdxToMarkdown } from "mdast-util-mdx";
 import { loadCodeLanguages } from "../code/languages.ts";
+import { esmOfTree } from "../custom/compile.ts";
+import { preparePageComponents } from "../custom/render-components.ts";
 import type { Problem } from "../problems.ts";
 import { RepoFileError } from "../site/repo-files.ts";
 import { forAgents } from "./agent-markdown.ts";
@@ -77,7 +79,11 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     return failed({ severity: "error", rule: "mdx-syntax", file, line: error.line, column: error.column, message: error.message });
   }
 
+  // The page's own `import`/`export` blocks, read before the expansion removes them: inline components live there.
+  const esm = esmOfTree(tree);
   const expansion = expandPage(tree, file, environment.repo);
+  const components = await preparePageComponents(tree, { file, esm }, environment.repo);
+  context.customComponents = components;
   await loadCodeLanguages(collectCodeLanguages(tree));
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
   const hast = mdastToHast(tree, context) as HastRoot;
@@ -99,8 +105,8 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     assets: [...context.assets],
     links: context.links,
     features: context.features,
-    problems: [...expansion.problems, ...context.problems],
-    dependencies: [...expansion.dependencies, ...(appended?.dependencies ?? [])],
+    problems: [...expansion.problems, ...(components?.problems ?? []), ...context.problems],
+    dependencies: [...new Set([...expansion.dependencies, ...(components?.dependencies ?? []), ...(appended?.dependencies ?? [])])],
   };
 }
 

@@ -49,6 +49,10 @@ function jsxElement(state: State, node: JsxElement, context: PageContext, inline
     const name = node.name;
     if (!name) return state.all(node); // a fragment: <>...</>
     if (data.quireUnsupported) {
+      const { file, exportName } = data.quireUnsupported;
+      if (context.customComponents && file && exportName) {
+        return context.customComponents.render({ name, file, exportName, props, children: state.all(node), inline, position: node.position ?? undefined }, context);
+      }
       context.warn(
         `<${name}> comes from "${data.quireUnsupported.specifier}", a code component; Quire does not run repository code, so it is left empty`,
         node.position,

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { renderPage } from "../../helpers/render-page.ts";
 
@@ -63,13 +64,14 @@ describe("hostile snippets", () => {
     expect(body.problems).toEqual([expect.objectContaining({ rule: "snippet-path", message: expect.stringContaining("symbolic link leading outside") })]);
   });
 
-  it("never runs a .jsx snippet component: it renders an empty placeholder and a warning", async () => {
+  it("never runs a .jsx snippet component in Quire's process: in the sandbox its require('fs') is refused, leaving a marked placeholder and a warning", async () => {
     const body = await renderPage({
       "index.mdx": "import { Chart } from '/snippets/chart.jsx';\n\n<Chart data={[1, 2]} />\n",
       "snippets/chart.jsx": "require('fs').writeFileSync('/tmp/quire-pwned', 'x');\nexport const Chart = () => <div>chart</div>;\n",
     });
-    expect(body.html).toBe('<div class="quire-placeholder" data-component="Chart"></div>');
-    expect(body.problems).toEqual([expect.objectContaining({ rule: "code-component", line: 3 })]);
+    expect(body.html).toMatch(/^<div class="custom-component-error" data-component="Chart">Component Chart could not be rendered: .*module "fs" is not available/);
+    expect(body.problems).toEqual([expect.objectContaining({ rule: "custom-component", line: 3 })]);
+    expect(existsSync("/tmp/quire-pwned")).toBe(false);
   });
 
   it("does not load packages named in imports", async () => {

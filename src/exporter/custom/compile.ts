@@ -1,0 +1,250 @@
+import { createHash } from "node:crypto";
+import path from "node:path/posix";
+import { type Message, transform } from "esbuild";
+import type { Root } from "mdast";
+import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
+import type { Problem } from "../problems.ts";
+import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
+
+/** A component file compiled to a CommonJS-shaped function body, ready for the sandbox. */
+export interface CompiledModule {
+  /** The repository path of the file (the page itself for inline `export const` components). */
+  id: string;
+  code: string;
+  /** Each `require` specifier the code may use, mapped to the id of the module it loads. */
+  requires: Record<string, string>;
+}
+
+/** The modules a component needs, and what compiling them found. */
+export interface ModuleClosure {
+  modules: CompiledModule[];
+  problems: Problem[];
+  /** Repository files read, for the body cache. */
+  dependencies: string[];
+  /** False when the component's own file failed to compile: it cannot be rendered at all. */
+  usable: boolean;
+}
+
+interface CompiledSource {
+  code?: string;
+  /** Static imports found in the source, with their line. */
+  imports: { specifier: string; line: number }[];
+  problems: Problem[];
+}
+
+const COMPONENT_FILE = /\.(jsx|tsx|js|ts)$/i;
+const RESOLVABLE_EXTENSIONS = [".jsx", ".tsx", ".js", ".ts", ".mdx"];
+/** Compiled sources by file and content digest: pages of a thread share the snippets they import. */
+const compiledCache = new Map<string, Promise<CompiledSource>>();
+const COMPILED_CACHE_LIMIT = 2000;
+
+/**
+ * Compiles repository components for the sandbox: JSX becomes calls of `h`, TypeScript is
+ * stripped, and `import`s become `require`s that only reach sibling files in the repository
+ * (and `react`, which is the sandbox's own runtime). Nothing is run here.
+ */
+export class ComponentCompiler {
+  private readonly repo: RepoFiles;
+
+  constructor(repo: RepoFiles) {
+    this.repo = repo;
+  }
+
+  /**
+   * The module holding a component and every module it imports. `pageSource` is the page's
+   * own ESM when `file` is the page being rendered (its inline `export const` components).
+   */
+  async closure(file: string, pageSource?: { file: string; esm: string }): Promise<ModuleClosure> {
+    const result: ModuleClosure = { modules: [], problems: [], dependencies: [], usable: true };
+    const seen = new Set<string>();
+    const queue = [file];
+    while (queue.length > 0) {
+      const id = queue.shift() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      let source: string;
+      let loader: "jsx" | "tsx";
+      if (pageSource && id === pageSource.file) {
+        source = pageSource.esm;
+        loader = "jsx";
+      } else {
+        try {
+          const text = this.repo.readText(id);
+          result.dependencies.push(id);
+          if (COMPONENT_FILE.test(id)) {
+            source = text;
+            loader = /\.tsx?$/i.test(id) ? "tsx" : "jsx";
+          } else {
+            source = mdxModuleSource(text);
+            loader = "jsx";
+          }
+        } catch (error) {
+          if (!(error instanceof RepoFileError) && !(error instanceof SourceSyntaxError))
+            throw error;
+          // A snippet that cannot be read or parsed is reported by the page's own expansion.
+          if (id === file) result.usable = false;
+          continue;
+        }
+      }
+      const compiled = await compileCached(id, source, loader);
+      result.problems.push(...compiled.problems);
+      if (compiled.code === undefined) {
+        if (id === file) result.usable = false;
+        continue;
+      }
+      const requires: Record<string, string> = {};
+      for (const { specifier, line } of compiled.imports) {
+        const target = this.resolveImport(specifier, id, line, result.problems);
+        if (target === undefined) continue;
+        requires[specifier] = target;
+        if (target !== "react") queue.push(target);
+      }
+      result.modules.push({ id, code: compiled.code, requires });
+    }
+    return result;
+  }
+
+  private resolveImport(
+    specifier: string,
+    from: string,
+    line: number,
+    problems: Problem[],
+  ): string | undefined {
+    const fail = (message: string): undefined => {
+      problems.push({ severity: "error", rule: "component-import", file: from, line, message });
+      return undefined;
+    };
+    if (specifier === "react") return "react";
+    if (!specifier.startsWith(".") && !specifier.startsWith("/")) {
+      return fail(
+        `import "${specifier}" is a package; components may import only files of the repository (no npm packages)`,
+      );
+    }
+    if (/\.json$/i.test(specifier))
+      return fail(`import "${specifier}" is JSON; components cannot import JSON files`);
+    const joined = specifier.startsWith("/")
+      ? path.normalize(specifier).replace(/^\/+/, "")
+      : path.normalize(path.join(path.dirname(from), specifier));
+    if (joined.startsWith("..") || path.isAbsolute(joined) || specifier.includes("\0")) {
+      return fail(`import "${specifier}" leaves the repository and is refused`);
+    }
+    const relative = joined.replace(/^\.\//, "");
+    if (this.repo.exists(relative) && path.extname(relative) !== "") return relative;
+    for (const extension of RESOLVABLE_EXTENSIONS) {
+      if (this.repo.exists(relative + extension)) return relative + extension;
+    }
+    return fail(`import "${specifier}" names no file in the repository`);
+  }
+}
+
+/** Compiles one source; a syntax error becomes a `component-syntax` problem with its position. */
+export async function compileComponentSource(
+  file: string,
+  source: string,
+  loader: "jsx" | "tsx",
+): Promise<CompiledSource> {
+  const problems: Problem[] = [];
+  const defaultExport = /^\s*export\s+default\b/m.exec(source);
+  if (defaultExport && COMPONENT_FILE.test(file)) {
+    problems.push({
+      severity: "error",
+      rule: "component-export",
+      file,
+      line: lineAt(source, defaultExport.index + defaultExport[0].indexOf("export")),
+      message:
+        "a default export is not supported; export components by name (`export const Name = ...`)",
+    });
+  }
+  let code: string;
+  try {
+    ({ code } = await transform(source, {
+      loader,
+      format: "cjs",
+      jsx: "transform",
+      jsxFactory: "h",
+      jsxFragment: "Fragment",
+      sourcefile: file,
+      target: "es2022",
+      // `import()` becomes a `require` the sandbox refuses, so a component that tries it is reported.
+      supported: { "dynamic-import": false },
+      logLevel: "silent",
+    }));
+  } catch (error) {
+    const messages = (error as { errors?: Message[] }).errors;
+    if (!messages) throw error;
+    for (const message of messages.slice(0, 5)) {
+      problems.push({
+        severity: "error",
+        rule: "component-syntax",
+        file,
+        line: message.location?.line,
+        column: message.location ? message.location.column + 1 : undefined,
+        message: `component syntax error: ${message.text}`,
+      });
+    }
+    return { imports: [], problems };
+  }
+  return { code, imports: staticImports(source), problems };
+}
+
+function compileCached(
+  file: string,
+  source: string,
+  loader: "jsx" | "tsx",
+): Promise<CompiledSource> {
+  const key = `${file}\0${loader}\0${createHash("sha256").update(source).digest("hex")}`;
+  let compiled = compiledCache.get(key);
+  if (!compiled) {
+    if (compiledCache.size >= COMPILED_CACHE_LIMIT) compiledCache.clear();
+    compiled = compileComponentSource(file, source, loader);
+    compiledCache.set(key, compiled);
+  }
+  return compiled;
+}
+
+/** `import ... from "x"`, `import "x"` and `export ... from "x"` with the line of each. */
+function staticImports(source: string): { specifier: string; line: number }[] {
+  const imports: { specifier: string; line: number }[] = [];
+  const pattern =
+    /(^|[;\n])\s*(?:import|export)\s*(?:type\s+)?(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"'\n]+)["']/g;
+  for (const match of source.matchAll(pattern)) {
+    const statement = match.index + (match[1]?.length ?? 0);
+    if (
+      /^\s*(?:import|export)\s+type\b/.test(
+        source.slice(statement, statement + 40).replace(/^[\s;]+/, ""),
+      )
+    )
+      continue;
+    imports.push({
+      specifier: match[2] as string,
+      line: lineAt(source, statement + (source.slice(statement).search(/\S/) || 0)),
+    });
+  }
+  return imports;
+}
+
+function lineAt(source: string, offset: number): number {
+  let line = 1;
+  for (let index = 0; index < offset && index < source.length; index++)
+    if (source.charCodeAt(index) === 10) line += 1;
+  return line;
+}
+
+/**
+ * The ESM of an MDX file (its `import` and `export` blocks), each kept on its own lines so
+ * positions inside it are positions in the file.
+ */
+export function mdxModuleSource(text: string): string {
+  return esmOfTree(parseSource(text, "mdx").tree);
+}
+
+export function esmOfTree(tree: Root): string {
+  const lines: string[] = [];
+  for (const node of tree.children) {
+    if (node.type !== "mdxjsEsm") continue;
+    const start = node.position?.start.line ?? lines.length + 1;
+    while (lines.length < start - 1) lines.push("");
+    lines.push(...node.value.split("\n"));
+  }
+  return lines.join("\n");
+}
