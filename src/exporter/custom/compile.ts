@@ -13,6 +13,8 @@ export interface CompiledModule {
   code: string;
   /** Each `require` specifier the code may use, mapped to the id of the module it loads. */
   requires: Record<string, string>;
+  /** The source map's `mappings`, to name the line of the file a failure happened on. */
+  mappings?: string;
 }
 
 /** The modules a component needs, and what compiling them found. */
@@ -27,6 +29,7 @@ export interface ModuleClosure {
 
 interface CompiledSource {
   code?: string;
+  mappings?: string;
   /** Static imports found in the source, with their line. */
   imports: { specifier: string; line: number }[];
   problems: Problem[];
@@ -99,7 +102,7 @@ export class ComponentCompiler {
         requires[specifier] = target;
         if (target !== "react") queue.push(target);
       }
-      result.modules.push({ id, code: compiled.code, requires });
+      result.modules.push({ id, code: compiled.code, requires, mappings: compiled.mappings });
     }
     return result;
   }
@@ -156,8 +159,9 @@ export async function compileComponentSource(
     });
   }
   let code: string;
+  let map: string;
   try {
-    ({ code } = await transform(source, {
+    ({ code, map } = await transform(source, {
       loader,
       format: "cjs",
       jsx: "transform",
@@ -167,6 +171,7 @@ export async function compileComponentSource(
       target: "es2022",
       // `import()` becomes a `require` the sandbox refuses, so a component that tries it is reported.
       supported: { "dynamic-import": false },
+      sourcemap: "external",
       logLevel: "silent",
     }));
   } catch (error) {
@@ -184,7 +189,8 @@ export async function compileComponentSource(
     }
     return { imports: [], problems };
   }
-  return { code, imports: staticImports(source), problems };
+  const mappings = (JSON.parse(map) as { mappings?: string }).mappings;
+  return { code, mappings, imports: staticImports(source), problems };
 }
 
 function compileCached(

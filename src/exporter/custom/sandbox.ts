@@ -6,6 +6,7 @@ import {
 } from "quickjs-emscripten";
 import type { CompiledModule } from "./compile.ts";
 import { SANDBOX_PRELUDE } from "./sandbox-prelude.ts";
+import { originalLine } from "./source-map.ts";
 
 /** Limits of one component render. */
 export interface SandboxLimits {
@@ -67,19 +68,29 @@ export class ComponentSandbox {
     const vm = this.runtime.newContext();
     try {
       const parts = [SANDBOX_PRELUDE];
-      const ranges: { id: string; first: number; last: number }[] = [];
+      const ranges: { id: string; first: number; last: number; mappings?: string }[] = [];
       let line = lineCount(SANDBOX_PRELUDE) + 1;
       for (const module of request.modules) {
         const text = defineModule(module);
-        ranges.push({ id: module.id, first: line, last: line + lineCount(text) - 1 });
+        ranges.push({
+          id: module.id,
+          first: line,
+          last: line + lineCount(text) - 1,
+          mappings: module.mappings,
+        });
         parts.push(text);
         line += lineCount(text);
       }
       const where = (stack?: string): string | undefined => {
-        for (const match of (stack ?? "").matchAll(/quire-sandbox\.js:(\d+)/g)) {
+        for (const match of (stack ?? "").matchAll(/quire-sandbox\.js:(\d+)(?::(\d+))?/g)) {
           const at = Number(match[1]);
           const range = ranges.find((candidate) => at >= candidate.first && at <= candidate.last);
-          if (range) return range.id;
+          if (!range) continue;
+          // The module's code starts on the line after its `__quireDefine(` header.
+          const line = range.mappings
+            ? originalLine(range.mappings, at - range.first, Math.max(0, Number(match[2] ?? 1) - 1))
+            : undefined;
+          return line ? `${range.id}:${line}` : range.id;
         }
         return undefined;
       };

@@ -15,6 +15,11 @@ export interface PageEnvironment {
   /** Resolves an icon name to an element (see `icons/`). */
   icon(name: string, options?: IconOptions): Element | undefined;
   deployment: DeploymentType;
+  /**
+   * Repository components (`export const X = () => ...`, `snippets/*.jsx`): rendered to static
+   * HTML in the sandbox (`static`, the default) or left as empty placeholders (`off`).
+   */
+  customComponents?: "static" | "off";
 }
 
 /**

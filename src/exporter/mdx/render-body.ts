@@ -82,7 +82,7 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   // The page's own `import`/`export` blocks, read before the expansion removes them: inline components live there.
   const esm = esmOfTree(tree);
   const expansion = expandPage(tree, file, environment.repo);
-  const components = await preparePageComponents(tree, { file, esm }, environment.repo);
+  const components = environment.customComponents === "off" ? undefined : await preparePageComponents(tree, { file, esm }, environment.repo);
   context.customComponents = components;
   await loadCodeLanguages(collectCodeLanguages(tree));
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);

@@ -2,7 +2,11 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveIcon } from "../../../src/exporter/icons/index.ts";
+import { renderBody } from "../../../src/exporter/mdx/render-body.ts";
+import { RepoFiles } from "../../../src/exporter/site/repo-files.ts";
 import { renderPage } from "../../helpers/render-page.ts";
+import { makeRepo } from "../../helpers/temp-repo.ts";
 
 const RELATED = `
 const badgeClass = (kind) => \`badge badge-\${kind.toLowerCase()}\`;
@@ -68,6 +72,43 @@ describe("rendering repository components in the sandbox", () => {
     expect(body.html).toBe(
       '<div class="custom-component" data-component="Counter"><div style="margin-top:8px"><button>Clicked 3 times</button><em>6</em>Some <strong>bold</strong> words</div></div>',
     );
+  });
+
+  it("names the line of the snippet file a component threw on", async () => {
+    const body = await renderPage({
+      "index.mdx":
+        "import { Names } from '/snippets/names.jsx';\n\n<Names items={[{ name: 'a' }, {}]} />\n",
+      "snippets/names.jsx":
+        "const upper = (items) => {\n  const list = [];\n  for (const item of items) {\n    list.push(item.name.toUpperCase());\n  }\n  return list;\n};\nexport const Names = ({ items }) => <p>{upper(items).join(', ')}</p>;\n",
+    });
+    expect(body.problems).toEqual([
+      expect.objectContaining({
+        rule: "custom-component",
+        file: "index.mdx",
+        line: 3,
+        message: expect.stringContaining(
+          "cannot read property 'toUpperCase' of undefined (at snippets/names.jsx:4)",
+        ),
+      }),
+    ]);
+  });
+
+  it("leaves an empty placeholder and a warning when components are turned off", async () => {
+    const body = await renderBody({
+      file: "index.mdx",
+      pagePath: "index",
+      environment: {
+        repo: new RepoFiles(
+          makeRepo({ "index.mdx": "export const Hello = () => <p>hello</p>;\n\n<Hello />\n" }),
+        ),
+        deployment: "cloud",
+        pageExists: () => true,
+        icon: (name, options) => resolveIcon(name, options, "fontawesome"),
+        customComponents: "off",
+      },
+    });
+    expect(body.html).toBe('<div class="quire-placeholder" data-component="Hello"></div>');
+    expect(body.problems).toEqual([expect.objectContaining({ rule: "code-component", line: 3 })]);
   });
 
   it("sanitizes what a component produces: no script, no event handler, no javascript: URL", async () => {
@@ -146,7 +187,7 @@ describe("hostile components", () => {
     expect(reasons.Fetch).toContain("'fetch' is not defined");
     expect(reasons.DynamicImport).toContain(`http://127.0.0.1:${port}/x.js`);
     expect(reasons.Recursion).toContain("stack");
-    expect(reasons.Throws).toContain("broken on purpose (at index.mdx)");
+    expect(reasons.Throws).toContain("broken on purpose (at index.mdx:9)");
     expect(body.html).toContain(
       '<div class="custom-component" data-component="Fine"><p>still here</p></div>',
     );
