@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import os from "node:os";
 import path from "node:path";
 import { mermaidScript } from "./code/mermaid-asset.ts";
-import { buildTailwindCss, loadTailwind, needsTailwindStylesheet, tailwindUtilities } from "./custom/tailwind.ts";
+import { buildTailwindCss, needsTailwindStylesheet, tailwindUtilities } from "./custom/tailwind.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
 import type { ExportOptions, ExportPhase, ExportProgress } from "./export-options.ts";
 import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
@@ -87,8 +87,6 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const tasks: PageTask[] = [...selected.values()].filter((page) => !page.url || page.file).map((page) => ({ file: page.file, pagePath: page.path }));
 
   options.signal?.throwIfAborted();
-  // The Tailwind compiler loads while the pages render (a failure shows where it is used).
-  loadTailwind().catch(() => undefined);
   progress("rendering", 0, tasks.length);
   let pagesDone = 0;
   const archiveCacheDir = options.cacheDir && options.archiveFile ? path.join(options.cacheDir, "archive") : undefined;
@@ -116,7 +114,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // KaTeX and mermaid are large: the bundle carries them only when a page needs them.
   if (outcomes.some((outcome) => outcome.features.math)) writeFiles(outputDir, katexFiles);
   if (outcomes.some((outcome) => outcome.features.mermaid)) writeFiles(outputDir, [mermaidFile]);
-  await addTailwindStylesheet(outputDir, layout, outcomes, archiveCacheDir);
+  await addTailwindStylesheet(outputDir, layout, outcomes, options.cacheDir, archiveCacheDir);
   checkLinks(outcomes, allPages, config.redirects, problems);
   // Specifications are published beside the pages, at their path, as Mintlify does.
   const usedAssets = copyPageAssets(repo, outputDir, outcomes, [...layout.configAssets, ...(api?.specFiles ?? [])]);
@@ -213,14 +211,15 @@ async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pag
 /**
  * The Tailwind utilities the pages use, as one hashed stylesheet under `_quire/`, linked by the
  * pages that use one (their HTML is already written: the link goes in after the theme's).
- * Nothing is written, and no page changes, when no page uses a utility.
+ * Nothing is written, and no page changes, when no page uses a utility. With a cache, what the
+ * compiler answered is kept there (class names, stylesheets), as rendered bodies are.
  */
-async function addTailwindStylesheet(outputDir: string, layout: SiteLayoutData, outcomes: PageOutcome[], archiveCacheDir: string | undefined): Promise<string | undefined> {
-  const utilities = new Set(await tailwindUtilities(outcomes.flatMap((outcome) => outcome.classes)));
+async function addTailwindStylesheet(outputDir: string, layout: SiteLayoutData, outcomes: PageOutcome[], cacheDir: string | undefined, archiveCacheDir: string | undefined): Promise<string | undefined> {
+  const utilities = new Set(await tailwindUtilities(outcomes.flatMap((outcome) => outcome.classes), cacheDir));
   if (utilities.size === 0) return undefined;
   const users = outcomes.filter((outcome) => layout.pages[outcome.pagePath] && needsTailwindStylesheet(outcome.classes.filter((name) => utilities.has(name))));
   if (users.length === 0) return undefined;
-  const css = await buildTailwindCss(users.flatMap((outcome) => outcome.classes.filter((name) => utilities.has(name))));
+  const css = await buildTailwindCss(users.flatMap((outcome) => outcome.classes.filter((name) => utilities.has(name))), cacheDir);
   if (!css) return undefined;
   const file = hashedPath("_quire/tailwind", "css", css);
   writeFiles(outputDir, [{ path: file, content: css }]);

@@ -1,6 +1,8 @@
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 /**
  * Tailwind CSS for exported pages: the utilities that pages' bodies use (raw HTML in MDX,
@@ -86,8 +88,8 @@ interface TailwindEngine {
 let engine: Promise<TailwindEngine> | undefined;
 
 /**
- * Loads the compiler once per process (about 100 ms): the module, and its design system for
- * telling utilities from other class names. Starting it early lets it overlap page rendering.
+ * Loads the compiler once per process (about 70 ms): the module, and its design system for
+ * telling utilities from other class names.
  */
 export function loadTailwind(): Promise<TailwindEngine> {
   engine ??= (async () => {
@@ -123,13 +125,81 @@ function compileOptions() {
   };
 }
 
-/** The candidates that are Tailwind utilities (they produce CSS), in the order given. */
-export async function tailwindUtilities(candidates: Iterable<string>): Promise<string[]> {
+/**
+ * The candidates that are Tailwind utilities (they produce CSS), in the order given. With a cache
+ * folder, the answers of earlier exports are kept there, so re-exporting pages whose class names
+ * are all known loads no compiler at all.
+ */
+export async function tailwindUtilities(
+  candidates: Iterable<string>,
+  cacheDir?: string,
+): Promise<string[]> {
   const list = [...new Set(candidates)];
   if (list.length === 0) return [];
-  const { recognize } = await loadTailwind();
-  const answers = recognize(list);
-  return list.filter((_candidate, index) => answers[index]);
+  const file = cacheDir ? path.join(cacheFolder(cacheDir), "classes.json") : undefined;
+  const known = file ? readKnownClasses(file) : new Map<string, boolean>();
+  const unknown = list.filter((candidate) => !known.has(candidate));
+  if (unknown.length > 0) {
+    const { recognize } = await loadTailwind();
+    const answers = recognize(unknown);
+    for (const [index, candidate] of unknown.entries())
+      known.set(candidate, answers[index] === true);
+    if (file) writeKnownClasses(file, known);
+  }
+  return list.filter((candidate) => known.get(candidate));
+}
+
+/** Beyond this many remembered class names, the list starts again rather than grow without end. */
+const MAX_KNOWN_CLASSES = 100_000;
+
+function readKnownClasses(file: string): Map<string, boolean> {
+  const known = new Map<string, boolean>();
+  try {
+    const saved = JSON.parse(readFileSync(file, "utf8")) as {
+      utilities?: unknown;
+      others?: unknown;
+    };
+    if (Array.isArray(saved.utilities))
+      for (const name of saved.utilities) known.set(String(name), true);
+    if (Array.isArray(saved.others))
+      for (const name of saved.others) known.set(String(name), false);
+  } catch {
+    // No list yet, or an unreadable one: every name is classified again.
+  }
+  return known;
+}
+
+function writeKnownClasses(file: string, known: Map<string, boolean>): void {
+  const entries = known.size > MAX_KNOWN_CLASSES ? [] : [...known];
+  const utilities = entries.filter(([, utility]) => utility).map(([name]) => name);
+  const others = entries.filter(([, utility]) => !utility).map(([name]) => name);
+  writeAtomically(file, JSON.stringify({ utilities, others }));
+}
+
+function writeAtomically(file: string, content: string): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(temporary, content);
+    renameSync(temporary, file);
+  } catch {
+    // A cache that cannot be written only costs time on the next export.
+  }
+}
+
+let cacheVersion: string | undefined;
+
+/** The cache's folder for this Tailwind version and this module's source: either changing starts afresh. */
+function cacheFolder(cacheDir: string): string {
+  if (!cacheVersion) {
+    const require = createRequire(import.meta.url);
+    cacheVersion = createHash("sha256")
+      .update(readFileSync(require.resolve("tailwindcss/package.json")))
+      .update(readFileSync(fileURLToPath(import.meta.url)))
+      .digest("hex")
+      .slice(0, 16);
+  }
+  return path.join(cacheDir, "tailwind", cacheVersion);
 }
 
 /** Whether a page with these utilities needs the Tailwind stylesheet (the theme covers a few itself). */
@@ -142,11 +212,26 @@ export function needsTailwindStylesheet(utilities: Iterable<string>): boolean {
  * The CSS for these candidates: theme variables and utilities, every rule under the content
  * container; other class names produce nothing. Empty when no candidate is a utility.
  */
-export async function buildTailwindCss(candidates: Iterable<string>): Promise<string> {
+export async function buildTailwindCss(
+  candidates: Iterable<string>,
+  cacheDir?: string,
+): Promise<string> {
   const utilities = await tailwindUtilities(
     [...candidates].filter((candidate) => !candidate.startsWith("--")),
+    cacheDir,
   );
   if (utilities.length === 0) return "";
+  const digest = createHash("sha256")
+    .update([...utilities].sort().join("\n"))
+    .digest("hex");
+  const cached = cacheDir ? path.join(cacheFolder(cacheDir), `${digest}.css`) : undefined;
+  if (cached) {
+    try {
+      return readFileSync(cached, "utf8");
+    } catch {
+      // Not built yet for this set of utilities.
+    }
+  }
   const { compile } = await loadTailwind();
   const compiler = await compile(INPUT_CSS, compileOptions());
   const css = scopeGlobals(compiler.build(utilities));
@@ -158,6 +243,7 @@ export async function buildTailwindCss(candidates: Iterable<string>): Promise<st
     target: ["chrome100", "firefox100", "safari15"],
     legalComments: "inline",
   });
+  if (cached) writeAtomically(cached, result.code);
   return result.code;
 }
 

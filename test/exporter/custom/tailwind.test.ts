@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -8,6 +8,7 @@ import {
   THEME_UTILITIES,
   tailwindUtilities,
 } from "../../../src/exporter/custom/tailwind.ts";
+import { makeTempDir } from "../../helpers/temp-repo.ts";
 
 const SCOPE = ":is(.prose,.custom-content)";
 
@@ -139,5 +140,39 @@ describe("buildTailwindCss", () => {
   it("is empty when no class is a utility", async () => {
     await expect(buildTailwindCss(["code-block", "callout", "prose", "card"])).resolves.toBe("");
     await expect(buildTailwindCss([])).resolves.toBe("");
+  });
+});
+
+describe("the compiler's answers in the export cache", () => {
+  it("keeps which class names are utilities and the stylesheet built, and reads them back", async () => {
+    const cacheDir = makeTempDir();
+    const css = await buildTailwindCss(["flex", "code-block", "p-4"], cacheDir);
+    const folder = path.join(
+      cacheDir,
+      "tailwind",
+      readdirSync(path.join(cacheDir, "tailwind"))[0] as string,
+    );
+    const known = JSON.parse(readFileSync(path.join(folder, "classes.json"), "utf8"));
+    expect(known).toEqual({ utilities: ["flex", "p-4"], others: ["code-block"] });
+    const [stylesheet] = readdirSync(folder).filter((file) => file.endsWith(".css"));
+    expect(readFileSync(path.join(folder, stylesheet as string), "utf8")).toBe(css);
+
+    // What the cache says is what counts: the compiler is not asked again.
+    writeFileSync(
+      path.join(folder, "classes.json"),
+      JSON.stringify({ utilities: ["code-block"], others: ["flex"] }),
+    );
+    await expect(tailwindUtilities(["flex", "code-block"], cacheDir)).resolves.toEqual([
+      "code-block",
+    ]);
+    writeFileSync(path.join(folder, stylesheet as string), "/* cached */");
+    await expect(buildTailwindCss(["p-4", "flex", "code-block"], cacheDir)).resolves.not.toBe(
+      "/* cached */",
+    );
+    writeFileSync(
+      path.join(folder, "classes.json"),
+      JSON.stringify({ utilities: ["flex", "p-4"], others: [] }),
+    );
+    await expect(buildTailwindCss(["p-4", "flex"], cacheDir)).resolves.toBe("/* cached */");
   });
 });
