@@ -10,6 +10,7 @@ const ADMIN_API_TESTS = [
   "test/client/**/*.test.ts",
   "test/cli/remote.test.ts",
   "test/dashboard/dashboard-http.test.ts",
+  "test/db/read-cache.test.ts",
 ];
 
 export default defineConfig({

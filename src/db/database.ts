@@ -70,16 +70,26 @@ export function isPostgresUrl(url: string): boolean {
 async function openPostgres(url: string, poolSize: number): Promise<QuireDatabase> {
   const { createPostgresDialect, safeDatabaseUrl } = await import("./postgres.ts");
   const location = safeDatabaseUrl(url);
-  const { dialect } = createPostgresDialect(url, poolSize);
+  const { dialect, changeToken, close } = createPostgresDialect(url, poolSize);
   const db = new Kysely<Database>({ dialect });
+  changeTokens.set(db, changeToken);
   try {
     await migrateToLatest(db);
   } catch (error) {
+    await close();
     await db.destroy();
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`--database-url: cannot use ${location}: ${reason}`, { cause: error });
   }
-  return { db, dialect: "postgres", location, close: () => db.destroy() };
+  return {
+    db,
+    dialect: "postgres",
+    location,
+    close: async () => {
+      await close();
+      await db.destroy();
+    },
+  };
 }
 
 /** The SQLite file a database URL (or plain path) names. */

@@ -3,6 +3,7 @@ import { lockMigrations } from "./dialect.ts";
 import * as initial from "./migrations/0001_initial.ts";
 import * as agentRuns from "./migrations/0002_agent_runs.ts";
 import * as users from "./migrations/0003_users.ts";
+import * as changeNotifications from "./migrations/0004_change_notifications.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "initial", up: initial.up },
   { version: 2, name: "agent runs", up: agentRuns.up },
   { version: 3, name: "users", up: users.up },
+  { version: 4, name: "change notifications", up: changeNotifications.up },
 ];
 
 /**
