@@ -31,8 +31,8 @@ function createContext(value) {
   return context;
 }
 function useContext(context) { return context ? context.__quireDefault : undefined; }
-var __quireIds = 0;
-function useId() { __quireIds += 1; return ":q" + __quireIds.toString(36) + ":"; }
+var __quireState = { ids: 0, instances: {}, refused: [] };
+function useId() { __quireState.ids += 1; return ":q" + __quireState.ids.toString(36) + ":"; }
 function memo(component) { return component; }
 function forwardRef(render) { return function (props) { return render(props, null); }; }
 function useImperativeHandle() {}
@@ -49,20 +49,19 @@ React.default = React;
 var console = { log: function () {}, info: function () {}, warn: function () {}, error: function () {}, debug: function () {} };
 
 var __quireDefinitions = {};
-var __quireInstances = {};
-var __quireRefused = [];
 function __quireDefine(id, requires, factory) { __quireDefinitions[id] = { requires: requires, factory: factory }; }
 function __quireLoad(id) {
   if (id === "react") return React;
-  if (Object.prototype.hasOwnProperty.call(__quireInstances, id)) return __quireInstances[id].exports;
+  var instances = __quireState.instances;
+  if (Object.prototype.hasOwnProperty.call(instances, id)) return instances[id].exports;
   var definition = __quireDefinitions[id];
   if (!definition) return {};
   var module = { exports: {} };
-  __quireInstances[id] = module;
+  instances[id] = module;
   definition.factory(module.exports, function (specifier) {
     var target = Object.prototype.hasOwnProperty.call(definition.requires, specifier) ? definition.requires[specifier] : undefined;
     if (target === undefined) {
-      __quireRefused.push(String(specifier));
+      __quireState.refused.push(String(specifier));
       throw new Error("module \"" + specifier + "\" is not available in the sandbox");
     }
     return __quireLoad(target);
@@ -136,10 +135,39 @@ function renderNode(node, depth) {
   return open + inner + "</" + tag + ">";
 }
 function __quireRender(moduleId, exportName, propsJson, childrenHtml) {
+  // Each render instantiates its modules afresh: module-level state never leaks between renders.
+  __quireState.instances = {};
+  __quireState.refused = [];
+  __quireState.ids = 0;
   var component = __quireLoad(moduleId)[exportName];
   if (typeof component !== "function") throw new Error("\"" + exportName + "\" is not a component exported by " + moduleId);
   var props = JSON.parse(propsJson);
   if (childrenHtml) props.children = { __quireHtml: childrenHtml };
   return renderNode(h(component, props), 0);
 }
+
+/*
+ * Freezes every object reachable from the global object (the built-ins and the prelude), so a
+ * component cannot change what the next render of the reused context sees; only the
+ * registry and the per-render state stay writable.
+ */
+function __quireLockdown() {
+  var seen = new Set();
+  function freeze(value) {
+    if (value === null || (typeof value !== "object" && typeof value !== "function") || seen.has(value)) return;
+    seen.add(value);
+    Object.freeze(value);
+    var keys = Reflect.ownKeys(value);
+    for (var index = 0; index < keys.length; index++) {
+      if (value === globalThis && (keys[index] === "__quireDefinitions" || keys[index] === "__quireState")) continue;
+      var descriptor = Object.getOwnPropertyDescriptor(value, keys[index]);
+      if (!descriptor) continue;
+      if ("value" in descriptor) freeze(descriptor.value);
+      else { freeze(descriptor.get); freeze(descriptor.set); }
+    }
+    freeze(Object.getPrototypeOf(value));
+  }
+  freeze(globalThis);
+}
+__quireLockdown();
 `;

@@ -1,5 +1,6 @@
 import {
   newQuickJSWASMModule,
+  type QuickJSContext,
   type QuickJSRuntime,
   RELEASE_SYNC,
   shouldInterruptAfterDeadline,
@@ -45,11 +46,13 @@ export type SandboxResult =
  * Renders repository components to HTML inside QuickJS compiled to WebAssembly. The engine
  * sees only what a request hands it (compiled code, props as JSON, the prelude): no file
  * system, network, process or host object is reachable from it. One runtime serves a whole
- * thread; every render gets a fresh context, so nothing a component changes survives it.
+ * thread and renders share a context whose built-ins are frozen, with the component modules
+ * instantiated afresh for every render, so nothing a component changes survives it.
  */
 export class ComponentSandbox {
   private readonly runtime: QuickJSRuntime;
   private readonly limits: SandboxLimits;
+  private current?: { vm: QuickJSContext; defined: Map<string, string>; renders: number };
 
   private constructor(runtime: QuickJSRuntime, limits: SandboxLimits) {
     this.runtime = runtime;
@@ -65,42 +68,34 @@ export class ComponentSandbox {
 
   render(request: SandboxRequest): SandboxResult {
     this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + this.limits.timeMs));
-    const vm = this.runtime.newContext();
+    let healthy = false;
     try {
-      const parts = [SANDBOX_PRELUDE];
-      const ranges: { id: string; first: number; last: number; mappings?: string }[] = [];
-      let line = lineCount(SANDBOX_PRELUDE) + 1;
-      for (const module of request.modules) {
-        const text = defineModule(module);
-        ranges.push({
-          id: module.id,
-          first: line,
-          last: line + lineCount(text) - 1,
-          mappings: module.mappings,
-        });
-        parts.push(text);
-        line += lineCount(text);
-      }
+      const current = this.context();
+      const { vm } = current;
       const where = (stack?: string): string | undefined => {
-        for (const match of (stack ?? "").matchAll(/quire-sandbox\.js:(\d+)(?::(\d+))?/g)) {
-          const at = Number(match[1]);
-          const range = ranges.find((candidate) => at >= candidate.first && at <= candidate.last);
-          if (!range) continue;
+        for (const match of (stack ?? "").matchAll(/quire-module:(.+?):(\d+)(?::(\d+))?\)/g)) {
+          const id = match[1] as string;
+          const mappings = request.modules.find((module) => module.id === id)?.mappings;
           // The module's code starts on the line after its `__quireDefine(` header.
-          const line = range.mappings
-            ? originalLine(range.mappings, at - range.first, Math.max(0, Number(match[2] ?? 1) - 1))
+          const line = mappings
+            ? originalLine(mappings, Number(match[2]) - 1, Math.max(0, Number(match[3] ?? 1) - 1))
             : undefined;
-          return line ? `${range.id}:${line}` : range.id;
+          return line ? `${id}:${line}` : id;
         }
         return undefined;
       };
-      const setup = vm.evalCode(parts.join("\n"), "quire-sandbox.js");
-      if (setup.error) {
-        const failure = describe(vm.dump(setup.error));
-        setup.error.dispose();
-        return { ok: false, ...failure, where: where(failure.stack) };
+      for (const module of request.modules) {
+        if (current.defined.get(module.id) === module.code) continue;
+        const defined = vm.evalCode(defineModule(module), `quire-module:${module.id}`);
+        if (defined.error) {
+          const failure = describe(vm.dump(defined.error));
+          defined.error.dispose();
+          return { ok: false, ...failure, where: where(failure.stack) };
+        }
+        defined.value.dispose();
+        current.defined.set(module.id, module.code);
       }
-      setup.value.dispose();
+      current.renders += 1;
       const render = vm.getProp(vm.global, "__quireRender");
       const args = [
         vm.newString(request.moduleId),
@@ -120,42 +115,74 @@ export class ComponentSandbox {
       result.value.dispose();
       // Promises the component started (an `import()`, a `.then`) settle here, still within the limits.
       const pending = this.runtime.executePendingJobs(100);
-      if (pending.error) pending.error.dispose();
-      const refused = vm.dump(vm.getProp(vm.global, "__quireRefused")) as unknown;
-      if (Array.isArray(refused) && refused.length > 0) {
+      if (pending.error) {
+        pending.error.dispose();
+        return { ok: false, reason: "a promise it started failed" };
+      }
+      const refused = vm.evalCode(
+        "__quireState.refused.length > 0 ? String(__quireState.refused[0]) : ''",
+      );
+      const firstRefused = refused.error ? "" : vm.getString(refused.value);
+      (refused.error ?? refused.value).dispose();
+      if (firstRefused)
         return {
           ok: false,
-          reason: `it tried to load "${String(refused[0])}", which is not available in the sandbox`,
+          reason: `it tried to load "${firstRefused}", which is not available in the sandbox`,
         };
-      }
+      healthy = true;
       return { ok: true, html };
     } catch (error) {
       // Out of memory inside the engine can surface as a host-side failure of the binding.
       return { ok: false, reason: (error as Error).message };
     } finally {
-      try {
-        vm.dispose();
-      } catch {
-        // A context that died of its memory limit may refuse a clean disposal; the runtime stays usable.
-      }
       this.runtime.removeInterruptHandler();
+      // A failed render may have left the context half-way (interrupted, out of memory): start a new one.
+      if (!healthy || (this.current && this.current.renders >= CONTEXT_RENDERS))
+        this.discardContext();
+    }
+  }
+
+  /**
+   * The context renders share: built once with the prelude and its built-ins frozen, so a
+   * component can change nothing the next render sees, and replaced after a failure or a
+   * number of renders (the module registry only grows).
+   */
+  private context(): { vm: QuickJSContext; defined: Map<string, string>; renders: number } {
+    if (this.current) return this.current;
+    const vm = this.runtime.newContext();
+    const setup = vm.evalCode(SANDBOX_PRELUDE, "quire-prelude.js");
+    if (setup.error) {
+      const failure = JSON.stringify(vm.dump(setup.error));
+      setup.error.dispose();
+      vm.dispose();
+      throw new Error(`the sandbox prelude failed: ${failure}`);
+    }
+    setup.value.dispose();
+    this.current = { vm, defined: new Map(), renders: 0 };
+    return this.current;
+  }
+
+  private discardContext(): void {
+    const current = this.current;
+    this.current = undefined;
+    try {
+      current?.vm.dispose();
+    } catch {
+      // A context that died of its memory limit may refuse a clean disposal; the runtime stays usable.
     }
   }
 
   dispose(): void {
+    this.discardContext();
     this.runtime.dispose();
   }
 }
 
-function defineModule(module: CompiledModule): string {
-  return `__quireDefine(${JSON.stringify(module.id)}, ${JSON.stringify(module.requires)}, function (exports, require, module) {\n${module.code}\n});`;
-}
+/** Renders between two fresh contexts. */
+const CONTEXT_RENDERS = 200;
 
-function lineCount(text: string): number {
-  let count = 1;
-  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1))
-    count += 1;
-  return count;
+function defineModule(module: CompiledModule): string {
+  return `"use strict";__quireDefine(${JSON.stringify(module.id)}, ${JSON.stringify(module.requires)}, function (exports, require, module) {\n${module.code}\n});`;
 }
 
 function describe(dumped: unknown): { reason: string; stack?: string } {

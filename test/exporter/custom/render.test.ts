@@ -195,7 +195,7 @@ describe("hostile components", () => {
     expect(requests).toBe(0);
   });
 
-  it("keeps a prototype-pollution attempt inside the sandbox and inside its own render", async () => {
+  it("refuses a prototype-pollution attempt (the sandbox's built-ins are frozen) and leaves the host and later renders untouched", async () => {
     const body = await renderPage({
       "index.mdx": [
         "export const Polluter = () => { Object.prototype.polluted = 'yes'; Array.prototype.map = () => []; return <p>{({}).polluted}</p>; };",
@@ -207,7 +207,13 @@ describe("hostile components", () => {
         "",
       ].join("\n"),
     });
-    expect(body.html).toContain("<p>yes</p>");
+    expect(body.html).toContain('<div class="custom-component-error" data-component="Polluter">');
+    expect(body.problems).toEqual([
+      expect.objectContaining({
+        rule: "custom-component",
+        message: expect.stringContaining("<Polluter>"),
+      }),
+    ]);
     expect(body.html).toContain("<p>undefined 2,4</p>");
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect([1].map((n) => n + 1)).toEqual([2]);
