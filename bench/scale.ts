@@ -800,13 +800,12 @@ export function scaleSection(result: ScaleBenchmark, machine: string): string {
     ...result.pickups.flatMap((pickup) => [pickup.queueP99, pickup.clientP99]),
   );
   const meetsPickup = worstPickup < GOAL_PICKUP_P99_MS;
-  const postgresCpu = postgres.cpuUs + postgres.databaseCpuUs;
   const whereTheTimeGoes =
     meetsRatio && meetsP99
       ? ""
       : `
 
-Where the time goes: a poll reads two rows, the API key by its hash and the job. On SQLite both reads are answered from a result cache inside the process that holds until the database changes (src/db/precompiled.ts); nothing writes while these rounds run, so the polls hardly reach the database (SQLite's best case: writes from running jobs would end cached results). On PostgreSQL the process cannot tell when the database changed, so every poll makes both queries: two round trips to the database server, each parsed, planned and run there. That costs ${us(postgres.cpuUs - sqlite.cpuUs)} more CPU per request in \`quire api\` than on SQLite (a CPU profile of it, taken with BENCH_SCALE_CPU_PROF, puts the largest share in the \`writev\` system calls that send each query: on loopback the kernel delivers the bytes and wakes the database's process inside that call; then comes the JavaScript of pg and Kysely) and ${us(postgres.databaseCpuUs)} in PostgreSQL's server processes. With ${os.cpus().length} cores for the load generator, \`quire api\` and PostgreSQL together, ${us(postgresCpu)} of CPU per request on PostgreSQL against ${us(sqlite.cpuUs)} on SQLite sets the ratio; the p99 comes from queueing behind that work at full load. A poll that makes one query, or none while nothing changed, is what would move these figures.`;
+Where the time goes: a poll reads two rows, the API key by its hash and the job. On both databases these reads are answered from a result cache inside the process (src/db/precompiled.ts) while nothing changes; PostgreSQL tells the process of other processes' commits through a NOTIFY its triggers send, SQLite through its data_version. So the polls hardly reach either database, and a gap comes from the machine: \`quire api\` used ${us(postgres.cpuUs)} of CPU per request on PostgreSQL against ${us(sqlite.cpuUs)} on SQLite, and PostgreSQL's server processes ${us(postgres.databaseCpuUs)}, with ${os.cpus().length} cores shared by the load generator, both servers and whatever else runs; the p99 comes from queueing behind that work at full load.`;
   const sample = result.pickupCount < 100 ? "the slowest job" : "the 99th percentile";
   return `## PostgreSQL against SQLite, and the queue's pick-up latency
 
