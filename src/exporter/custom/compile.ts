@@ -193,19 +193,22 @@ export async function compileComponentSource(
   return { code, mappings, imports: staticImports(source), problems };
 }
 
-function compileCached(
+async function compileCached(
   file: string,
   source: string,
   loader: "jsx" | "tsx",
 ): Promise<CompiledSource> {
-  const key = `${file}\0${loader}\0${createHash("sha256").update(source).digest("hex")}`;
+  // Keyed by content alone: pages that define the same inline component share one compilation.
+  const key = `${loader}\0${COMPONENT_FILE.test(file)}\0${createHash("sha256").update(source).digest("hex")}`;
   let compiled = compiledCache.get(key);
   if (!compiled) {
     if (compiledCache.size >= COMPILED_CACHE_LIMIT) compiledCache.clear();
     compiled = compileComponentSource(file, source, loader);
     compiledCache.set(key, compiled);
   }
-  return compiled;
+  const result = await compiled;
+  if (result.problems.every((problem) => problem.file === file)) return result;
+  return { ...result, problems: result.problems.map((problem) => ({ ...problem, file })) };
 }
 
 /** `import ... from "x"`, `import "x"` and `export ... from "x"` with the line of each. */

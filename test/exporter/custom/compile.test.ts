@@ -82,4 +82,19 @@ describe("compiling repository components", () => {
     });
     expect(closure.dependencies).toEqual(["snippets/list.jsx", "snippets/helper.js"]);
   });
+
+  it("names the right file when two files share the same broken source (compilations are shared by content)", async () => {
+    const broken = "export const A = () => {\n  const x = ;\n};\n";
+    const repo = new RepoFiles(makeRepo({ "snippets/a.jsx": broken, "snippets/b.jsx": broken }));
+    const compiler = new ComponentCompiler(repo);
+    const first = await compiler.closure("snippets/a.jsx");
+    const second = await compiler.closure("snippets/b.jsx");
+    expect(first.problems).toEqual([
+      expect.objectContaining({ rule: "component-syntax", file: "snippets/a.jsx", line: 2 }),
+    ]);
+    expect(second.problems).toEqual([
+      expect.objectContaining({ rule: "component-syntax", file: "snippets/b.jsx", line: 2 }),
+    ]);
+    expect(second.usable).toBe(false);
+  });
 });
