@@ -1,4 +1,5 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { mermaidScript } from "./code/mermaid-asset.ts";
@@ -223,16 +224,18 @@ async function addTailwindStylesheet(outputDir: string, layout: SiteLayoutData, 
   if (!css) return undefined;
   const file = hashedPath("_quire/tailwind", "css", css);
   writeFiles(outputDir, [{ path: file, content: css }]);
-  for (const outcome of users) {
+  const linkPage = async (outcome: PageOutcome): Promise<void> => {
     const htmlFile = pageOutputFile(outcome.pagePath);
     const target = path.join(outputDir, htmlFile);
-    if (!existsSync(target)) continue;
-    const html = Buffer.from(linkPageStylesheet(readFileSync(target, "utf8"), layout, outcome.pagePath, file));
-    writeFileSync(target, html);
-    if (!archiveCacheDir) continue;
+    if (!existsSync(target)) return;
+    const html = Buffer.from(linkPageStylesheet(await readFile(target, "utf8"), layout, outcome.pagePath, file));
+    await writeFile(target, html);
+    if (!archiveCacheDir) return;
     const key = await prepareCompressedEntry(archiveCacheDir, htmlFile, html);
     outcome.archiveEntries = [...outcome.archiveEntries.filter(([entry]) => entry !== htmlFile), [htmlFile, key]];
-  }
+  };
+  // Several pages at once: reading, writing and compressing run on libuv's threads.
+  for (let index = 0; index < users.length; index += 16) await Promise.all(users.slice(index, index + 16).map(linkPage));
   return file;
 }
 
