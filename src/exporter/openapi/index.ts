@@ -72,7 +72,7 @@ export async function prepareApiReference(input: {
   const connectOrigins = setup.allowInteractive
     ? [
         ...new Set([
-          ...(await catalogue.serverOrigins()),
+          ...originsOf(await catalogue.serverUrls()),
           ...originsOf(config.api.servers),
           ...originsOf(manualUrls(pages)),
         ]),

@@ -115,7 +115,11 @@ function parametersOf(operation: ApiOperation): Parameter[] {
   return [...byKey.values()].sort((a, b) => order.indexOf(a.in) - order.indexOf(b.in));
 }
 
-function serversOf(operation: ApiOperation, document: OpenApiDocument): OperationModel["servers"] {
+/** The servers an operation uses: its own, else its path's, else the document's. */
+export function serversOf(
+  operation: ApiOperation,
+  document: OpenApiDocument,
+): OperationModel["servers"] {
   const lists = [operation.operation.servers, operation.pathItem.servers, document.servers];
   const list = lists.find((item) => Array.isArray(item) && item.length > 0) as
     | unknown[]

@@ -2,6 +2,7 @@ import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import { type ApiOperation, listOperations, normalizeSpecPath } from "./operations.ts";
+import { serversOf } from "./request-model.ts";
 import { type LoadedSpec, loadSpecText, validateSpecText } from "./spec-loader.ts";
 import { MAX_SPEC_BYTES } from "./types.ts";
 
@@ -57,44 +58,18 @@ export class SpecCatalogue {
   }
 
   /**
-   * The origins of every server the loaded specifications name (document, path and operation
-   * level, variables at their defaults): the hosts a playground on these pages may call.
+   * The URL of every server an operation of the loaded specifications uses (variables at their
+   * defaults): what a playground on these pages may call.
    */
-  async serverOrigins(): Promise<string[]> {
-    const origins = new Set<string>();
-    const add = (servers: unknown): void => {
-      if (!Array.isArray(servers)) return;
-      for (const server of servers) {
-        const url =
-          server && typeof server === "object"
-            ? (server as Record<string, unknown>).url
-            : undefined;
-        if (typeof url !== "string") continue;
-        const variables = (server as Record<string, unknown>).variables as
-          | Record<string, { default?: unknown }>
-          | undefined;
-        const filled = url.replace(/\{([^}]+)\}/g, (whole, name: string) =>
-          variables?.[name]?.default !== undefined ? String(variables[name].default) : whole,
-        );
-        try {
-          const parsed = new URL(filled);
-          if (parsed.protocol === "https:" || parsed.protocol === "http:")
-            origins.add(parsed.origin);
-        } catch {
-          // A relative or templated server URL names no origin of its own.
-        }
-      }
-    };
+  async serverUrls(): Promise<string[]> {
+    const urls = new Set<string>();
     for (const entry of this.entries.values()) {
       const loaded = await entry;
       if (!loaded) continue;
-      add(loaded.spec.document.servers);
-      for (const operation of loaded.operations) {
-        add(operation.pathItem.servers);
-        add(operation.operation.servers);
-      }
+      for (const operation of loaded.operations)
+        for (const server of serversOf(operation, loaded.spec.document)) urls.add(server.url);
     }
-    return [...origins].sort();
+    return [...urls];
   }
 
   /** Repository files of the specifications that loaded: published in the bundle at their path. */
