@@ -3,7 +3,11 @@ import path from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { defaultExportCacheDir } from "../config/cache-directory.ts";
-import type { ExportProgress } from "../exporter/export-options.ts";
+import {
+  COMPONENT_MODES,
+  type ComponentMode,
+  type ExportProgress,
+} from "../exporter/export-options.ts";
 import { ExportFailedError, formatProblem, type Problem } from "../exporter/problems.ts";
 import { formatBytes } from "../exporter/site/repo-files.ts";
 import type { DeploymentType } from "../exporter/site/types.ts";
@@ -18,6 +22,7 @@ interface ExportFlags {
   outDir?: string;
   deployment: string;
   playground?: boolean;
+  components: string;
   paths?: string;
   siteUrl?: string;
   cache: boolean;
@@ -48,6 +53,11 @@ export function registerExportCommand(program: Command): void {
       "keep the API playground (Try it) in an air-gapped bundle; it then only calls the servers the OpenAPI specification names or the reader types",
     )
     .option(
+      "--components <MODE>",
+      "the repository's own React components: interactive (rendered, and working in the page with a small bundled runtime), static (rendered HTML only, no component code in the bundle) or off (left empty)",
+      "interactive",
+    )
+    .option(
       "--paths <LIST>",
       "export only these pages: comma-separated page paths or folder prefixes ending in /",
     )
@@ -75,6 +85,11 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
   if (!DEPLOYMENTS.includes(flags.deployment as DeploymentType)) {
     throw new UsageError(
       `--deployment must be one of ${DEPLOYMENTS.join(", ")}, not "${flags.deployment}"`,
+    );
+  }
+  if (!COMPONENT_MODES.includes(flags.components as ComponentMode)) {
+    throw new UsageError(
+      `--components must be one of ${COMPONENT_MODES.join(", ")}, not "${flags.components}"`,
     );
   }
   const concurrency = flags.concurrency === undefined ? undefined : Number(flags.concurrency);
@@ -124,6 +139,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       outputDir: flags.outDir,
       deployment: flags.deployment as DeploymentType,
       playground: flags.playground === true,
+      components: flags.components as ComponentMode,
       paths: flags.paths
         ?.split(",")
         .map((item) => item.trim())
@@ -136,12 +152,13 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
     if (barStarted) bar?.stop();
     if (flags.json) {
       process.stdout.write(
-        `${JSON.stringify({ pageCount: result.pageCount, warnings: result.warnings, archive: result.archive ?? null, outputDir: flags.outDir ? result.outputDir : null, durationMs: result.durationMs }, null, 2)}\n`,
+        `${JSON.stringify({ pageCount: result.pageCount, warnings: result.warnings, archive: result.archive ?? null, outputDir: flags.outDir ? result.outputDir : null, components: result.manifest.components, durationMs: result.durationMs }, null, 2)}\n`,
       );
       return 0;
     }
     if (!flags.quiet) {
       printWarnings(result.warnings);
+      printComponentPages(result.manifest.components.pages);
       const size = result.archive ? `, ${formatBytes(result.archive.sizeBytes)}` : "";
       const where = [result.archive?.path, flags.outDir ? result.outputDir : undefined]
         .filter(Boolean)
@@ -168,6 +185,19 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
     }
     throw error;
   }
+}
+
+/** Pages shown by name in the report of which pages carry component code. */
+const COMPONENT_PAGES_SHOWN = 10;
+
+/** Which pages ship repository component code (all of them are listed in quire-export.json). */
+function printComponentPages(pages: string[]): void {
+  if (pages.length === 0) return;
+  const shown = pages.slice(0, COMPONENT_PAGES_SHOWN).join(", ");
+  const more = pages.length > COMPONENT_PAGES_SHOWN ? ` and ${pages.length - COMPONENT_PAGES_SHOWN} more` : "";
+  process.stderr.write(
+    `Component code (interactive React components) on ${pages.length} page${pages.length === 1 ? "" : "s"}: ${shown}${more}\n`,
+  );
 }
 
 function printWarnings(warnings: Problem[]): void {

@@ -1,5 +1,15 @@
 import type { DeploymentType } from "./site/types.ts";
 
+/**
+ * What becomes of a repository's own React components (`export const X = () => ...`,
+ * `snippets/*.jsx`): `interactive` renders them to HTML in the sandbox and ships their code
+ * with a small Preact runtime that makes them work in the page; `static` ships the HTML only;
+ * `off` leaves an empty placeholder.
+ */
+export type ComponentMode = "interactive" | "static" | "off";
+
+export const COMPONENT_MODES: readonly ComponentMode[] = ["interactive", "static", "off"];
+
 export type ExportPhase = "reading" | "rendering" | "writing" | "packing" | "done";
 
 export interface ExportProgress {
@@ -21,6 +31,8 @@ export interface ExportOptions {
   deployment?: DeploymentType;
   /** Turns the API playground on in an air-gapped export (SPEC §3: off there unless the project turns it on). */
   playground?: boolean;
+  /** Repository React components; `interactive` by default. */
+  components?: ComponentMode;
   /** Export only these pages: page paths, or folder prefixes ending in `/` or `/*`. */
   paths?: string[];
   /** Cache of rendered pages; re-exports of unchanged pages skip rendering. No cache when absent. */

@@ -3,9 +3,10 @@ import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { mermaidScript } from "./code/mermaid-asset.ts";
+import { islandsRuntime } from "./custom/runtime-asset.ts";
 import { buildTailwindCss, needsTailwindStylesheet, tailwindUtilities } from "./custom/tailwind.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
-import type { ExportOptions, ExportPhase, ExportProgress } from "./export-options.ts";
+import type { ComponentMode, ExportOptions, ExportPhase, ExportProgress } from "./export-options.ts";
 import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
 import { indexablePages, renderLlmsFullTxt, renderLlmsTxt, renderRobots, renderSitemap } from "./output/site-files.ts";
 import { prepareApiReference } from "./openapi/index.ts";
@@ -41,6 +42,8 @@ export interface ExportManifest {
   pageCount: number;
   generator: string;
   deployment: DeploymentType;
+  /** Repository React components: the mode, and the pages that carry component code (interactive only). */
+  components: { mode: ComponentMode; pages: string[] };
   /** Origins the API playground's pages call (the specifications' servers): a server's Content-Security-Policy allows them. */
   connectOrigins?: string[];
   warnings: Problem[];
@@ -66,6 +69,7 @@ const ASSET_EXTENSIONS = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|mp4|webm|mov|mp
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
   const started = performance.now();
   const deployment = options.deployment ?? "cloud";
+  const components = options.components ?? "interactive";
   const progress = createProgressReporter(options.onProgress);
   progress("reading", 0, 0);
 
@@ -82,7 +86,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   failOnErrors(problems, "the site configuration or pages could not be read");
 
   const outputDir = prepareOutputDir(options.outputDir);
-  const { layout, themeFiles, katexFiles, mermaidFile, problems: layoutProblems } = await prepareLayout(config, deployment, allPages, repo);
+  const { layout, themeFiles, katexFiles, mermaidFile, runtimeFile, problems: layoutProblems } = await prepareLayout(config, deployment, allPages, repo);
   problems.push(...layoutProblems);
   writeFiles(outputDir, themeFiles);
   const tasks: PageTask[] = [...selected.values()].filter((page) => !page.url || page.file).map((page) => ({ file: page.file, pagePath: page.path }));
@@ -91,7 +95,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   progress("rendering", 0, tasks.length);
   let pagesDone = 0;
   const archiveCacheDir = options.cacheDir && options.archiveFile ? path.join(options.cacheDir, "archive") : undefined;
-  const setup: RendererSetup = { sourceDir: repo.root, outputDir, cacheDir: options.cacheDir, archiveCacheDir, deployment, engine: engineFingerprint(), layout, ...(api ? { api: api.setup } : {}) };
+  const setup: RendererSetup = { sourceDir: repo.root, outputDir, cacheDir: options.cacheDir, archiveCacheDir, deployment, engine: engineFingerprint(), layout, components, ...(api ? { api: api.setup } : {}) };
   let outcomes: PageOutcome[];
   try {
     outcomes = await renderAllPages(setup, tasks, {
@@ -115,6 +119,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // KaTeX and mermaid are large: the bundle carries them only when a page needs them.
   if (outcomes.some((outcome) => outcome.features.math)) writeFiles(outputDir, katexFiles);
   if (outcomes.some((outcome) => outcome.features.mermaid)) writeFiles(outputDir, [mermaidFile]);
+  // So is the components' runtime: only pages with interactive components load it.
+  const islandPages = outcomes.filter((outcome) => outcome.hasIslands && layout.pages[outcome.pagePath]).map((outcome) => outcome.pagePath).sort();
+  if (islandPages.length > 0) writeFiles(outputDir, [runtimeFile]);
   await addTailwindStylesheet(outputDir, layout, outcomes, options.cacheDir, archiveCacheDir);
   checkLinks(outcomes, allPages, config.redirects, problems);
   // Specifications are published beside the pages, at their path, as Mintlify does.
@@ -134,6 +141,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     pageCount: tasks.length,
     generator: `${GENERATOR} ${engineFingerprint()}`,
     deployment,
+    components: { mode: components, pages: islandPages },
     ...(api && api.connectOrigins.length > 0 ? { connectOrigins: api.connectOrigins } : {}),
     warnings,
   };
@@ -191,7 +199,7 @@ function prepareOutputDir(outputDir: string | undefined): string {
 }
 
 async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pages: Map<string, PageMeta>, repo: RepoFiles) {
-  const theme = await buildThemeAssets();
+  const [theme, runtime] = await Promise.all([buildThemeAssets(), islandsRuntime()]);
   const mermaid = mermaidScript();
   const configAssets = [config.logo?.light, config.logo?.dark, config.favicon?.light, config.favicon?.dark]
     .filter((file): file is string => typeof file === "string" && !/^(https?:)?\/\//.test(file))
@@ -202,11 +210,11 @@ async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pag
     config,
     deployment,
     pages: Object.fromEntries(pages),
-    assets: { ...theme.paths, mermaidScript: mermaid.path, searchIndex: SEARCH_ENTRY },
+    assets: { ...theme.paths, mermaidScript: mermaid.path, searchIndex: SEARCH_ENTRY, islandsRuntime: runtime.path },
     configAssets,
     headHtml: analytics.headHtml,
   };
-  return { layout, themeFiles: theme.files, katexFiles: theme.katexFiles, mermaidFile: { path: mermaid.path, content: mermaid.content }, problems: analytics.problems };
+  return { layout, themeFiles: theme.files, katexFiles: theme.katexFiles, mermaidFile: { path: mermaid.path, content: mermaid.content }, runtimeFile: runtime, problems: analytics.problems };
 }
 
 /**
@@ -228,7 +236,7 @@ async function addTailwindStylesheet(outputDir: string, layout: SiteLayoutData, 
     const htmlFile = pageOutputFile(outcome.pagePath);
     const target = path.join(outputDir, htmlFile);
     if (!existsSync(target)) return;
-    const html = Buffer.from(linkPageStylesheet(await readFile(target, "utf8"), layout, outcome.pagePath, file));
+    const html = linkPageStylesheet(await readFile(target), layout, outcome.pagePath, file);
     await writeFile(target, html);
     if (!archiveCacheDir) return;
     const key = await prepareCompressedEntry(archiveCacheDir, htmlFile, html);

@@ -385,6 +385,12 @@ describe("quire serve, end to end", () => {
     await page.waitForURL(`${base}/guides/schedules.html#intervals`);
     await expect(page.locator("h1.page-title").textContent()).resolves.toBe("Schedules");
 
+    // The site's own React components work under quire serve's Content-Security-Policy.
+    await page.goto(`${base}/components/custom.html`);
+    await page.waitForSelector("html[data-islands=ready]");
+    await page.getByRole("button", { name: "Increase" }).click();
+    await expect(page.locator(".counter output").textContent()).resolves.toBe("4");
+
     expect(requests.length).toBeGreaterThan(5);
     expect(
       requests.filter((url) => !url.startsWith(`${origin}/`) && !/^(data|blob):/.test(url)),

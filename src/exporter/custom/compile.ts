@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import path from "node:path/posix";
+import { parse as parseModule } from "acorn";
 import { type Message, transform } from "esbuild";
 import type { Root } from "mdast";
 import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
 import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
+import { originalLine } from "./source-map.ts";
 
 /** A component file compiled to a CommonJS-shaped function body, ready for the sandbox. */
 export interface CompiledModule {
@@ -31,7 +33,7 @@ interface CompiledSource {
   code?: string;
   mappings?: string;
   /** Static imports found in the source, with their line. */
-  imports: { specifier: string; line: number }[];
+  imports: { specifier: string; line?: number }[];
   problems: Problem[];
 }
 
@@ -110,7 +112,7 @@ export class ComponentCompiler {
   private resolveImport(
     specifier: string,
     from: string,
-    line: number,
+    line: number | undefined,
     problems: Problem[],
   ): string | undefined {
     const fail = (message: string): undefined => {
@@ -147,32 +149,29 @@ export async function compileComponentSource(
   loader: "jsx" | "tsx",
 ): Promise<CompiledSource> {
   const problems: Problem[] = [];
-  const defaultExport = /^\s*export\s+default\b/m.exec(source);
-  if (defaultExport && COMPONENT_FILE.test(file)) {
-    problems.push({
-      severity: "error",
-      rule: "component-export",
-      file,
-      line: lineAt(source, defaultExport.index + defaultExport[0].indexOf("export")),
-      message:
-        "a default export is not supported; export components by name (`export const Name = ...`)",
-    });
-  }
+  const common = {
+    loader,
+    jsx: "transform",
+    jsxFactory: "h",
+    jsxFragment: "Fragment",
+    sourcefile: file,
+    target: "es2022",
+    sourcemap: "external",
+    logLevel: "silent",
+  } as const;
   let code: string;
   let map: string;
+  let imports: SourceImport[];
   try {
+    // The module as ES syntax first, only to read its imports from a syntax tree (text that
+    // looks like an import inside a string is not one); then as the function body the sandbox runs.
+    const esm = await transform(source, { ...common, format: "esm" });
+    imports = importsOf(esm.code, esm.map);
     ({ code, map } = await transform(source, {
-      loader,
+      ...common,
       format: "cjs",
-      jsx: "transform",
-      jsxFactory: "h",
-      jsxFragment: "Fragment",
-      sourcefile: file,
-      target: "es2022",
       // `import()` becomes a `require` the sandbox refuses, so a component that tries it is reported.
       supported: { "dynamic-import": false },
-      sourcemap: "external",
-      logLevel: "silent",
     }));
   } catch (error) {
     const messages = (error as { errors?: Message[] }).errors;
@@ -189,8 +188,70 @@ export async function compileComponentSource(
     }
     return { imports: [], problems };
   }
+  const defaultExport = imports.find((item) => item.defaultExport);
+  if (defaultExport && COMPONENT_FILE.test(file)) {
+    problems.push({
+      severity: "error",
+      rule: "component-export",
+      file,
+      // esbuild moves `export default X;` into one export list at the end, without a position.
+      line: defaultExport.line ?? lineMatching(source, /\bexport\s+default\b|\bas\s+default\b/),
+      message:
+        "a default export is not supported; export components by name (`export const Name = ...`)",
+    });
+  }
   const mappings = (JSON.parse(map) as { mappings?: string }).mappings;
-  return { code, mappings, imports: staticImports(source), problems };
+  return {
+    code,
+    mappings,
+    imports: imports.flatMap((item) =>
+      item.specifier === undefined ? [] : [{ specifier: item.specifier, line: item.line }],
+    ),
+    problems,
+  };
+}
+
+interface SourceImport {
+  /** What an `import … from`, `import "…"` or `export … from` names; undefined for `export default`. */
+  specifier?: string;
+  defaultExport?: boolean;
+  /** Its line in the original source. */
+  line?: number;
+}
+
+/** The static imports and default export of a module, read from esbuild's ES output with acorn. */
+function importsOf(code: string, map: string): SourceImport[] {
+  const program = parseModule(code, { ecmaVersion: "latest", sourceType: "module", locations: true });
+  const mappings = (JSON.parse(map) as { mappings?: string }).mappings ?? "";
+  const result: SourceImport[] = [];
+  for (const statement of program.body) {
+    const line = statement.loc
+      ? originalLine(mappings, statement.loc.start.line, statement.loc.start.column)
+      : undefined;
+    if (
+      statement.type === "ImportDeclaration" ||
+      statement.type === "ExportAllDeclaration" ||
+      (statement.type === "ExportNamedDeclaration" && statement.source)
+    ) {
+      result.push({ specifier: String(statement.source?.value), line });
+    } else if (
+      statement.type === "ExportDefaultDeclaration" ||
+      (statement.type === "ExportNamedDeclaration" &&
+        statement.specifiers.some((item) => exportedName(item.exported) === "default"))
+    ) {
+      result.push({ defaultExport: true, line });
+    }
+  }
+  return result;
+}
+
+function lineMatching(source: string, pattern: RegExp): number | undefined {
+  const match = pattern.exec(source);
+  return match ? source.slice(0, match.index).split("\n").length : undefined;
+}
+
+function exportedName(node: { type: string; name?: string; value?: unknown }): string {
+  return node.type === "Identifier" ? String(node.name) : String(node.value);
 }
 
 async function compileCached(
@@ -209,34 +270,6 @@ async function compileCached(
   const result = await compiled;
   if (result.problems.every((problem) => problem.file === file)) return result;
   return { ...result, problems: result.problems.map((problem) => ({ ...problem, file })) };
-}
-
-/** `import ... from "x"`, `import "x"` and `export ... from "x"` with the line of each. */
-function staticImports(source: string): { specifier: string; line: number }[] {
-  const imports: { specifier: string; line: number }[] = [];
-  const pattern =
-    /(^|[;\n])\s*(?:import|export)\s*(?:type\s+)?(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"'\n]+)["']/g;
-  for (const match of source.matchAll(pattern)) {
-    const statement = match.index + (match[1]?.length ?? 0);
-    if (
-      /^\s*(?:import|export)\s+type\b/.test(
-        source.slice(statement, statement + 40).replace(/^[\s;]+/, ""),
-      )
-    )
-      continue;
-    imports.push({
-      specifier: match[2] as string,
-      line: lineAt(source, statement + (source.slice(statement).search(/\S/) || 0)),
-    });
-  }
-  return imports;
-}
-
-function lineAt(source: string, offset: number): number {
-  let line = 1;
-  for (let index = 0; index < offset && index < source.length; index++)
-    if (source.charCodeAt(index) === 10) line += 1;
-  return line;
 }
 
 /**

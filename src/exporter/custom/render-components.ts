@@ -1,17 +1,23 @@
+import { randomUUID } from "node:crypto";
 import type { Element, ElementContent, Nodes as HastNodes } from "hast";
-import { fromHtml } from "hast-util-from-html";
 import { toHtml } from "hast-util-to-html";
 import type { Root } from "mdast";
 import type { Position } from "unist";
 import { visit } from "unist-util-visit";
-import type { PropValue } from "../components/types.ts";
+import { getComponent } from "../components/index.ts";
+import type { Props, PropValue } from "../components/types.ts";
 import type { JsxNodeData } from "../mdx/expand.ts";
 import type { PageContext } from "../mdx/page-context.ts";
 import { sanitizeTree } from "../mdx/sanitize-html.ts";
 import type { Problem } from "../problems.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
+import type { DeploymentType } from "../site/types.ts";
+import { type BrowserModule, browserModule } from "./browser-module.ts";
 import { ComponentCompiler, type ModuleClosure } from "./compile.ts";
+import { ISLAND_DATA_ID, type IslandData, type IslandRecord } from "./island-contract.ts";
+import { type BuiltinPlaceholders, renderedToHast } from "./rendered-tree.ts";
 import { type ComponentSandbox, threadSandbox } from "./sandbox.ts";
+import { collectElementClasses } from "./tailwind.ts";
 
 /** One use of a repository component in a page, as the MDX renderer hands it over. */
 export interface ComponentUse {
@@ -27,19 +33,38 @@ export interface ComponentUse {
   position?: Position;
 }
 
+/** The components of a page that the browser brings to life, and the code they need. */
+export interface PageIslands {
+  /** The page's island data, an inert JSON script element placed after its content. */
+  html: string;
+  /** The compiled modules the page loads, after the runtime, in a stable order. */
+  modules: BrowserModule[];
+}
+
 /**
  * The repository components of one page, compiled and ready to render in the thread's
- * sandbox. `render` is synchronous so the MDX-to-HTML conversion can call it in place.
+ * sandbox. `render` is synchronous so the MDX-to-HTML conversion can call it in place. In
+ * `interactive` mode each rendered instance is also recorded as an island for the browser.
  */
 export class PageComponents {
   readonly problems: Problem[] = [];
   readonly dependencies = new Set<string>();
   private readonly closures: Map<string, ModuleClosure>;
   private readonly sandbox: ComponentSandbox;
+  private readonly interactive: boolean;
+  private readonly islandRecords: IslandRecord[] = [];
+  private readonly islandModules = new Map<string, BrowserModule>();
+  /** Marks the placeholders of built-in components: unknown to the components, so not forged by them. */
+  private readonly builtinMarker = randomUUID();
 
-  constructor(sandbox: ComponentSandbox, closures: Map<string, ModuleClosure>) {
+  constructor(
+    sandbox: ComponentSandbox,
+    closures: Map<string, ModuleClosure>,
+    mode: "interactive" | "static",
+  ) {
     this.sandbox = sandbox;
     this.closures = closures;
+    this.interactive = mode === "interactive";
     for (const closure of closures.values()) {
       this.problems.push(...closure.problems);
       for (const file of closure.dependencies) this.dependencies.add(file);
@@ -51,13 +76,14 @@ export class PageComponents {
     if (!closure?.usable) {
       return this.failed(use, context, `its file "${use.file}" could not be compiled`);
     }
-    const childrenHtml = use.children.length > 0 ? toHtml(use.children) : undefined;
+    const hasChildren = use.children.length > 0;
     const result = this.sandbox.render({
       modules: closure.modules,
       moduleId: use.file,
       exportName: use.exportName,
       props: use.props as Record<string, unknown>,
-      childrenHtml,
+      // The children are Quire's own HTML: the component places a slot, filled in after it ran.
+      childrenSlot: hasChildren ? (use.inline ? "span" : "div") : undefined,
     });
     if (!result.ok)
       return this.failed(
@@ -65,14 +91,66 @@ export class PageComponents {
         context,
         result.reason + (result.where ? ` (at ${result.where})` : ""),
       );
-    const fragment = fromHtml(result.html, { fragment: true });
-    const content = sanitizeTree(fragment.children as ElementContent[]);
+    const builtins: BuiltinPlaceholders = { marker: this.builtinMarker, uses: [] };
+    let content = sanitizeTree(renderedToHast(result.nodes, builtins));
     for (const node of content) rewriteUrls(node, context, use.position);
+    collectElementClasses(content, context.classNames);
+    context.classNames.delete("quire-children");
+    if (hasChildren) fillChildrenSlots(content, use.children);
+    if (builtins.uses.length > 0) content = expandBuiltins(content, builtins, use, context);
+    const properties: Element["properties"] = {
+      className: ["custom-component"],
+      dataComponent: use.name,
+    };
+    // The browser has no Mintlify components to render again: a component that uses them
+    // keeps its export-time HTML (as with scripts off).
+    if (this.interactive && builtins.uses.length === 0)
+      properties.dataQuireIsland = this.addIsland(use, closure);
+    return { type: "element", tagName: use.inline ? "span" : "div", properties, children: content };
+  }
+
+  /** Records an instance for the browser; returns its number in the page's island data. */
+  private addIsland(use: ComponentUse, closure: ModuleClosure): number {
+    for (const module of closure.modules) {
+      if (this.islandModules.has(module.id)) continue;
+      this.islandModules.set(module.id, browserModule(module));
+    }
+    const record: IslandRecord = {
+      module: use.file,
+      export: use.exportName,
+      props: use.props as Record<string, unknown>,
+    };
+    if (use.children.length > 0)
+      record.children = toHtml(use.children, { allowDangerousHtml: true });
+    if (use.inline) record.inline = true;
+    this.islandRecords.push(record);
+    return this.islandRecords.length - 1;
+  }
+
+  /** The page's islands, once its content is rendered; undefined when it has none. */
+  islands(deployment: DeploymentType): PageIslands | undefined {
+    if (this.islandRecords.length === 0) return undefined;
+    const files = [...this.islandModules.keys()].sort();
+    const data: IslandData = {
+      modules: Object.fromEntries(
+        files.map((file) => [file, (this.islandModules.get(file) as BrowserModule).key]),
+      ),
+      islands: this.islandRecords,
+      ...(deployment === "air-gapped" ? { airGapped: true } : {}),
+    };
+    // `<` escaped: no text in the data can close the script element or open a comment.
+    const json = JSON.stringify(data).replace(/</g, "\\u003c");
+    const modules = [
+      ...new Map(
+        files.map((file) => {
+          const module = this.islandModules.get(file) as BrowserModule;
+          return [module.key, module];
+        }),
+      ).values(),
+    ];
     return {
-      type: "element",
-      tagName: use.inline ? "span" : "div",
-      properties: { className: ["custom-component"], dataComponent: use.name },
-      children: content,
+      html: `<script type="application/json" id="${ISLAND_DATA_ID}">${json}</script>`,
+      modules,
     };
   }
 
@@ -99,6 +177,7 @@ export async function preparePageComponents(
   tree: Root,
   page: { file: string; esm: string },
   repo: RepoFiles,
+  mode: "interactive" | "static",
 ): Promise<PageComponents | undefined> {
   const files = new Set<string>();
   visit(tree, (node) => {
@@ -109,7 +188,67 @@ export async function preparePageComponents(
   const compiler = new ComponentCompiler(repo);
   const closures = new Map<string, ModuleClosure>();
   for (const file of files) closures.set(file, await compiler.closure(file, page));
-  return new PageComponents(await threadSandbox(), closures);
+  return new PageComponents(await threadSandbox(), closures, mode);
+}
+
+/**
+ * Puts the children into every slot the component rendered (a copy for each after the first):
+ * the slots are `.quire-children` elements, which take no box of their own (display: contents).
+ */
+function fillChildrenSlots(nodes: ElementContent[], children: ElementContent[]): void {
+  let used = false;
+  const visitNodes = (list: ElementContent[]): void => {
+    for (const node of list) {
+      if (node.type !== "element") continue;
+      if (node.properties.dataQuireSlot !== undefined) {
+        delete node.properties.dataQuireSlot;
+        node.children = used ? structuredClone(children) : children;
+        used = true;
+      } else visitNodes(node.children);
+    }
+  };
+  visitNodes(nodes);
+}
+
+/** Mintlify's components that sit in a line of text. */
+const INLINE_BUILTINS = new Set(["Icon", "Badge", "Tooltip", "Color"]);
+
+/**
+ * Renders the built-in components a component used, innermost first, each as Quire renders
+ * it in a page: its children are the component's output (already sanitized), its props JSON.
+ */
+function expandBuiltins(
+  nodes: ElementContent[],
+  builtins: BuiltinPlaceholders,
+  use: ComponentUse,
+  context: PageContext,
+): ElementContent[] {
+  const prefix = `${builtins.marker}:`;
+  const result: ElementContent[] = [];
+  for (const node of nodes) {
+    if (node.type !== "element") {
+      result.push(node);
+      continue;
+    }
+    node.children = expandBuiltins(node.children, builtins, use, context);
+    const marker = node.properties.dataQuireBuiltin;
+    if (typeof marker !== "string" || !marker.startsWith(prefix)) {
+      result.push(node);
+      continue;
+    }
+    const builtin = builtins.uses[Number(marker.slice(prefix.length))];
+    const component = builtin && getComponent(builtin.name);
+    if (!component) continue;
+    const rendered = component({
+      props: builtin.props as Props,
+      children: node.children,
+      context,
+      position: use.position,
+      inline: use.inline || INLINE_BUILTINS.has(builtin.name),
+    });
+    result.push(...(Array.isArray(rendered) ? rendered : [rendered]));
+  }
+  return result;
 }
 
 function rewriteUrls(node: HastNodes, context: PageContext, position?: Position): void {

@@ -33,17 +33,29 @@ export interface SandboxRequest {
   exportName: string;
   /** JSON-compatible props. */
   props: Record<string, unknown>;
-  /** Already rendered, sanitized HTML of the element's children, passed as `children`. */
-  childrenHtml?: string;
+  /** The element has children: the component gets a slot of this tag in their place. */
+  childrenSlot?: "div" | "span";
 }
+
+/**
+ * What a render produced, as plain data: a text, an element `[tag, attributes, ...children]`,
+ * HTML the component set itself (`dangerouslySetInnerHTML`), the place of its children, or one
+ * of Mintlify's components (`<Note>`, `<Card>`) with its props and rendered children.
+ */
+export type RenderedNode =
+  | string
+  | [tag: string, attributes: Record<string, string | true>, ...children: RenderedNode[]]
+  | { h: string }
+  | { s: "div" | "span" }
+  | { c: string; p: Record<string, unknown>; ch: RenderedNode[] };
 
 /** A failed render says why, and for a throw the file of the component code that threw. */
 export type SandboxResult =
-  | { ok: true; html: string }
+  | { ok: true; nodes: RenderedNode[] }
   | { ok: false; reason: string; stack?: string; where?: string };
 
 /**
- * Renders repository components to HTML inside QuickJS compiled to WebAssembly. The engine
+ * Renders repository components inside QuickJS compiled to WebAssembly. The engine
  * sees only what a request hands it (compiled code, props as JSON, the prelude): no file
  * system, network, process or host object is reachable from it. One runtime serves a whole
  * thread and renders share a context whose built-ins are frozen, with the component modules
@@ -52,7 +64,7 @@ export type SandboxResult =
 export class ComponentSandbox {
   private readonly runtime: QuickJSRuntime;
   private readonly limits: SandboxLimits;
-  private current?: { vm: QuickJSContext; defined: Map<string, string>; renders: number };
+  private current?: SandboxContext;
 
   private constructor(runtime: QuickJSRuntime, limits: SandboxLimits) {
     this.runtime = runtime;
@@ -66,42 +78,51 @@ export class ComponentSandbox {
     return new ComponentSandbox(engine.newRuntime(), limits);
   }
 
+  /**
+   * Renders one instance. A render that runs out of time is tried once more in a fresh
+   * context: on a loaded machine a pause of the host (its garbage collector, another process)
+   * can eat a render's time, and a component that really loops only costs twice the limit.
+   */
   render(request: SandboxRequest): SandboxResult {
-    this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + this.limits.timeMs));
+    const result = this.renderOnce(request);
+    if (result.ok || result.reason !== TIME_LIMIT_REASON) return result;
+    return this.renderOnce(request);
+  }
+
+  private renderOnce(request: SandboxRequest): SandboxResult {
     let healthy = false;
     try {
+      // Setting up a context (the prelude, freezing the built-ins) is Quire's work, not the component's: its time is not counted.
       const current = this.context();
       const { vm } = current;
-      const where = (stack?: string): string | undefined => {
-        for (const match of (stack ?? "").matchAll(/quire-module:(.+?):(\d+)(?::(\d+))?\)/g)) {
-          const id = match[1] as string;
-          const mappings = request.modules.find((module) => module.id === id)?.mappings;
-          // The module's code starts on the line after its `__quireDefine(` header.
-          const line = mappings
-            ? originalLine(mappings, Number(match[2]) - 1, Math.max(0, Number(match[3] ?? 1) - 1))
-            : undefined;
-          return line ? `${id}:${line}` : id;
-        }
-        return undefined;
-      };
+      this.runtime.setInterruptHandler(
+        shouldInterruptAfterDeadline(Date.now() + this.limits.timeMs),
+      );
+      // The page's modules: each file's code (defined once per context, by content) and imports.
+      const map: Record<string, [string, Record<string, string>]> = {};
       for (const module of request.modules) {
-        if (current.defined.get(module.id) === module.code) continue;
-        const defined = vm.evalCode(defineModule(module), `quire-module:${module.id}`);
-        if (defined.error) {
-          const failure = describe(vm.dump(defined.error));
-          defined.error.dispose();
-          return { ok: false, ...failure, where: where(failure.stack) };
+        let key = current.defined.get(module.code);
+        if (key === undefined) {
+          key = `m${current.defined.size}`;
+          const defined = vm.evalCode(defineModule(key, module), `quire-module:${key}`);
+          if (defined.error) {
+            const failure = describe(vm.dump(defined.error));
+            defined.error.dispose();
+            return { ok: false, ...failure, where: this.where(failure.stack, request, current) };
+          }
+          defined.value.dispose();
+          current.defined.set(module.code, key);
         }
-        defined.value.dispose();
-        current.defined.set(module.id, module.code);
+        map[module.id] = [key, module.requires];
       }
       current.renders += 1;
       const render = vm.getProp(vm.global, "__quireRender");
       const args = [
+        vm.newString(JSON.stringify(map)),
         vm.newString(request.moduleId),
         vm.newString(request.exportName),
         vm.newString(JSON.stringify(request.props)),
-        vm.newString(request.childrenHtml ?? ""),
+        vm.newString(request.childrenSlot ?? ""),
       ];
       const result = vm.callFunction(render, vm.undefined, ...args);
       for (const handle of args) handle.dispose();
@@ -109,9 +130,9 @@ export class ComponentSandbox {
       if (result.error) {
         const failure = describe(vm.dump(result.error));
         result.error.dispose();
-        return { ok: false, ...failure, where: where(failure.stack) };
+        return { ok: false, ...failure, where: this.where(failure.stack, request, current) };
       }
-      const html = vm.typeof(result.value) === "string" ? vm.getString(result.value) : "";
+      const json = vm.typeof(result.value) === "string" ? vm.getString(result.value) : "[]";
       result.value.dispose();
       // Promises the component started (an `import()`, a `.then`) settle here, still within the limits.
       const pending = this.runtime.executePendingJobs(100);
@@ -119,9 +140,9 @@ export class ComponentSandbox {
         pending.error.dispose();
         return { ok: false, reason: "a promise it started failed" };
       }
-      const refused = vm.evalCode(
-        "__quireState.refused.length > 0 ? String(__quireState.refused[0]) : ''",
-      );
+      const refusedCheck = vm.getProp(vm.global, "__quireRefused");
+      const refused = vm.callFunction(refusedCheck, vm.undefined);
+      refusedCheck.dispose();
       const firstRefused = refused.error ? "" : vm.getString(refused.value);
       (refused.error ?? refused.value).dispose();
       if (firstRefused)
@@ -130,7 +151,7 @@ export class ComponentSandbox {
           reason: `it tried to load "${firstRefused}", which is not available in the sandbox`,
         };
       healthy = true;
-      return { ok: true, html };
+      return { ok: true, nodes: JSON.parse(json) as RenderedNode[] };
     } catch (error) {
       // Out of memory inside the engine can surface as a host-side failure of the binding.
       return { ok: false, reason: (error as Error).message };
@@ -142,12 +163,36 @@ export class ComponentSandbox {
     }
   }
 
+  /** The file and line of the component code a stack points into (the first frame in a module). */
+  private where(
+    stack: string | undefined,
+    request: SandboxRequest,
+    current: SandboxContext,
+  ): string | undefined {
+    for (const match of (stack ?? "").matchAll(/quire-module:(m\d+):(\d+)(?::(\d+))?\)/g)) {
+      const module = request.modules.find(
+        (candidate) => current.defined.get(candidate.code) === match[1],
+      );
+      if (!module) continue;
+      // The module's code starts on the line after its `__quireDefine(` header.
+      const line = module.mappings
+        ? originalLine(
+            module.mappings,
+            Number(match[2]) - 1,
+            Math.max(0, Number(match[3] ?? 1) - 1),
+          )
+        : undefined;
+      return line ? `${module.id}:${line}` : module.id;
+    }
+    return undefined;
+  }
+
   /**
    * The context renders share: built once with the prelude and its built-ins frozen, so a
    * component can change nothing the next render sees, and replaced after a failure or a
    * number of renders (the module registry only grows).
    */
-  private context(): { vm: QuickJSContext; defined: Map<string, string>; renders: number } {
+  private context(): SandboxContext {
     if (this.current) return this.current;
     const vm = this.runtime.newContext();
     const setup = vm.evalCode(SANDBOX_PRELUDE, "quire-prelude.js");
@@ -178,11 +223,20 @@ export class ComponentSandbox {
   }
 }
 
-/** Renders between two fresh contexts. */
-const CONTEXT_RENDERS = 200;
+/** A QuickJS context that renders share, with the module code defined in it (code → key). */
+interface SandboxContext {
+  vm: QuickJSContext;
+  defined: Map<string, string>;
+  renders: number;
+}
 
-function defineModule(module: CompiledModule): string {
-  return `"use strict";__quireDefine(${JSON.stringify(module.id)}, ${JSON.stringify(module.requires)}, function (exports, require, module) {\n${module.code}\n});`;
+const TIME_LIMIT_REASON = "it ran longer than the time limit";
+
+/** Renders between two fresh contexts. */
+const CONTEXT_RENDERS = 1000;
+
+function defineModule(key: string, module: CompiledModule): string {
+  return `"use strict";__quireDefine(${JSON.stringify(key)}, function (exports, require, module) {\n${module.code}\n});`;
 }
 
 function describe(dumped: unknown): { reason: string; stack?: string } {
@@ -190,7 +244,7 @@ function describe(dumped: unknown): { reason: string; stack?: string } {
     const error = dumped as { name?: string; message?: string; stack?: string };
     const name = error.name ?? "Error";
     const message = error.message ?? "";
-    if (/interrupted/i.test(message)) return { reason: "it ran longer than the time limit" };
+    if (/interrupted/i.test(message)) return { reason: TIME_LIMIT_REASON };
     if (/out of memory/i.test(message)) return { reason: "it used more memory than the limit" };
     if (/stack overflow/i.test(message))
       return { reason: "it recursed deeper than the stack limit" };

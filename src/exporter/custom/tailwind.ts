@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ElementContent } from "hast";
 
 /**
  * Tailwind CSS for exported pages: the utilities that pages' bodies use (raw HTML in MDX,
@@ -41,42 +42,65 @@ const INPUT_CSS = [
 const MAX_CANDIDATE_LENGTH = 200;
 
 /**
- * The class names used in a page body's HTML, unique and sorted: the candidates for Tailwind
- * utilities. Only real tags count (text is escaped, so `<` starts a tag), and scripts and
- * styles are skipped. Cheap: a few regular expressions over the HTML.
+ * Adds the class names of these elements (and, when `deep`, of everything inside them) to
+ * `into`: the candidates for Tailwind utilities. The renderer calls it on what a page's author
+ * wrote (HTML elements in MDX, raw HTML, what repository components render), never on Quire's
+ * own components, so Quire's class names are never candidates.
  */
-export function collectClassCandidates(html: string): string[] {
-  const candidates = new Set<string>();
-  const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, "");
-  for (const tag of markup.matchAll(
-    /<[a-zA-Z][^\s/>]*((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g,
-  )) {
-    const attributes = tag[1];
-    if (!attributes || !/\bclass\s*=/i.test(attributes)) continue;
-    for (const attribute of attributes.matchAll(
-      /\sclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi,
-    )) {
-      const value = decodeEntities(attribute[1] ?? attribute[2] ?? attribute[3] ?? "");
-      for (const name of value.split(/\s+/)) {
-        if (name && name.length <= MAX_CANDIDATE_LENGTH && !name.startsWith("--"))
-          candidates.add(name);
-      }
+export function collectElementClasses(
+  nodes: readonly ElementContent[],
+  into: Set<string>,
+  deep = true,
+): void {
+  for (const node of nodes) {
+    if (node.type !== "element") continue;
+    const names = node.properties.className;
+    if (Array.isArray(names)) {
+      for (const name of names)
+        if (
+          typeof name === "string" &&
+          name.length <= MAX_CANDIDATE_LENGTH &&
+          !name.startsWith("--")
+        )
+          into.add(name);
     }
+    if (deep) collectElementClasses(node.children, into);
   }
-  return [...candidates].sort();
 }
 
-function decodeEntities(value: string): string {
-  if (!value.includes("&")) return value;
-  const named: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
-  return value.replace(
-    /&(?:#x([0-9a-f]+)|#(\d+)|(amp|quot|apos|lt|gt));/gi,
-    (_match, hex: string, decimal: string, name: string) => {
-      if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
-      if (decimal) return String.fromCodePoint(Number.parseInt(decimal, 10));
-      return named[name.toLowerCase()] ?? "";
-    },
-  );
+/** A token that could be a class name: no spaces or quotes around it, at least one letter. */
+const SOURCE_CANDIDATE = /^[!-]?[\w@*[\]:./%#(),'=&>+~-]*[a-z][\w@*[\]:./%#(),'=&>+~-]*$/i;
+/** Most tokens taken from one module's source: a generated data file does not flood the compiler. */
+const MAX_SOURCE_CANDIDATES = 5000;
+
+/**
+ * Possible class names in a component's source: every whitespace-separated token of its string
+ * and template literals, as Tailwind's own scanner reads source files. Components that run in
+ * the page switch classes their first render did not show (`open ? "block" : "hidden"`); the
+ * compiler keeps only the tokens that are utilities, so extra tokens cost nothing but a lookup.
+ */
+export function collectSourceCandidates(source: string): string[] {
+  const candidates = new Set<string>();
+  for (const literal of source.matchAll(
+    /"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g,
+  )) {
+    const text = (
+      literal[1] ??
+      literal[2] ??
+      (literal[3] ?? "").replace(/\$\{[^}]*\}/g, " ")
+    ).replace(/\\[nrt]/g, " ");
+    for (const token of text.split(/\s+/)) {
+      if (
+        token.length === 0 ||
+        token.length > MAX_CANDIDATE_LENGTH ||
+        !SOURCE_CANDIDATE.test(token)
+      )
+        continue;
+      candidates.add(token);
+      if (candidates.size >= MAX_SOURCE_CANDIDATES) return [...candidates];
+    }
+  }
+  return [...candidates];
 }
 
 interface TailwindEngine {

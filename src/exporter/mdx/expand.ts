@@ -74,6 +74,11 @@ class Expander {
     const codeComponents = new Map<string, { file: string; exportName: string }>();
     for (const name of moduleScope.codeComponents) codeComponents.set(name, { file, exportName: name });
     for (const [local, imported] of moduleScope.imports) {
+      // React is the components' own runtime (the sandbox's, the page's), not a file to inline.
+      if (imported.specifier === "react") {
+        moduleScope.imports.delete(local);
+        continue;
+      }
       if (imported.imported === "default") continue;
       const target = this.resolveSpecifier(imported.specifier, file);
       if (!target || CODE_COMPONENT_EXTENSIONS.test(target)) continue;

@@ -7,6 +7,7 @@ import { normalizePagePath, pageOutputFile, relativeUrl } from "../site/paths.ts
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { PageComponents } from "../custom/render-components.ts";
 import type { DeploymentType } from "../site/types.ts";
+import type { ComponentMode } from "../export-options.ts";
 
 export interface PageEnvironment {
   repo: RepoFiles;
@@ -17,9 +18,10 @@ export interface PageEnvironment {
   deployment: DeploymentType;
   /**
    * Repository components (`export const X = () => ...`, `snippets/*.jsx`): rendered to static
-   * HTML in the sandbox (`static`, the default) or left as empty placeholders (`off`).
+   * HTML in the sandbox (`static`, the default here), also made to work in the browser
+   * (`interactive`, the export's default), or left as empty placeholders (`off`).
    */
-  customComponents?: "static" | "off";
+  customComponents?: ComponentMode;
 }
 
 /**
@@ -33,6 +35,8 @@ export class PageContext implements ComponentContext {
   readonly assets = new Set<string>();
   readonly links: { target: string; line?: number; column?: number }[] = [];
   readonly features = { math: false, mermaid: false };
+  /** Class names the page's author wrote (HTML in MDX, repository components): Tailwind candidates. */
+  readonly classNames = new Set<string>();
   /** Parameters the page's `<ParamField>`s document, in page order. */
   readonly parameters: DocumentedParameter[] = [];
   /** Set by the renderer while converting nodes inlined from a snippet. */

@@ -82,7 +82,8 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   // The page's own `import`/`export` blocks, read before the expansion removes them: inline components live there.
   const esm = esmOfTree(tree);
   const expansion = expandPage(tree, file, environment.repo);
-  const components = environment.customComponents === "off" ? undefined : await preparePageComponents(tree, { file, esm }, environment.repo);
+  const mode = environment.customComponents ?? "static";
+  const components = mode === "off" ? undefined : await preparePageComponents(tree, { file, esm }, environment.repo, mode);
   context.customComponents = components;
   await loadCodeLanguages(collectCodeLanguages(tree));
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
@@ -91,7 +92,8 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   if (appended?.position === "start") hast.children.unshift(...appended.nodes);
   else if (appended) hast.children.push(...appended.nodes);
   const { toc, sections } = processHeadings(hast);
-  const html = toHtml(hast, { allowDangerousHtml: true });
+  const islands = components?.islands(environment.deployment);
+  const html = toHtml(hast, { allowDangerousHtml: true }) + (islands?.html ?? "");
   const parts = [pageMarkdown(tree), appended?.markdown ?? ""];
   if (appended?.position === "start") parts.reverse();
   const markdown = parts.filter(Boolean).join("\n\n");
@@ -105,6 +107,8 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     assets: [...context.assets],
     links: context.links,
     features: context.features,
+    classes: [...context.classNames].sort(),
+    ...(islands ? { islandModules: islands.modules } : {}),
     problems: [...expansion.problems, ...(components?.problems ?? []), ...context.problems],
     dependencies: [...new Set([...expansion.dependencies, ...(components?.dependencies ?? []), ...(appended?.dependencies ?? [])])],
   };

@@ -1,3 +1,4 @@
+import type { BrowserModule } from "../custom/browser-module.ts";
 import type { Problem } from "../problems.ts";
 
 export interface TocEntry {
@@ -28,7 +29,15 @@ export interface RenderedBody {
   links: { target: string; line?: number; column?: number }[];
   /** Which optional page features are used, so their assets load only where needed. */
   features: { math: boolean; mermaid: boolean };
-  /** Class names in `html`, candidates for Tailwind utilities; set (and cached) by the body renderer. */
+  /**
+   * Interactive repository components: the compiled modules the page loads after the islands
+   * runtime (each a bundle file shared by every page that uses it). Absent when there are none.
+   */
+  islandModules?: BrowserModule[];
+  /**
+   * Class names the page's author wrote (HTML in MDX, repository components' output and, for
+   * interactive components, their source): the candidates for Tailwind utilities.
+   */
   classes?: string[];
   problems: Problem[];
   /** Repository-relative files read to render this page (snippets), for the cache key. */

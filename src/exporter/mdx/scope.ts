@@ -16,7 +16,10 @@ export interface ModuleScope {
   variables: Map<string, PropValue>;
   /** Imported names usable as `<Name />`. */
   imports: Map<string, SnippetImport>;
-  /** Names of components defined in the file as code (`export const X = () => ...`): never run. */
+  /**
+   * Names the file exports as code (`export const X = () => ...`, `export function`, `memo(...)`,
+   * any value that is not a literal): components when used as `<X />`, never run in Quire's process.
+   */
   codeComponents: Set<string>;
   problems: { message: string; line?: number; column?: number }[];
 }
@@ -46,20 +49,17 @@ export function collectModuleScope(tree: Root): ModuleScope {
         }
       } else if (statement.type === "ExportNamedDeclaration" && statement.declaration) {
         const declaration = statement.declaration;
-        if (declaration.type === "FunctionDeclaration" && declaration.id) {
+        if ((declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration") && declaration.id) {
           scope.codeComponents.add(declaration.id.name);
           continue;
         }
         if (declaration.type !== "VariableDeclaration") {
-          scope.problems.push({
-            message: `exported ${declaration.type === "FunctionDeclaration" ? "functions" : "declarations"} are not run; only \`export const name = <literal>\` is supported`,
-            line,
-          });
+          scope.problems.push({ message: "exported declarations are not run; only `export const name = <literal>` is supported", line });
           continue;
         }
         for (const declarator of declaration.declarations) {
           if (declarator.id.type !== "Identifier" || !declarator.init) continue;
-          if (declarator.init.type === "ArrowFunctionExpression" || declarator.init.type === "FunctionExpression") {
+          if (declarator.init.type === "ArrowFunctionExpression" || declarator.init.type === "FunctionExpression" || declarator.init.type === "ClassExpression") {
             scope.codeComponents.add(declarator.id.name);
             continue;
           }
@@ -67,10 +67,9 @@ export function collectModuleScope(tree: Root): ModuleScope {
             scope.variables.set(declarator.id.name, evaluateLiteral(declarator.init, scope.variables));
           } catch (error) {
             if (!(error instanceof NotLiteralError)) throw error;
-            scope.problems.push({
-              message: `export "${declarator.id.name}" is ignored: ${error.message}`,
-              line,
-            });
+            // Code (`memo(...)`, a computed value): a component when a page uses it as one, rendered
+            // in the sandbox; anywhere else it is not evaluated, and that use is reported.
+            scope.codeComponents.add(declarator.id.name);
           }
         }
       } else if (statement.type === "ExportDefaultDeclaration") {

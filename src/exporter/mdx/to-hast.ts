@@ -1,11 +1,13 @@
 import type { Element, ElementContent, Properties, Root as HastRoot } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { h } from "hastscript";
-import type { Code, Html, Image, InlineMath, Link, Math as MathNode, Nodes, Root } from "mdast";
+import type { Code, Html, Image, Link, Nodes, Root } from "mdast";
+import type { InlineMath, Math as MathNode } from "mdast-util-math";
 import { type Handler, type State, toHast } from "mdast-util-to-hast";
 import { renderCodeBlock } from "../code/render-code-block.ts";
 import { getComponent } from "../components/index.ts";
 import type { PropValue } from "../components/types.ts";
+import { collectElementClasses } from "../custom/tailwind.ts";
 import { renderMath } from "../math/render-math.ts";
 import type { JsxElement, JsxNodeData } from "./expand.ts";
 import type { PageContext } from "./page-context.ts";
@@ -25,7 +27,7 @@ export function mdastToHast(tree: Root, context: PageContext): HastRoot {
     inlineMath: (_state, node: InlineMath) => math(node, context, false),
     link: (state, node: Link) => withFile(node, context, () => link(state, node, context)),
     image: (_state, node: Image) => withFile(node, context, () => image(node, context)),
-    html: (_state, node: Html) => rawHtml(node),
+    html: (_state, node: Html) => rawHtml(node, context),
   };
   return toHast(tree, { handlers, allowDangerousHtml: false }) as HastRoot;
 }
@@ -85,6 +87,8 @@ function htmlElement(state: State, node: JsxElement, tagName: string, props: Rec
     }
   }
   const element = h(tagName, sanitizeProperties(tagName, properties), state.all(node)) as Element;
+  // Only the element's own classes: its children are counted where they are converted.
+  collectElementClasses([element], context.classNames, false);
   rewriteUrls(element, context, node);
   return element;
 }
@@ -138,7 +142,9 @@ function math(node: MathNode | InlineMath, context: PageContext, display: boolea
   return result.node;
 }
 
-function rawHtml(node: Html): ElementContent[] {
+function rawHtml(node: Html, context: PageContext): ElementContent[] {
   const fragment = fromHtml(node.value, { fragment: true });
-  return sanitizeTree(fragment.children as ElementContent[]);
+  const content = sanitizeTree(fragment.children as ElementContent[]);
+  collectElementClasses(content, context.classNames);
+  return content;
 }

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
-import { collectClassCandidates } from "../custom/tailwind.ts";
+import { collectSourceCandidates } from "../custom/tailwind.ts";
+import type { BrowserModule } from "../custom/browser-module.ts";
+import type { ComponentMode } from "../export-options.ts";
 import { resolveIcon } from "../icons/index.ts";
 import type { PageEnvironment } from "../mdx/page-context.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
@@ -23,6 +25,8 @@ export interface BodyRendererSetup {
   cacheDir?: string;
   /** How API reference pages render; pages tied to an operation need it. */
   api?: ApiRenderSetup;
+  /** Repository React components; `static` when absent. */
+  components?: ComponentMode;
 }
 
 /** A page to render: its source file and path, and for an API reference page its operation. */
@@ -51,6 +55,8 @@ export class BodyRenderer {
   private readonly pagesFingerprint: string;
   private readonly specDigests = new Map<string, string>();
   private apiSettingsDigest?: string;
+  /** Class-name candidates of each component module, by content key: a snippet serves many pages. */
+  private readonly moduleCandidates = new Map<string, string[]>();
 
   constructor(setup: BodyRendererSetup) {
     this.setup = setup;
@@ -60,6 +66,7 @@ export class BodyRenderer {
       deployment: setup.deployment,
       pageExists: (pagePath) => pages.has(pagePath),
       icon: (name, options) => resolveIcon(name, options, setup.iconLibrary),
+      customComponents: setup.components ?? "static",
     };
     if (setup.cacheDir) this.cache = new BodyCache(setup.cacheDir, setup.repo);
     this.pagesFingerprint = createHash("sha256")
@@ -81,6 +88,7 @@ export class BodyRenderer {
         this.pagesFingerprint,
         this.setup.deployment,
         this.setup.iconLibrary,
+        this.setup.components ?? "static",
         task.file,
         task.pagePath,
         source,
@@ -92,11 +100,24 @@ export class BodyRenderer {
       if (cached) return { body: cached, fromCache: true };
     }
     const body = await this.renderFresh(task);
-    // Kept with the body in the cache: which Tailwind utilities a page uses is decided from them.
-    body.classes = collectClassCandidates(body.html);
+    // Components that run in the page may switch to classes their first render did not show.
+    if (body.islandModules) {
+      const classes = new Set(body.classes);
+      for (const module of body.islandModules) for (const name of this.candidatesOf(module)) classes.add(name);
+      body.classes = [...classes].sort();
+    }
     const cacheable = !body.problems.some((problem) => problem.severity === "error");
     if (this.cache && key && cacheable) this.cache.write(key, body);
     return { body, fromCache: false };
+  }
+
+  private candidatesOf(module: BrowserModule): string[] {
+    let candidates = this.moduleCandidates.get(module.key);
+    if (!candidates) {
+      candidates = collectSourceCandidates(module.script);
+      this.moduleCandidates.set(module.key, candidates);
+    }
+    return candidates;
   }
 
   /** The MDX pipeline (unified, Shiki, KaTeX) loads on the first page not in the cache. */

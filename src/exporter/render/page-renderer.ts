@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { threadId } from "node:worker_threads";
 import path from "node:path";
 import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
 import type { PageMeta } from "../site/page-index.ts";
@@ -11,6 +12,7 @@ import type { SiteLayoutData } from "../theme/layout-types.ts";
 import { prepareCompressedEntry } from "../output/archive.ts";
 import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
 import { type BodyTask, BodyRenderer } from "./body-renderer.ts";
+import type { ComponentMode } from "../export-options.ts";
 
 /** Everything a renderer (in the main thread or a worker) needs; plain data, so it can cross threads. */
 export interface RendererSetup {
@@ -25,6 +27,8 @@ export interface RendererSetup {
   layout: SiteLayoutData;
   /** How API reference pages render, when the site has any. */
   api?: ApiRenderSetup;
+  /** Repository React components: `interactive`, `static` or `off`. */
+  components: ComponentMode;
 }
 
 export interface PageTask {
@@ -43,6 +47,8 @@ export interface PageOutcome {
   features: RenderedBody["features"];
   /** Class names in the page body: the export generates the Tailwind utilities among them. */
   classes: string[];
+  /** The page loads component code (interactive repository components). */
+  hasIslands: boolean;
   fromCache: boolean;
   /** Bundle files of this page whose compressed archive entries are ready: file → cache key. */
   archiveEntries: [string, string][];
@@ -56,6 +62,8 @@ export class PageRenderer {
   private readonly setup: RendererSetup;
   private readonly bodies: BodyRenderer;
   private readonly document: PageDocumentRenderer;
+  /** Component modules this thread has written: pages share them, each is written once. */
+  private readonly modulesWritten = new Set<string>();
 
   constructor(setup: RendererSetup) {
     this.setup = setup;
@@ -67,6 +75,7 @@ export class PageRenderer {
       engine: setup.engine,
       cacheDir: setup.cacheDir,
       api: setup.api,
+      components: setup.components,
     });
     this.document = createPageDocumentRenderer(setup.layout);
   }
@@ -83,9 +92,19 @@ export class PageRenderer {
         [htmlFile.replace(/\.html$/, ".md"), Buffer.from(pageMarkdownFile(page.title, page.description, body.markdown))],
       ];
       mkdirSync(path.dirname(path.join(this.setup.outputDir, htmlFile)), { recursive: true });
+      for (const [file, content] of files) writeFileSync(path.join(this.setup.outputDir, file), content);
+      for (const module of body.islandModules ?? []) {
+        if (this.modulesWritten.has(module.key)) continue;
+        const content = Buffer.from(module.script);
+        writeSharedFile(path.join(this.setup.outputDir, module.path), content);
+        files.push([module.path, content]);
+        this.modulesWritten.add(module.key);
+      }
+      // A page whose author wrote classes may still get the Tailwind stylesheet linked once every
+      // page is rendered: its archive entry is prepared then, not compressed twice.
+      const mayChange = (body.classes?.length ?? 0) > 0 ? htmlFile : undefined;
       for (const [file, content] of files) {
-        writeFileSync(path.join(this.setup.outputDir, file), content);
-        if (this.setup.archiveCacheDir) archiveEntries.push([file, await prepareCompressedEntry(this.setup.archiveCacheDir, file, content)]);
+        if (this.setup.archiveCacheDir && file !== mayChange) archiveEntries.push([file, await prepareCompressedEntry(this.setup.archiveCacheDir, file, content)]);
       }
     }
     return {
@@ -97,10 +116,22 @@ export class PageRenderer {
       links: body.links,
       features: body.features,
       classes: body.classes ?? [],
+      hasIslands: (body.islandModules?.length ?? 0) > 0,
       fromCache,
       archiveEntries,
     };
   }
+}
+
+/**
+ * Writes a bundle file whole or not at all: render threads may write the same shared file (a
+ * component module) at once, and a reader must never see half of it.
+ */
+function writeSharedFile(target: string, content: Buffer): void {
+  mkdirSync(path.dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}.${threadId}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, target);
 }
 
 /** The `<path>.md` beside each page: title, description, then the page's Markdown. */

@@ -17,7 +17,7 @@ export interface ThemeAssets {
   files: AssetFile[];
   /** KaTeX's stylesheet and fonts: written only when a page has math. */
   katexFiles: AssetFile[];
-  paths: Omit<ThemeAssetPaths, "mermaidScript" | "searchIndex">;
+  paths: Omit<ThemeAssetPaths, "mermaidScript" | "searchIndex" | "islandsRuntime">;
 }
 
 const themeFolder = path.dirname(fileURLToPath(import.meta.url));

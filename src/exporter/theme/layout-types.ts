@@ -14,6 +14,8 @@ export interface ThemeAssetPaths {
   mermaidScript: string;
   /** The search index entry script, loaded on first search. */
   searchIndex: string;
+  /** The runtime of interactive repository components (Preact), loaded only by pages that have some. */
+  islandsRuntime: string;
 }
 
 /** Everything that is the same for every page of one export. */
@@ -32,5 +34,5 @@ export interface SiteLayoutData {
 /** What differs per page. */
 export interface PageLayoutInput {
   page: PageMeta;
-  body: Pick<RenderedBody, "html" | "toc" | "features" | "frontmatter">;
+  body: Pick<RenderedBody, "html" | "toc" | "features" | "frontmatter" | "islandModules">;
 }

@@ -83,22 +83,32 @@ ${view.tabs.length > 1 ? tabsBar(view.tabs, url) : ""}<div class="layout${showSi
 ${showSidebar ? sidebar(view, url) : ""}${content}
 ${showToc ? tableOfContents(body.toc) : ""}</div>
 <script src="${asset(site.assets.script)}" defer></script>
-</body>
+${islandScripts(body.islandModules, site.assets.islandsRuntime, asset)}</body>
 </html>
 `;
 }
 
 /**
+ * The islands runtime, then the page's component modules: deferred classic scripts run in this
+ * order once the page is parsed, and the runtime starts the components after the last one.
+ */
+function islandScripts(modules: PageLayoutInput["body"]["islandModules"], runtime: string, asset: (file: string) => string): string {
+  if (!modules || modules.length === 0) return "";
+  return [runtime, ...modules.map((module) => module.path)].map((file) => `<script src="${asset(file)}" defer></script>\n`).join("");
+}
+
+/**
  * A rendered page with one more stylesheet, right after the theme's: the Tailwind utilities,
  * whose hashed name is known only once every page is rendered. Pages that need none never get it.
+ * Works on the page's bytes: a large site's pages are not decoded and encoded again.
  */
-export function linkPageStylesheet(html: string, site: SiteLayoutData, pagePath: string, file: string): string {
+export function linkPageStylesheet(html: Buffer, site: SiteLayoutData, pagePath: string, file: string): Buffer {
   const link = relativeLinker(pagePath);
-  const themeLink = `<link rel="stylesheet" href="${encodeURI(link(site.assets.css))}">`;
+  const themeLink = Buffer.from(`<link rel="stylesheet" href="${encodeURI(link(site.assets.css))}">`);
   const at = html.indexOf(themeLink);
   if (at < 0) return html;
   const end = at + themeLink.length;
-  return `${html.slice(0, end)}\n<link rel="stylesheet" href="${encodeURI(link(file))}">${html.slice(end)}`;
+  return Buffer.concat([html.subarray(0, end), Buffer.from(`\n<link rel="stylesheet" href="${encodeURI(link(file))}">`), html.subarray(end)]);
 }
 
 /**

@@ -24,6 +24,27 @@ describe("compiling repository components", () => {
     expect(compiled.code).not.toContain(": P");
   });
 
+  it("reads imports from the syntax tree: import-like text in strings and comments is not an import", async () => {
+    const compiled = await compileComponentSource(
+      "snippets/install.jsx",
+      [
+        "// import old from 'left-pad';",
+        "export const Install = () => {",
+        "  const code = `'use client';",
+        "",
+        "import Script from 'next/script';",
+        "`;",
+        "  return <pre>{code}</pre>;",
+        "};",
+        'import { Badge } from "./badge.jsx";',
+        "",
+      ].join("\n"),
+      "jsx",
+    );
+    expect(compiled.problems).toEqual([]);
+    expect(compiled.imports).toEqual([{ specifier: "./badge.jsx", line: 9 }]);
+  });
+
   it("reports a syntax error as file:line:column under component-syntax", async () => {
     const compiled = await compileComponentSource(
       "snippets/broken.jsx",

@@ -70,8 +70,57 @@ describe("rendering repository components in the sandbox", () => {
     });
     expect(body.problems).toEqual([]);
     expect(body.html).toBe(
-      '<div class="custom-component" data-component="Counter"><div style="margin-top:8px"><button>Clicked 3 times</button><em>6</em>Some <strong>bold</strong> words</div></div>',
+      '<div class="custom-component" data-component="Counter"><div style="margin-top:8px"><button>Clicked 3 times</button><em>6</em><div class="quire-children">Some <strong>bold</strong> words</div></div></div>',
     );
+  });
+
+  it("renders class components and React's element helpers as React does", async () => {
+    const body = await renderPage({
+      "index.mdx": [
+        "import React, { Children, cloneElement, isValidElement } from 'react';",
+        "",
+        "export class Greeting extends React.Component {",
+        "  render() { return <p className=\"greeting\">Hello {this.props.name}</p>; }",
+        "}",
+        "export const Numbered = () => {",
+        "  const items = [<li>one</li>, null, [<li>two</li>]];",
+        "  return <ol>{Children.map(Children.toArray(items), (item, index) => isValidElement(item) ? cloneElement(item, { 'data-n': index + 1 }) : item)}</ol>;",
+        "};",
+        "export const Bold = React.memo(({ text }) => <b>{text}</b>);",
+        "",
+        '<Greeting name="Ada" />',
+        "",
+        "<Numbered />",
+        "",
+        '<Bold text="memoized" />',
+        "",
+      ].join("\n"),
+    });
+    expect(body.problems).toEqual([]);
+    expect(body.html).toContain("<b>memoized</b>");
+    expect(body.html).toContain('<p class="greeting">Hello Ada</p>');
+    expect(body.html).toContain('<ol><li data-n="1">one</li><li data-n="2">two</li></ol>');
+  });
+
+  it("renders SVG with SVG's element and attribute names (strokeWidth as stroke-width), and HTML a component sets itself", async () => {
+    const body = await renderPage({
+      "index.mdx": [
+        "export const Logo = () => (",
+        '  <svg viewBox="0 0 10 10" strokeWidth="2"><defs><linearGradient id="g" /></defs><path d="M0 0h10" /></svg>',
+        ");",
+        "export const Raw = () => <div dangerouslySetInnerHTML={{ __html: '<em>set</em> by hand' }} />;",
+        "",
+        "<Logo />",
+        "",
+        "<Raw />",
+        "",
+      ].join("\n"),
+    });
+    expect(body.problems).toEqual([]);
+    expect(body.html).toContain(
+      '<svg viewBox="0 0 10 10" stroke-width="2"><defs><linearGradient id="g"></linearGradient></defs><path d="M0 0h10"></path></svg>',
+    );
+    expect(body.html).toContain("<div><em>set</em> by hand</div>");
   });
 
   it("names the line of the snippet file a component threw on", async () => {
@@ -109,6 +158,49 @@ describe("rendering repository components in the sandbox", () => {
     });
     expect(body.html).toBe('<div class="quire-placeholder" data-component="Hello"></div>');
     expect(body.problems).toEqual([expect.objectContaining({ rule: "code-component", line: 3 })]);
+  });
+
+  it("renders Mintlify's components used inside a component (<Note>, <Card>, <Icon>, <Tree.Folder>) as Quire renders them in a page", async () => {
+    const body = await renderPage(
+      {
+        "index.mdx": [
+          "import { Links } from '/snippets/links.jsx';",
+          "",
+          "<Links items={[{ title: 'Quickstart', href: '/quickstart', icon: 'rocket' }]}>",
+          "Some **intro**",
+          "</Links>",
+          "",
+        ].join("\n"),
+        "quickstart.mdx": "# Quickstart\n",
+        "snippets/links.jsx": [
+          "export const Links = ({ items, children }) => (",
+          '  <div className="links">',
+          "    <Note>Read <b>these</b> {children}</Note>",
+          "    <Columns cols={2}>",
+          "      {items.map((item) => <Card key={item.href} title={item.title} href={item.href} icon={item.icon} onClick={() => 1}><Icon icon=\"check\" /> go</Card>)}",
+          "    </Columns>",
+          '    <Tree><Tree.Folder name="app" defaultOpen><Tree.File name="main.ts" /></Tree.Folder></Tree>',
+          '    <div data-quire-builtin="0:0">not a placeholder</div>',
+          "  </div>",
+          ");",
+        ].join("\n"),
+      },
+      "index.mdx",
+    );
+    expect(body.problems).toEqual([]);
+    const html = body.html;
+    expect(html).toMatch(
+      /<div class="callout callout-note" role="note"[^>]*>.*<div class="callout-content">Read <b>these<\/b> <div class="quire-children"><p>Some <strong>intro<\/strong><\/p><\/div><\/div><\/div>/,
+    );
+    // Props from data: the card's link is rewritten like a page's, its icon drawn.
+    expect(html).toMatch(
+      /<div class="card-group cols-2"><a class="card card-link" href="quickstart.html">.*icon-rocket.*<p class="card-title">Quickstart<\/p><div class="card-body"><span class="inline-icon"><svg[^>]*icon-check.*<\/span> go<\/div>/,
+    );
+    expect(html).toMatch(/<li class="tree-folder" role="treeitem"><details open><summary>.*app<\/summary>.*main\.ts<\/li>/);
+    // A component cannot forge a placeholder: its own element stays an element.
+    expect(html).toContain('<div data-quire-builtin="0:0">not a placeholder</div>');
+    // Interactive mode hydrates no such component: the browser has no Mintlify components.
+    expect(html).not.toContain("data-quire-island");
   });
 
   it("sanitizes what a component produces: no script, no event handler, no javascript: URL", async () => {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { renderPage } from "../../helpers/render-page.ts";
 import {
   buildTailwindCss,
-  collectClassCandidates,
   needsTailwindStylesheet,
   THEME_UTILITIES,
   tailwindUtilities,
@@ -23,34 +23,42 @@ function styleRuleSelectors(css: string): string[] {
   return selectors;
 }
 
-describe("collectClassCandidates", () => {
-  it("collects the class names of real tags, once each and sorted", () => {
-    const html =
-      '<div class="flex gap-4 min-w-[4rem]"><span class="gap-4  dark:bg-zinc-900\n">x</span><p class=code-block>y</p></div>';
-    expect(collectClassCandidates(html)).toEqual([
-      "code-block",
-      "dark:bg-zinc-900",
-      "flex",
-      "gap-4",
-      "min-w-[4rem]",
-    ]);
+describe("the Tailwind candidates of a page", () => {
+  it("are the class names its author wrote in MDX and raw HTML, once each and sorted", async () => {
+    const body = await renderPage({
+      "index.mdx":
+        '<div className="flex gap-4 min-w-[4rem]"><span className="gap-4  dark:bg-zinc-900">x</span><p className="code-block">y</p></div>\n',
+    });
+    expect(body.classes).toEqual(["code-block", "dark:bg-zinc-900", "flex", "gap-4", "min-w-[4rem]"]);
   });
 
-  it("decodes entities in class values (arbitrary variants use `&`)", () => {
-    expect(collectClassCandidates('<ul class="[&#x26;>li]:mt-2 [&amp;_p]:m-0"></ul>')).toEqual([
-      "[&>li]:mt-2",
-      "[&_p]:m-0",
-    ]);
+  it("decode entities in raw HTML (arbitrary variants use `&`)", async () => {
+    const body = await renderPage(
+      { "index.md": '<ul class="[&#x26;>li]:mt-2 [&amp;_p]:m-0"><li>x</li></ul>\n' },
+      "index.md",
+    );
+    expect(body.classes).toEqual(["[&>li]:mt-2", "[&_p]:m-0"]);
   });
 
-  it("ignores class attributes written as text, in scripts and styles, and in other attributes", () => {
-    const html = [
-      '<p>Write &#x3C;div class="p-9"> in your page</p>',
-      "<script>const tag = '<b class=\"m-8\">';</script>",
-      "<style>.x{}</style>",
-      '<a data-class="m-7" title=\'class="m-6"\' class="underline">link</a>',
-    ].join("");
-    expect(collectClassCandidates(html)).toEqual(["underline"]);
+  it("leave out Quire's own components, code samples and class attributes written as text", async () => {
+    const body = await renderPage({
+      "index.mdx": [
+        "<Note>A note</Note>",
+        "",
+        "<Steps><Step title=\"One\">Do it</Step></Steps>",
+        "",
+        "Write `<div class=\"p-9\">` in your page.",
+        "",
+        "```html",
+        '<b class="m-8">sample</b>',
+        "```",
+        "",
+        '<a data-class="m-7" title=\'class="m-6"\' className="underline" href="https://example.com">link</a>',
+        "",
+      ].join("\n"),
+    });
+    expect(body.html).toContain("callout");
+    expect(body.classes).toEqual(["underline"]);
   });
 });
 

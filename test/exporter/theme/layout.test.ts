@@ -39,7 +39,7 @@ function siteOf(docs: Record<string, unknown> = DOCS, pages: PageMeta[] = PAGES)
     config,
     deployment: "cloud",
     pages: Object.fromEntries(pages.map((page) => [page.path, page])),
-    assets: { css: "_quire/quire.aaaa.css", script: "_quire/quire.bbbb.js", katexCss: "_quire/katex-cccc/katex.min.css", mermaidScript: "_quire/mermaid.dddd.js", searchIndex: "_quire/search/index.js" },
+    assets: { css: "_quire/quire.aaaa.css", script: "_quire/quire.bbbb.js", katexCss: "_quire/katex-cccc/katex.min.css", mermaidScript: "_quire/mermaid.dddd.js", searchIndex: "_quire/search/index.js", islandsRuntime: "_quire/islands.eeee.js" },
     configAssets: [],
     headHtml: "",
   };
