@@ -5,11 +5,17 @@ export interface Measurement {
   wallMs: number;
   /** Highest resident memory of the process and all its descendants, sampled every 50 ms. */
   peakRssBytes: number;
+  /**
+   * CPU time (user and system, every thread) of the process and its descendants, including
+   * children it has already waited for, as last sampled (every 50 ms) before it ended. Less
+   * sensitive than wall time to other work on a shared machine.
+   */
+  cpuMs: number;
   exitCode: number | null;
   output: string;
 }
 
-/** Runs a command and measures its wall time and the peak memory of its whole process tree. */
+/** Runs a command and measures its wall time, and the peak memory and CPU time of its whole process tree. */
 export function measure(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Measurement> {
   return new Promise((resolve) => {
     const started = performance.now();
@@ -18,18 +24,25 @@ export function measure(command: string, args: string[], options: { cwd?: string
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     let peak = 0;
+    let cpu = 0;
     const sample = (): void => {
-      if (child.pid) peak = Math.max(peak, treeRss(child.pid));
+      if (!child.pid) return;
+      const tree = treeUsage(child.pid);
+      peak = Math.max(peak, tree.rss);
+      cpu = Math.max(cpu, tree.cpuMs);
     };
     const timer = setInterval(sample, 50);
     child.on("close", (code) => {
       clearInterval(timer);
-      resolve({ wallMs: performance.now() - started, peakRssBytes: peak, exitCode: code, output });
+      resolve({ wallMs: performance.now() - started, peakRssBytes: peak, cpuMs: cpu, exitCode: code, output });
     });
   });
 }
 
-function treeRss(rootPid: number): number {
+/** Linux reports CPU times in /proc in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on. */
+const TICK_MS = 10;
+
+function treeUsage(rootPid: number): { rss: number; cpuMs: number } {
   const children = new Map<number, number[]>();
   const rss = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
@@ -48,13 +61,22 @@ function treeRss(rootPid: number): number {
     }
   }
   let total = 0;
+  let ticks = 0;
   const stack = [rootPid];
   while (stack.length > 0) {
     const pid = stack.pop() as number;
     total += rss.get(pid) ?? 0;
+    try {
+      // utime, stime, cutime, cstime: fields 14-17, counted after the parenthesised command name.
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index] ?? 0), 0);
+    } catch {
+      // the process ended while we looked
+    }
     stack.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return { rss: total, cpuMs: ticks * TICK_MS };
 }
 
 export function median(values: number[]): number {

@@ -12,10 +12,15 @@
  *   minutes; skipped with a message when nginx is not installed).
  * - openapi: a generated 500-operation OpenAPI specification against 500 Markdown pages
  *   (bench/openapi.ts, about a minute). Options: BENCH_OPENAPI_OPERATIONS, BENCH_OPENAPI_RUNS.
+ * - components: a generated 2,000-page site where every page uses a shared snippet component
+ *   and an inline one, against the same Markdown without them (bench/components.ts, several
+ *   minutes). Options: BENCH_COMPONENT_PAGES (default 2000), BENCH_COMPONENT_RUNS (default 3),
+ *   BENCH_COMPONENT_WARM=0 to skip the warm-cache exports.
  * - scale: `quire api` on PostgreSQL beside SQLite (job creation, polling) and the queue's
  *   pick-up latency with idle workers (bench/scale.ts, about 3 minutes; needs PostgreSQL on
  *   127.0.0.1:5432 or BENCH_SCALE_POSTGRES_URL).
- * BENCH_ONLY=export, api, agent, serve, openapi or scale (or a comma-separated list; default all) runs only those;
+ * BENCH_ONLY=export, api, agent, serve, openapi, components or scale (or a comma-separated list;
+ * default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
  */
@@ -35,6 +40,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { agentSection, runAgentBenchmark } from "./agent.ts";
 import { apiSection, runApiBenchmark } from "./api.ts";
+import { componentsSection, runComponentsBenchmark } from "./components.ts";
 import { generateSite } from "./generate-site.ts";
 import { type Measurement, measure, median } from "./measure.ts";
 import { openApiSection, runOpenApiBenchmark } from "./openapi.ts";
@@ -211,17 +217,18 @@ The same content for both tools (bench/generate-site.ts, seeded): per page about
 A typical page (quickstart.html) loads ${(typical.css / 1024).toFixed(1)} KB of CSS and ${(typical.js / 1024).toFixed(1)} KB of JavaScript, gzip-compressed: ${((typical.css + typical.js) / 1024).toFixed(1)} KB in all before search is opened (goal: under 60 KB). Math pages add KaTeX's stylesheet and fonts; pages with a diagram add mermaid; the search index loads only when search is opened.`;
 }
 
-const SECTIONS = ["export", "api", "agent", "serve", "openapi", "scale"] as const;
+const SECTIONS = ["export", "api", "agent", "serve", "openapi", "components", "scale"] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
 
 \`\`\`sh
-npm run bench                      # every section; BENCH_PAGES=5000 BENCH_RUNS=2 by default
-BENCH_ONLY=export npm run bench    # Quire against VitePress only (10+ minutes)
-BENCH_ONLY=api npm run bench       # the admin API only (about 2 minutes; or npm run bench:api)
-BENCH_ONLY=serve npm run bench     # quire serve against nginx (about 2 minutes; or npm run bench:serve)
-BENCH_ONLY=openapi npm run bench   # API reference pages against Markdown pages (about a minute)
-BENCH_ONLY=scale npm run bench     # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
+npm run bench                       # every section; BENCH_PAGES=5000 BENCH_RUNS=2 by default
+BENCH_ONLY=export npm run bench     # Quire against VitePress only (10+ minutes)
+BENCH_ONLY=api npm run bench        # the admin API only (about 2 minutes; or npm run bench:api)
+BENCH_ONLY=serve npm run bench      # quire serve against nginx (about 2 minutes; or npm run bench:serve)
+BENCH_ONLY=openapi npm run bench    # API reference pages against Markdown pages (about a minute)
+BENCH_ONLY=components npm run bench # pages with React components against the same without (several minutes; or npm run bench:components)
+BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -288,6 +295,8 @@ async function main(): Promise<void> {
       content = serveSection(result, machine());
     } else if (section === "openapi") {
       content = openApiSection(await runOpenApiBenchmark(log), machine());
+    } else if (section === "components") {
+      content = componentsSection(await runComponentsBenchmark(log), machine());
     } else if (section === "scale") {
       content = scaleSection(await runScaleBenchmark(log), machine());
     } else {
