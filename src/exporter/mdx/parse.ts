@@ -1,3 +1,4 @@
+import { load as loadLenientYaml } from "js-yaml";
 import type { Parent, PhrasingContent, Root, RootContent } from "mdast";
 import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
@@ -46,11 +47,28 @@ export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
   try {
     tree = processor.parse(text) as Root;
   } catch (error) {
-    const failure = error as { place?: { line?: number; column?: number; start?: { line: number; column: number } }; line?: number; column?: number; reason?: string; message: string };
+    const failure = error as {
+      place?: { line?: number; column?: number; start?: { line: number; column: number } };
+      line?: number;
+      column?: number;
+      reason?: string;
+      message: string;
+    };
     const fromMessage = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(failure.message);
-    const line = failure.place?.start?.line ?? failure.place?.line ?? failure.line ?? (fromMessage ? Number(fromMessage[1]) : undefined);
-    const column = failure.place?.start?.column ?? failure.place?.column ?? failure.column ?? (fromMessage ? Number(fromMessage[2]) : undefined);
-    const reason = (failure.reason ?? failure.message).replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/, "");
+    const line =
+      failure.place?.start?.line ??
+      failure.place?.line ??
+      failure.line ??
+      (fromMessage ? Number(fromMessage[1]) : undefined);
+    const column =
+      failure.place?.start?.column ??
+      failure.place?.column ??
+      failure.column ??
+      (fromMessage ? Number(fromMessage[2]) : undefined);
+    const reason = (failure.reason ?? failure.message).replace(
+      /\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/,
+      "",
+    );
     throw new SourceSyntaxError(`MDX syntax error: ${reason}`, line, column, { cause: error });
   }
   if (format === "mdx") unravelJsxParagraphs(tree);
@@ -95,7 +113,7 @@ function readFrontmatter(tree: Root): Record<string, unknown> {
   if (!first || first.type !== "yaml") return {};
   let value: unknown;
   try {
-    value = parseYaml(first.value);
+    value = parseFrontmatterYaml(first.value);
   } catch (error) {
     const linePos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     throw new SourceSyntaxError(
@@ -112,12 +130,29 @@ function readFrontmatter(tree: Root): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/**
+ * YAML 1.2 as the `yaml` package reads it; where it refuses, what js-yaml (the reader of
+ * Mintlify's own toolchain) accepts, such as a quoted title continued on an unindented line.
+ * The strict reader's error is the one reported when both refuse.
+ */
+function parseFrontmatterYaml(text: string): unknown {
+  try {
+    return parseYaml(text);
+  } catch (error) {
+    try {
+      return loadLenientYaml(text);
+    } catch {
+      throw error;
+    }
+  }
+}
+
 /** Reads only the frontmatter of a source, cheaply, without parsing the body. */
 export function readFrontmatterOnly(text: string): Record<string, unknown> {
   const match = /^(?:\uFEFF)?---\r?\n([\s\S]*?)\r?\n---\s*(?:\r?\n|$)/.exec(text);
   if (!match) return {};
   try {
-    const value = parseYaml(match[1] ?? "");
+    const value = parseFrontmatterYaml(match[1] ?? "");
     return value && typeof value === "object" && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : {};

@@ -38,13 +38,29 @@ export class SpecCatalogue {
 
   /** The specification at a repository path or URL; undefined (with the problem reported) when it cannot be read. */
   get(source: string): Promise<CatalogueEntry | undefined> {
-    const key = normalizeSpecPath(source);
+    const key = this.resolve(normalizeSpecPath(source));
     let entry = this.entries.get(key);
     if (!entry) {
       entry = this.load(key);
       this.entries.set(key, entry);
     }
     return entry;
+  }
+
+  /**
+   * A repository path as written, or, when no file has it, the one specification file it names
+   * without its extension (`openapi: "v2 GET /users"` for `v2.yaml` or `api/v2.json`), as
+   * Mintlify reads it.
+   */
+  private resolve(key: string): string {
+    if (/^https?:\/\//i.test(key) || this.repo.exists(key)) return key;
+    const withoutExtension = (file: string) => file.replace(/\.(json|ya?ml)$/i, "");
+    const byPath = this.discover().filter((file) => withoutExtension(file) === key);
+    if (byPath.length === 1) return byPath[0] as string;
+    const byName = this.discover().filter(
+      (file) => withoutExtension(file).split("/").pop() === key,
+    );
+    return byName.length === 1 ? (byName[0] as string) : key;
   }
 
   /** The URLs fetched and their text, for the render threads. */

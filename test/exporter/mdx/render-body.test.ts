@@ -137,6 +137,12 @@ describe("invalid sources", () => {
     expect(body.problems).toEqual([expect.objectContaining({ severity: "error", rule: "mdx-syntax", line: expect.any(Number), message: expect.stringContaining("frontmatter") })]);
   });
 
+  it("reads frontmatter that Mintlify's YAML reader accepts though YAML 1.2 does not: a quoted value continued on an unindented line", async () => {
+    const body = await renderPage({ "index.mdx": '---\ntitle: "A long\ntitle"\ndescription: "One\nand two"\n---\n\nBody\n' });
+    expect(body.problems).toEqual([]);
+    expect(body.frontmatter).toEqual({ title: "A long title", description: "One and two" });
+  });
+
   it("refuses a page that is not valid UTF-8", async () => {
     const body = await renderPage({ "index.mdx": new Uint8Array([0x23, 0x20, 0xff, 0xfe, 0x41]) });
     expect(body.problems).toEqual([expect.objectContaining({ severity: "error", file: "index.mdx", message: expect.stringContaining("not valid UTF-8") })]);

@@ -655,6 +655,24 @@ describe("specifications of every kind, and their errors", () => {
       'typo.mdx frontmatter openapi "GET /nothing": no operation GET /nothing in "specs/users.json"; the page shows no API reference',
     );
   });
+
+  it("finds the specification a page names by its file name without the extension (openapi: v2 GET /x)", async () => {
+    const spec = (summary: string) => ({
+      openapi: "3.1.0",
+      info: { title: "x", version: "1" },
+      paths: { "/users": { get: { summary, responses: { "200": { description: "ok" } } } } },
+    });
+    const { outputDir, warnings } = await exportRepo({
+      "docs.json": JSON.stringify({ ...BASE_CONFIG, navigation: { pages: ["old", "new"] } }),
+      "api/v1.json": JSON.stringify(spec("List users (v1)")),
+      "api/v2.yaml": JSON.stringify(spec("List users (v2)")),
+      "old.mdx": '---\nopenapi: "api/v1 GET /users"\n---\n',
+      "new.mdx": '---\nopenapi: "v2 GET /users"\n---\n',
+    });
+    expect(warnings).toEqual([]);
+    expect(read(outputDir, "old.html")).toContain('<h1 class="page-title">List users (v1)</h1>');
+    expect(read(outputDir, "new.html")).toContain('<h1 class="page-title">List users (v2)</h1>');
+  });
 });
 
 describe("validating a site with API reference pages (the agent's check)", () => {

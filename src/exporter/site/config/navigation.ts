@@ -273,7 +273,8 @@ export function readPageList(
 /** A page reference as written in navigation, normalized: `/guides/intro.mdx` → `guides/intro`. */
 function readPagePath(reference: string, path: string, check: ConfigChecker): string | undefined {
   if (reference.trim() === "") {
-    check.error(path, "a page path (string)", reference);
+    // Mintlify publishes such a file: an empty entry is a slip, not a reason to stop the export.
+    check.warn(path, "an empty page entry is skipped");
     return undefined;
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(reference.trim())) {

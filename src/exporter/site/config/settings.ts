@@ -130,7 +130,7 @@ export function readNavbar(
     const linkPath = `${path}.links[${index}]`;
     const link = check.object(item, linkPath, "a link object with label and href");
     if (!link) return;
-    const type = check.oneOf(link.type, `${linkPath}.type`, ["github", "discord"] as const);
+    const type = navbarLinkType(link.type, `${linkPath}.type`, check);
     const label =
       check.string(link.label, `${linkPath}.label`) ??
       (type ? NAVBAR_LINK_LABELS[type] : undefined);
@@ -146,6 +146,26 @@ export function readNavbar(
     links.push(icon ? { label, href, icon } : { label, href });
   });
   return { links, primary: readNavbarPrimary(object?.primary, `${path}.primary`, check) };
+}
+
+/**
+ * A navbar link's `type`: `github` and `discord` give it an icon and a default label. Others
+ * that repositories write (`button`, `link`) are shown as plain links, as on Mintlify; an
+ * unknown one is a warning, not a reason to stop the export.
+ */
+function navbarLinkType(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+): "github" | "discord" | undefined {
+  if (value === "github" || value === "discord") return value;
+  if (value === undefined || value === "button" || value === "link") return undefined;
+  if (typeof value !== "string") {
+    check.error(path, '"github", "discord" or "link"', value);
+    return undefined;
+  }
+  check.warn(path, `unknown link type "${value}"; shown as a plain link`);
+  return undefined;
 }
 
 function readNavbarPrimary(

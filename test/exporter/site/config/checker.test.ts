@@ -143,11 +143,39 @@ describe("an invalid configuration", () => {
   });
 
   it("refuses page paths that leave the repository or are links", () => {
-    const error = failure(docs({ pages: ["../secret", "https://example.com/page", ""] }));
+    const error = failure(docs({ pages: ["../secret", "https://example.com/page"] }));
     expect(messages(error.problems)).toEqual([
       'docs.json: navigation.pages[0]: expected a page path inside the repository, got "../secret"',
       'docs.json: navigation.pages[1]: expected a page path inside the repository (links go in an anchor, a tab or a group entry with href), got "https://example.com/page"',
-      'docs.json: navigation.pages[2]: expected a page path (string), got ""',
+    ]);
+  });
+
+  it("skips an empty page entry with a warning, and shows navbar links of type button or link as plain links, as Mintlify publishes them", () => {
+    const { config, problems } = load(
+      docs(
+        { pages: ["index", "", " "] },
+        {
+          navbar: {
+            links: [
+              { type: "button", label: "Book a demo", href: "https://example.com/demo" },
+              { type: "link", label: "Blog", href: "https://example.com/blog" },
+              { type: "github", href: "https://github.com/acme/docs" },
+              { type: "slack", label: "Community", href: "https://example.com/slack" },
+            ],
+          },
+        },
+      ),
+    );
+    expect(messages(problems)).toEqual([
+      'docs.json: navbar.links[3].type: unknown link type "slack"; shown as a plain link',
+      "docs.json: navigation.pages[1]: an empty page entry is skipped",
+      "docs.json: navigation.pages[2]: an empty page entry is skipped",
+    ]);
+    expect(config.navbar.links).toEqual([
+      { label: "Book a demo", href: "https://example.com/demo" },
+      { label: "Blog", href: "https://example.com/blog" },
+      { label: "GitHub", href: "https://github.com/acme/docs", icon: "github" },
+      { label: "Community", href: "https://example.com/slack" },
     ]);
   });
 
