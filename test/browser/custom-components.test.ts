@@ -19,7 +19,10 @@ let server: { url: string; close: () => Promise<void> };
 
 beforeAll(async () => {
   root = path.join(os.tmpdir(), `quire-components-${process.pid}-${Date.now()}`);
-  await exportSite({ sourceDir: path.resolve("examples/docs"), outputDir: path.join(root, "site") });
+  await exportSite({
+    sourceDir: path.resolve("examples/docs"),
+    outputDir: path.join(root, "site"),
+  });
   writeRepoFiles(path.join(root, "hostile"), {
     "docs.json": JSON.stringify({
       name: "Hostile",
@@ -139,10 +142,7 @@ for (const kind of ["http", "file"] as const) {
 
     it("counts, builds a schedule from a form, reveals content, with no request to another host", async () => {
       const { base, origin } = sites[kind]();
-      const { context, tab, foreign, errors } = await open(
-        `${base}components/custom.html`,
-        origin,
-      );
+      const { context, tab, foreign, errors } = await open(`${base}components/custom.html`, origin);
       await tab.getByRole("button", { name: "Increase" }).click();
       await tab.getByRole("button", { name: "Increase" }).click();
       await tab.getByRole("button", { name: "Decrease" }).click();
@@ -165,6 +165,13 @@ for (const kind of ["http", "file"] as const) {
       await tab.getByRole("button", { name: "Show the retry schedule" }).click();
       await expect(reveal.locator("strong").textContent()).resolves.toBe("1, 5 and 15 minutes");
       await expect(reveal.locator(".callout-note svg path").count()).resolves.toBe(1);
+
+      // Brought to life with the data a page passes by name, as rendered at export.
+      const business = tab.locator(".custom-component", { has: tab.locator(".plan-card") }).nth(1);
+      await expect(business.getAttribute("data-quire-hydrated")).resolves.toBe("");
+      await expect(business.textContent()).resolves.toBe(
+        "Business$99✓ Unlimited jobs✓ Webhooks✓ SSO",
+      );
 
       await tab.locator(".related-links a", { hasText: "Schedules" }).click();
       await tab.waitForURL(/guides\/schedules\.html$/);

@@ -23,3 +23,6 @@ export const PlanCard = ({ name, price, features, highlighted = false }: PlanCar
     </ul>
   </div>
 );
+
+/** What the Business plan includes: data a page passes by name (`features={BUSINESS_FEATURES}`). */
+export const BUSINESS_FEATURES = ["Unlimited jobs", "Webhooks", "SSO"];

@@ -1,6 +1,7 @@
 import { Accordion, AccordionGroup, Expandable } from "./accordion.ts";
 import { Callout, Check, Danger, Info, Note, Tip, Warning } from "./callouts.ts";
 import { Card, CardGroup, Column, Columns } from "./cards.ts";
+import { CodeBlock } from "./code-block.ts";
 import { CodeGroup, RequestExample, ResponseExample } from "./code-group.ts";
 import { ParamField, ResponseField } from "./fields.ts";
 import { GitHubRepo } from "./github.ts";
@@ -16,7 +17,7 @@ const registry: Record<string, Component> = {
   Note, Tip, Info, Warning, Check, Danger, Callout,
   Card, CardGroup, Columns, Column,
   Tabs, Tab,
-  CodeGroup, RequestExample, ResponseExample,
+  CodeGroup, RequestExample, ResponseExample, CodeBlock,
   Accordion, AccordionGroup, Expandable,
   Steps, Step,
   ParamField, ResponseField, Param: ParamField,

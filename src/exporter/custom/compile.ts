@@ -221,7 +221,11 @@ interface SourceImport {
 
 /** The static imports and default export of a module, read from esbuild's ES output with acorn. */
 function importsOf(code: string, map: string): SourceImport[] {
-  const program = parseModule(code, { ecmaVersion: "latest", sourceType: "module", locations: true });
+  const program = parseModule(code, {
+    ecmaVersion: "latest",
+    sourceType: "module",
+    locations: true,
+  });
   const mappings = (JSON.parse(map) as { mappings?: string }).mappings ?? "";
   const result: SourceImport[] = [];
   for (const statement of program.body) {

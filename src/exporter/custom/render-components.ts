@@ -13,8 +13,13 @@ import type { Problem } from "../problems.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import { type BrowserModule, browserModule } from "./browser-module.ts";
-import { ComponentCompiler, type ModuleClosure } from "./compile.ts";
-import { ISLAND_DATA_ID, type IslandData, type IslandRecord } from "./island-contract.ts";
+import { type CompiledModule, ComponentCompiler, type ModuleClosure } from "./compile.ts";
+import {
+  ISLAND_DATA_ID,
+  type IslandData,
+  type IslandRecord,
+  moduleExportOf,
+} from "./island-contract.ts";
 import { type BuiltinPlaceholders, renderedToHast } from "./rendered-tree.ts";
 import { type ComponentSandbox, threadSandbox } from "./sandbox.ts";
 import { collectElementClasses } from "./tailwind.ts";
@@ -72,13 +77,23 @@ export class PageComponents {
   }
 
   render(use: ComponentUse, context: PageContext): ElementContent {
-    const closure = this.closures.get(use.file);
-    if (!closure?.usable) {
-      return this.failed(use, context, `its file "${use.file}" could not be compiled`);
+    // The component's file, and the files of the exports its props name.
+    const files = [use.file, ...referencedFiles(use.props)];
+    const closures: ModuleClosure[] = [];
+    for (const file of new Set(files)) {
+      const closure = this.closures.get(file);
+      if (!closure?.usable)
+        return this.failed(use, context, `its file "${file}" could not be compiled`);
+      closures.push(closure);
     }
+    const modules = [
+      ...new Map(
+        closures.flatMap((closure) => closure.modules).map((module) => [module.id, module]),
+      ).values(),
+    ];
     const hasChildren = use.children.length > 0;
     const result = this.sandbox.render({
-      modules: closure.modules,
+      modules,
       moduleId: use.file,
       exportName: use.exportName,
       props: use.props as Record<string, unknown>,
@@ -105,13 +120,13 @@ export class PageComponents {
     // The browser has no Mintlify components to render again: a component that uses them
     // keeps its export-time HTML (as with scripts off).
     if (this.interactive && builtins.uses.length === 0)
-      properties.dataQuireIsland = this.addIsland(use, closure);
+      properties.dataQuireIsland = this.addIsland(use, modules);
     return { type: "element", tagName: use.inline ? "span" : "div", properties, children: content };
   }
 
   /** Records an instance for the browser; returns its number in the page's island data. */
-  private addIsland(use: ComponentUse, closure: ModuleClosure): number {
-    for (const module of closure.modules) {
+  private addIsland(use: ComponentUse, modules: readonly CompiledModule[]): number {
+    for (const module of modules) {
       if (this.islandModules.has(module.id)) continue;
       this.islandModules.set(module.id, browserModule(module));
     }
@@ -182,13 +197,28 @@ export async function preparePageComponents(
   const files = new Set<string>();
   visit(tree, (node) => {
     const data = (node as { data?: JsxNodeData }).data;
-    if (data?.quireUnsupported?.file) files.add(data.quireUnsupported.file);
+    if (!data?.quireUnsupported?.file) return;
+    files.add(data.quireUnsupported.file);
+    for (const file of referencedFiles(data.quireProps ?? {})) files.add(file);
   });
   if (files.size === 0) return undefined;
   const compiler = new ComponentCompiler(repo);
   const closures = new Map<string, ModuleClosure>();
   for (const file of files) closures.set(file, await compiler.closure(file, page));
   return new PageComponents(await threadSandbox(), closures, mode);
+}
+
+/** The files of the module exports that props name (see `MODULE_EXPORT`), at any depth. */
+function referencedFiles(props: Record<string, PropValue>): string[] {
+  const files: string[] = [];
+  const walk = (value: unknown, depth: number): void => {
+    if (!value || typeof value !== "object" || depth > 20) return;
+    const reference = moduleExportOf(value);
+    if (reference) files.push(reference[0]);
+    else for (const item of Object.values(value)) walk(item, depth + 1);
+  };
+  walk(props, 0);
+  return files;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { componentNames } from "../components/index.ts";
+import { MODULE_EXPORT } from "./island-contract.ts";
 
 /**
  * The JavaScript every sandbox context starts with: a `createElement` that builds a plain
@@ -239,6 +240,15 @@ function renderNode(node, depth, out) {
   if (props.dangerouslySetInnerHTML && typeof props.dangerouslySetInnerHTML.__html === "string") element.push({ h: props.dangerouslySetInnerHTML.__html });
   else renderNode(props.children, depth + 1, element);
 }
+/** Props that name a module's export ({ MODULE_EXPORT: [file, name] }) get that export. */
+function withModuleExports(value, depth) {
+  if (!value || typeof value !== "object" || depth > 20) return value;
+  var reference = value[${JSON.stringify(MODULE_EXPORT)}];
+  if (Array.isArray(reference) && reference.length === 2) return __quireLoad(String(reference[0]))[String(reference[1])];
+  var keys = Object.keys(value);
+  for (var index = 0; index < keys.length; index++) value[keys[index]] = withModuleExports(value[keys[index]], depth + 1);
+  return value;
+}
 function __quireRender(modulesJson, moduleId, exportName, propsJson, childrenSlot) {
   // Each render instantiates its modules afresh: module-level state never leaks between renders.
   __quireState.modules = JSON.parse(modulesJson);
@@ -247,7 +257,7 @@ function __quireRender(modulesJson, moduleId, exportName, propsJson, childrenSlo
   __quireState.ids = 0;
   var component = __quireLoad(moduleId)[exportName];
   if (typeof component !== "function") throw new Error("\"" + exportName + "\" is not a component exported by " + moduleId);
-  var props = JSON.parse(propsJson);
+  var props = withModuleExports(JSON.parse(propsJson), 0);
   if (childrenSlot) props.children = { __quireSlot: childrenSlot };
   var out = [];
   renderNode(h(component, props), 0, out);

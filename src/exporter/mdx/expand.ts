@@ -3,6 +3,7 @@ import type { Program } from "estree";
 import type { Nodes, Parent, Root, RootContent } from "mdast";
 import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
 import type { Props, PropValue } from "../components/types.ts";
+import { MODULE_EXPORT } from "../custom/island-contract.ts";
 import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
 import { evaluateLiteral, NotLiteralError } from "./literal.ts";
@@ -72,7 +73,8 @@ class Expander {
     }
     const scope = new Map(moduleScope.variables);
     const codeComponents = new Map<string, { file: string; exportName: string }>();
-    for (const name of moduleScope.codeComponents) codeComponents.set(name, { file, exportName: name });
+    for (const name of moduleScope.codeComponents)
+      codeComponents.set(name, { file, exportName: name });
     for (const [local, imported] of moduleScope.imports) {
       // React is the components' own runtime (the sandbox's, the page's), not a file to inline.
       if (imported.specifier === "react") {
@@ -135,16 +137,28 @@ class Expander {
       if (typeof value === "string" || typeof value === "number") {
         return [{ type: "text", value: String(value), position: node.position }];
       }
-      this.warn(frame.file, `expression {${node.value.trim()}} is not text and is left out`, node.position?.start.line, node.position?.start.column, "mdx-expression");
+      this.warn(
+        frame.file,
+        `expression {${node.value.trim()}} is not text and is left out`,
+        node.position?.start.line,
+        node.position?.start.column,
+        "mdx-expression",
+      );
     } catch (error) {
       if (!(error instanceof NotLiteralError)) throw error;
-      this.warn(frame.file, `expression {${truncate(node.value.trim())}} is not evaluated: ${error.message}`, node.position?.start.line, node.position?.start.column, "mdx-expression");
+      this.warn(
+        frame.file,
+        `expression {${truncate(node.value.trim())}} is not evaluated: ${error.message}`,
+        node.position?.start.line,
+        node.position?.start.column,
+        "mdx-expression",
+      );
     }
     return [];
   }
 
   private expandElement(node: JsxElement, frame: Frame): RootContent[] {
-    const props = this.evaluateProps(node, frame);
+    const props = this.evaluateProps(node, frame, this.isCodeComponent(node.name ?? "", frame));
     const data = (node.data ??= {}) as JsxNodeData;
     data.quireProps = props;
     const name = node.name ?? "";
@@ -160,12 +174,22 @@ class Expander {
       const target = this.resolveSpecifier(imported.specifier, frame.file, node);
       if (!target) return [];
       if (CODE_COMPONENT_EXTENSIONS.test(target)) {
-        data.quireUnsupported = { specifier: imported.specifier, file: target, exportName: imported.imported };
+        data.quireUnsupported = {
+          specifier: imported.specifier,
+          file: target,
+          exportName: imported.imported,
+        };
         this.expandChildren(node, frame);
         return [node];
       }
       if (imported.imported !== "default") {
-        this.warn(frame.file, `"${imported.specifier}" exports no literal or component named "${imported.imported}"; <${name}> is left out`, node.position?.start.line, node.position?.start.column, "snippet-import");
+        this.warn(
+          frame.file,
+          `"${imported.specifier}" exports no literal or component named "${imported.imported}"; <${name}> is left out`,
+          node.position?.start.line,
+          node.position?.start.column,
+          "snippet-import",
+        );
         return [];
       }
       return this.inlineSnippet(node, target, props, frame);
@@ -180,10 +204,21 @@ class Expander {
     return [node];
   }
 
-  private inlineSnippet(node: JsxElement, target: string, props: Props, frame: Frame): RootContent[] {
+  private inlineSnippet(
+    node: JsxElement,
+    target: string,
+    props: Props,
+    frame: Frame,
+  ): RootContent[] {
     const line = node.position?.start.line;
     if (frame.stack.includes(target) || frame.stack.length > SNIPPET_DEPTH_LIMIT) {
-      this.warn(frame.file, `snippet "${target}" includes itself (${[...frame.stack, target].join(" → ")}); left out`, line, node.position?.start.column, "snippet-cycle");
+      this.warn(
+        frame.file,
+        `snippet "${target}" includes itself (${[...frame.stack, target].join(" → ")}); left out`,
+        line,
+        node.position?.start.column,
+        "snippet-cycle",
+      );
       return [];
     }
     const snippet = this.loadSnippet(target, frame.file, node);
@@ -193,17 +228,63 @@ class Expander {
     this.expandChildren(tree, childFrame);
     markSourceFile(tree, target);
     const content = tree.children;
-    if (node.type === "mdxJsxTextElement" && content.length === 1 && content[0]?.type === "paragraph") {
+    if (
+      node.type === "mdxJsxTextElement" &&
+      content.length === 1 &&
+      content[0]?.type === "paragraph"
+    ) {
       return content[0].children as RootContent[];
     }
     return content;
   }
 
-  private evaluateProps(node: JsxElement, frame: Frame): Props {
+  /** Whether an element name stands for a repository component (rendered in the sandbox). */
+  private isCodeComponent(name: string, frame: Frame): boolean {
+    if (frame.codeComponents.has(name)) return true;
+    const imported = frame.imports.get(name);
+    return (
+      imported !== undefined &&
+      imported.imported !== "default" &&
+      CODE_COMPONENT_EXTENSIONS.test(imported.specifier)
+    );
+  }
+
+  /**
+   * The module export a bare name stands for (a component defined in the page, or anything a
+   * `.jsx`/`.tsx` file exports), for a prop of a repository component: its code runs where the
+   * component does, in the sandbox and the browser, never here.
+   */
+  private moduleExport(
+    statement: Program["body"][number],
+    frame: Frame,
+  ): { [MODULE_EXPORT]: [string, string] } | undefined {
+    if (statement.type !== "ExpressionStatement" || statement.expression.type !== "Identifier")
+      return undefined;
+    const name = statement.expression.name;
+    const defined = frame.codeComponents.get(name);
+    if (defined) return { [MODULE_EXPORT]: [defined.file, defined.exportName] };
+    const imported = frame.imports.get(name);
+    if (
+      !imported ||
+      imported.imported === "default" ||
+      !CODE_COMPONENT_EXTENSIONS.test(imported.specifier)
+    )
+      return undefined;
+    const target = this.resolveSpecifier(imported.specifier, frame.file);
+    return target ? { [MODULE_EXPORT]: [target, imported.imported] } : undefined;
+  }
+
+  private evaluateProps(node: JsxElement, frame: Frame, forCodeComponent: boolean): Props {
     const props: Props = {};
     for (const attribute of node.attributes) {
       if (attribute.type === "mdxJsxExpressionAttribute") {
-        this.warn(frame.file, `spread attributes {${truncate(attribute.value)}} on <${node.name}> are not evaluated`, node.position?.start.line, node.position?.start.column, "mdx-expression");
+        this.warn(
+          frame.file,
+          `spread attributes {${truncate(attribute.value)}} on <${node.name}> are not evaluated`,
+          node.position?.start.line,
+          node.position?.start.column,
+          "mdx-expression",
+        );
         continue;
       }
       const value = attribute.value;
@@ -219,7 +300,18 @@ class Expander {
           props[attribute.name] = evaluateLiteral(statement, frame.scope);
         } catch (error) {
           if (!(error instanceof NotLiteralError)) throw error;
-          this.warn(frame.file, `attribute ${attribute.name} of <${node.name}> is ignored: ${error.message}`, node.position?.start.line, node.position?.start.column, "mdx-expression");
+          const reference = forCodeComponent ? this.moduleExport(statement, frame) : undefined;
+          if (reference) {
+            props[attribute.name] = reference;
+            continue;
+          }
+          this.warn(
+            frame.file,
+            `attribute ${attribute.name} of <${node.name}> is ignored: ${error.message}`,
+            node.position?.start.line,
+            node.position?.start.column,
+            "mdx-expression",
+          );
         }
       }
     }
@@ -231,7 +323,13 @@ class Expander {
     const line = node?.position?.start.line;
     const column = node?.position?.start.column;
     if (!specifier.startsWith("/") && !specifier.startsWith(".")) {
-      this.warn(fromFile, `import "${specifier}" is not a file in the repository; packages are not loaded`, line, column, "snippet-import");
+      this.warn(
+        fromFile,
+        `import "${specifier}" is not a file in the repository; packages are not loaded`,
+        line,
+        column,
+        "snippet-import",
+      );
       return undefined;
     }
     // Relative imports resolve from the importing file's folder; climbing above the root is refused.
@@ -239,7 +337,13 @@ class Expander {
       ? path.normalize(specifier).replace(/^\/+/, "")
       : path.normalize(path.join(path.dirname(fromFile), specifier));
     if (joined.startsWith("..") || path.isAbsolute(joined) || specifier.includes("\0")) {
-      this.warn(fromFile, `import "${specifier}" leaves the repository and is refused`, line, column, "snippet-path");
+      this.warn(
+        fromFile,
+        `import "${specifier}" leaves the repository and is refused`,
+        line,
+        column,
+        "snippet-path",
+      );
       return undefined;
     }
     const relative = joined.replace(/^\.\//, "");
@@ -259,7 +363,14 @@ class Expander {
       if (error instanceof RepoFileError) {
         this.warn(fromFile, `snippet ${error.message}`, line, column, "snippet-path");
       } else if (error instanceof SourceSyntaxError) {
-        this.problems.push({ severity: "error", rule: "mdx-syntax", file: target, line: error.line, column: error.column, message: error.message });
+        this.problems.push({
+          severity: "error",
+          rule: "mdx-syntax",
+          file: target,
+          line: error.line,
+          column: error.column,
+          message: error.message,
+        });
       } else {
         throw error;
       }

@@ -19,7 +19,7 @@ function site(): Record<string, string> {
       "export const Related = ({ links }) => {",
       "  const [open, setOpen] = useState(false);",
       '  return <div className={open ? "border-[3px] p-2" : "p-2"}><button onClick={() => setOpen(!open)}>More</button>',
-      '    <ul>{links.map((link) => <li><a href={link.href}>{link.label}</a></li>)}</ul></div>;',
+      "    <ul>{links.map((link) => <li><a href={link.href}>{link.label}</a></li>)}</ul></div>;",
       "};",
     ].join("\n"),
     "plain.mdx": "---\ntitle: Plain\n---\n\nNo components here.\n",
@@ -94,9 +94,12 @@ describe("exporting interactive components", () => {
       const prefix = page.includes("/") ? "../" : "";
       const scripts = scriptsOf(html);
       expect(scripts[1]).toBe(`${prefix}_quire/${runtimes[0]}`);
-      expect(scripts.slice(2).map((script) => path.basename(script)).sort()).toEqual(
-        [...modules].sort(),
-      );
+      expect(
+        scripts
+          .slice(2)
+          .map((script) => path.basename(script))
+          .sort(),
+      ).toEqual([...modules].sort());
       expect(html).toContain(`<p>Hello ${page}</p>`);
       expect(html).toContain(`>Link from ${page}</a>`);
     }
@@ -135,7 +138,9 @@ describe("exporting interactive components", () => {
     });
     expect(result.manifest.components).toEqual({ mode: "static", pages: [] });
     expect(existsSync(path.join(outputDir, "_quire/components"))).toBe(false);
-    expect(readdirSync(path.join(outputDir, "_quire")).some((file) => file.startsWith("islands."))).toBe(false);
+    expect(
+      readdirSync(path.join(outputDir, "_quire")).some((file) => file.startsWith("islands.")),
+    ).toBe(false);
     const html = read(outputDir, "guides/one.html");
     expect(html).toContain(">Link from guides/one</a>");
     expect(html).not.toContain("data-quire-island");

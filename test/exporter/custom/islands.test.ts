@@ -61,7 +61,7 @@ const SITE = {
   "snippets/related.jsx": [
     'import { Badge } from "./badge.jsx";',
     "export const Related = ({ links, children }) => (",
-    '  <section>{children}<ul>{links.map((link) => <li><a href={link.href}>{link.label}</a><Badge text={link.badge} /></li>)}</ul></section>',
+    "  <section>{children}<ul>{links.map((link) => <li><a href={link.href}>{link.label}</a><Badge text={link.badge} /></li>)}</ul></section>",
     ");",
   ].join("\n"),
   "snippets/badge.jsx":
@@ -212,7 +212,13 @@ describe("the code the browser runs", () => {
     expect(bundleUrl("/", "../../")).toBe("../../index.html");
     expect(bundleUrl("quickstart?tab=js", "")).toBe("quickstart.html");
     expect(bundleUrl("/images/logo.png", "../")).toBe("../images/logo.png");
-    for (const kept of ["https://example.com/a", "//cdn.example.com/x.js", "#top", "mailto:a@b.c", ""])
+    for (const kept of [
+      "https://example.com/a",
+      "//cdn.example.com/x.js",
+      "#top",
+      "mailto:a@b.c",
+      "",
+    ])
       expect(bundleUrl(kept, "../")).toBe(kept);
   });
 

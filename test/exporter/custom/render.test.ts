@@ -80,7 +80,7 @@ describe("rendering repository components in the sandbox", () => {
         "import React, { Children, cloneElement, isValidElement } from 'react';",
         "",
         "export class Greeting extends React.Component {",
-        "  render() { return <p className=\"greeting\">Hello {this.props.name}</p>; }",
+        '  render() { return <p className="greeting">Hello {this.props.name}</p>; }',
         "}",
         "export const Numbered = () => {",
         "  const items = [<li>one</li>, null, [<li>two</li>]];",
@@ -177,9 +177,10 @@ describe("rendering repository components in the sandbox", () => {
           '  <div className="links">',
           "    <Note>Read <b>these</b> {children}</Note>",
           "    <Columns cols={2}>",
-          "      {items.map((item) => <Card key={item.href} title={item.title} href={item.href} icon={item.icon} onClick={() => 1}><Icon icon=\"check\" /> go</Card>)}",
+          '      {items.map((item) => <Card key={item.href} title={item.title} href={item.href} icon={item.icon} onClick={() => 1}><Icon icon="check" /> go</Card>)}',
           "    </Columns>",
           '    <Tree><Tree.Folder name="app" defaultOpen><Tree.File name="main.ts" /></Tree.Folder></Tree>',
+          '    <CodeBlock language="js" filename="setup.js" lines highlight="[2]">{`const a = 1;\nconst b = ${items.length};`}</CodeBlock>',
           '    <div data-quire-builtin="0:0">not a placeholder</div>',
           "  </div>",
           ");",
@@ -196,11 +197,49 @@ describe("rendering repository components in the sandbox", () => {
     expect(html).toMatch(
       /<div class="card-group cols-2"><a class="card card-link" href="quickstart.html">.*icon-rocket.*<p class="card-title">Quickstart<\/p><div class="card-body"><span class="inline-icon"><svg[^>]*icon-check.*<\/span> go<\/div>/,
     );
-    expect(html).toMatch(/<li class="tree-folder" role="treeitem"><details open><summary>.*app<\/summary>.*main\.ts<\/li>/);
+    expect(html).toMatch(
+      /<li class="tree-folder" role="treeitem"><details open><summary>.*app<\/summary>.*main\.ts<\/li>/,
+    );
+    // <CodeBlock> (Mintlify's component for code built in a component) is a fenced block.
+    expect(html).toMatch(
+      /<div class="code-block[^"]*"[^>]*>.*<span class="code-title">setup.js<\/span>/,
+    );
+    expect(html).toMatch(/class="line highlighted"[^>]*>.*const.*b.*1/);
     // A component cannot forge a placeholder: its own element stays an element.
     expect(html).toContain('<div data-quire-builtin="0:0">not a placeholder</div>');
     // Interactive mode hydrates no such component: the browser has no Mintlify components.
     expect(html).not.toContain("data-quire-island");
+  });
+
+  it("gives a component the components and data that props name by variable: page components, and exports of .jsx files", async () => {
+    const body = await renderPage(
+      {
+        "index.mdx": [
+          "import { Playground } from '/snippets/playground.jsx';",
+          "import { features, Fancy } from '/snippets/data.jsx';",
+          "",
+          "export const Plain = ({ text }) => <code>{text}</code>;",
+          "",
+          "<Playground CodeBlock={Plain} items={features} />",
+          "",
+          "<Playground CodeBlock={Fancy} items={[{ name: 'literal' }]} />",
+          "",
+        ].join("\n"),
+        "snippets/playground.jsx":
+          "export const Playground = ({ CodeBlock, items }) => <ul>{items.map((item) => <li key={item.name}><CodeBlock text={item.name} /></li>)}</ul>;\n",
+        "snippets/data.jsx": [
+          "export const features = [{ name: 'search' }, { name: 'export' }];",
+          "export const Fancy = ({ text }) => <strong>{text.toUpperCase()}</strong>;",
+        ].join("\n"),
+      },
+      "index.mdx",
+    );
+    expect(body.problems).toEqual([]);
+    expect(body.html).toContain(
+      "<ul><li><code>search</code></li><li><code>export</code></li></ul>",
+    );
+    expect(body.html).toContain("<ul><li><strong>LITERAL</strong></li></ul>");
+    expect([...body.dependencies].sort()).toEqual(["snippets/data.jsx", "snippets/playground.jsx"]);
   });
 
   it("sanitizes what a component produces: no script, no event handler, no javascript: URL", async () => {

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderPage } from "../../helpers/render-page.ts";
 import {
   buildTailwindCss,
   needsTailwindStylesheet,
   THEME_UTILITIES,
   tailwindUtilities,
 } from "../../../src/exporter/custom/tailwind.ts";
+import { renderPage } from "../../helpers/render-page.ts";
 import { makeTempDir } from "../../helpers/temp-repo.ts";
 
 const SCOPE = ":is(.prose,.custom-content)";
@@ -29,7 +29,13 @@ describe("the Tailwind candidates of a page", () => {
       "index.mdx":
         '<div className="flex gap-4 min-w-[4rem]"><span className="gap-4  dark:bg-zinc-900">x</span><p className="code-block">y</p></div>\n',
     });
-    expect(body.classes).toEqual(["code-block", "dark:bg-zinc-900", "flex", "gap-4", "min-w-[4rem]"]);
+    expect(body.classes).toEqual([
+      "code-block",
+      "dark:bg-zinc-900",
+      "flex",
+      "gap-4",
+      "min-w-[4rem]",
+    ]);
   });
 
   it("decode entities in raw HTML (arbitrary variants use `&`)", async () => {
@@ -45,9 +51,9 @@ describe("the Tailwind candidates of a page", () => {
       "index.mdx": [
         "<Note>A note</Note>",
         "",
-        "<Steps><Step title=\"One\">Do it</Step></Steps>",
+        '<Steps><Step title="One">Do it</Step></Steps>',
         "",
-        "Write `<div class=\"p-9\">` in your page.",
+        'Write `<div class="p-9">` in your page.',
         "",
         "```html",
         '<b class="m-8">sample</b>',

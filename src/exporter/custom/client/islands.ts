@@ -15,6 +15,7 @@ import {
   ISLAND_REGISTRY,
   type IslandData,
   type IslandRecord,
+  moduleExportOf,
 } from "../island-contract.ts";
 import { bundleUrl } from "./bundle-url.ts";
 
@@ -133,9 +134,23 @@ function installVnodeRules(airGapped: boolean): void {
   };
 }
 
+/** Props that name a module's export (see `MODULE_EXPORT`) get that export, as in the sandbox. */
+function withModuleExports(value: unknown, load: (file: string) => Exports, depth = 0): unknown {
+  if (!value || typeof value !== "object" || depth > 20) return value;
+  const reference = moduleExportOf(value);
+  if (reference) return load(reference[0])[reference[1]];
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+  for (const [key, item] of Object.entries(value))
+    (copy as Record<string, unknown>)[key] = withModuleExports(item, load, depth + 1);
+  return copy;
+}
+
 /** Props as the exporter gave them to the static render; children are Quire's own HTML, kept as it is. */
-function islandProps(island: IslandRecord): Record<string, unknown> {
-  const props: Record<string, unknown> = { ...island.props };
+function islandProps(
+  island: IslandRecord,
+  load: (file: string) => Exports,
+): Record<string, unknown> {
+  const props = withModuleExports(island.props, load) as Record<string, unknown>;
   if (island.children !== undefined) {
     props.children = createElement(island.inline ? "span" : "div", {
       className: "quire-children",
@@ -173,7 +188,7 @@ function start(): void {
       const component = load(island.module)[island.export];
       if (typeof component !== "function" && (typeof component !== "object" || component === null))
         throw new Error(`"${island.export}" is not exported by ${island.module}`);
-      hydrate(createElement(component as never, islandProps(island)), element);
+      hydrate(createElement(component as never, islandProps(island, load)), element);
       element.dataset.quireHydrated = "";
     } catch (error) {
       // The reader keeps the static HTML, as with scripts off.
