@@ -45,14 +45,19 @@ export async function checkOrgFlag(services: Services, orgId: string | undefined
 }
 
 /**
- * Checks that no project has the domain a `--domain` flag names yet, so that the error names
- * the flag. (Creating the project checks again, atomically.)
+ * Checks that no project (but `exceptProjectId`, the one being changed) has the domain a
+ * `--domain` flag names yet, so that the error names the flag. (Creating or changing the
+ * project checks again, atomically.)
  */
-export async function checkDomainFlag(services: Services, domain: string): Promise<void> {
+export async function checkDomainFlag(
+  services: Services,
+  domain: string,
+  exceptProjectId?: string,
+): Promise<void> {
   const normalized = normalizeDomain(domain);
   if (normalized === null) return;
   const owner = (await services.admin.listProjects()).find(
-    (project) => project.domain === normalized,
+    (project) => project.domain === normalized && project.id !== exceptProjectId,
   );
   if (owner)
     throw new UsageError(

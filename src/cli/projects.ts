@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { resolveConfig } from "../config/settings.ts";
 import {
+  COMPONENT_MODES,
+  componentMode,
   DEPLOYMENTS,
   type Deployment,
   FORGES,
@@ -18,6 +20,20 @@ import {
   withDataOptions,
   withServices,
 } from "./admin-context.ts";
+import { UsageError } from "./usage-error.ts";
+
+/** What each `--components` mode does, in a few words (help text and `projects show`). */
+const COMPONENT_MODE_NOTES: Record<Project["customComponents"], string> = {
+  interactive: "rendered and working in the page",
+  static: "rendered HTML only, no component code",
+  off: "left as empty placeholders",
+};
+
+const COMPONENTS_HELP = `what a static export does with the repository's own React components: ${COMPONENT_MODES.map(
+  (mode) => `${mode} (${COMPONENT_MODE_NOTES[mode]})`,
+).join(", ")}`;
+
+const PLAYGROUND_HELP = "keep the API playground (Try it) in air-gapped exports";
 
 function describe(project: Project): string {
   return [
@@ -28,6 +44,8 @@ function describe(project: Project): string {
     `  repository  ${project.repository}${project.ref ? ` (branch ${project.ref})` : ""}`,
     `  plan        ${project.plan}`,
     `  deployment  ${project.deployment}`,
+    `  components  ${project.customComponents}: ${COMPONENT_MODE_NOTES[project.customComponents]}`,
+    `  playground  ${project.airGappedPlayground ? "kept in air-gapped exports" : "left out of air-gapped exports"}`,
     `  forge       ${project.forge ?? "none"}${project.forgeApiUrl ? ` at ${project.forgeApiUrl}` : ""}${project.hasForgeToken ? ", token stored (encrypted)" : ""}${project.forge ? (project.pullRequestDraft ? ", draft pull requests" : ", ready pull requests") : ""}`,
     `  created     ${project.createdAt}`,
   ].join("\n");
@@ -66,6 +84,8 @@ export function registerProjectsCommand(program: Command): void {
         "the forge's API address (GitHub Enterprise Server, self-managed GitLab, Gitea)",
       )
       .option("--draft-pull-requests", "open the agent's pull requests as drafts")
+      .option("--components <MODE>", COMPONENTS_HELP, "interactive")
+      .option("--playground", PLAYGROUND_HELP)
       .option("--json", 'print {"projectId": ...}')
       .addHelpText(
         "after",
@@ -82,6 +102,7 @@ Examples:
     const plan = oneOf<Plan>(PLANS, flags.plan, "--plan");
     const deployment = oneOf<Deployment>(DEPLOYMENTS, flags.deployment, "--deployment");
     const forge = flags.forge === undefined ? null : oneOf<Forge>(FORGES, flags.forge, "--forge");
+    const customComponents = componentMode(flags.components, "--components");
     const forgeToken = resolveConfig({}).forgeToken ?? null;
     const project = await withServices(flags, async (services) => {
       await checkOrgFlag(services, flags.org);
@@ -98,12 +119,95 @@ Examples:
         forgeApiUrl: flags.forgeApiUrl ?? null,
         forgeToken,
         pullRequestDraft: flags.draftPullRequests === true,
+        customComponents,
+        airGappedPlayground: flags.playground === true,
       });
     });
     print(
       flags.json,
       { projectId: project.id },
       () => `Created project ${project.name}: ${project.id}\n${describe(project)}`,
+    );
+  });
+  withDataOptions(
+    projects
+      .command("update")
+      .description(
+        "Change a project's settings. Only the options given change; every other setting, the forge and its stored token included, stays as it is.",
+      )
+      .argument("<PROJECT_ID>")
+      .option("--name <NAME>", "its name")
+      .option("--domain <DOMAIN>", "its documentation domain, e.g. docs.example.com (unique)")
+      .option("--repo <URL-or-path>", "the docs repository: a clone URL or a local folder")
+      .option(
+        "--ref <BRANCH>",
+        'the branch to export and to open pull requests against ("": the repository\'s default branch)',
+      )
+      .option("--plan <PLAN>", `${PLANS.join(", ")} (static export needs enterprise)`)
+      .option("--deployment <TYPE>", `${DEPLOYMENTS.join(", ")} (SPEC §3: what the export may use)`)
+      .option("--components <MODE>", COMPONENTS_HELP)
+      .option("--playground", PLAYGROUND_HELP)
+      .option("--no-playground", "leave the API playground out of air-gapped exports")
+      .option("--draft-pull-requests", "open the agent's pull requests as drafts")
+      .option("--no-draft-pull-requests", "open the agent's pull requests ready for review")
+      .option("--json", "print the project as JSON")
+      .addHelpText(
+        "after",
+        `
+The forge, its API address and its token are kept as they are (projects create
+sets them).
+
+Examples:
+  quire projects update PROJECT_ID --components static --playground
+  quire projects update PROJECT_ID --domain docs.acme.com --ref main \\
+    --no-draft-pull-requests --json`,
+      ),
+  ).action(async (projectId: string, flags) => {
+    const plan = flags.plan === undefined ? undefined : oneOf<Plan>(PLANS, flags.plan, "--plan");
+    const deployment =
+      flags.deployment === undefined
+        ? undefined
+        : oneOf<Deployment>(DEPLOYMENTS, flags.deployment, "--deployment");
+    const customComponents =
+      flags.components === undefined ? undefined : componentMode(flags.components, "--components");
+    const changes = [
+      "name",
+      "domain",
+      "repo",
+      "ref",
+      "plan",
+      "deployment",
+      "components",
+      "playground",
+      "draftPullRequests",
+    ].filter((name) => flags[name] !== undefined);
+    if (changes.length === 0)
+      throw new UsageError(
+        "nothing to change: give at least one of --name, --domain, --repo, --ref, --plan, --deployment, --components, --playground, --no-playground, --draft-pull-requests, --no-draft-pull-requests",
+      );
+    const project = await withServices(flags, async (services) => {
+      const current = await services.admin.getProject(projectId);
+      if (flags.domain !== undefined) await checkDomainFlag(services, flags.domain, current.id);
+      return services.admin.updateProject(current.orgId, current.id, {
+        name: flags.name ?? current.name,
+        domain: flags.domain ?? current.domain,
+        repository: flags.repo ?? current.repository,
+        ref: flags.ref === undefined ? current.ref : flags.ref === "" ? null : flags.ref,
+        plan: plan ?? current.plan,
+        deployment: deployment ?? current.deployment,
+        // Not options of this command: passed through so that they stay as they are.
+        forge: current.forge,
+        forgeApiUrl: current.forgeApiUrl,
+        forgeToken: undefined,
+        pullRequestDraft: flags.draftPullRequests ?? current.pullRequestDraft,
+        customComponents: customComponents ?? current.customComponents,
+        airGappedPlayground: flags.playground ?? current.airGappedPlayground,
+      });
+    });
+    print(
+      flags.json,
+      project,
+      () => `Updated project ${project.name}: ${project.id}\n${describe(project)}`,
     );
   });
   withDataOptions(

@@ -4,6 +4,7 @@ import * as initial from "./migrations/0001_initial.ts";
 import * as agentRuns from "./migrations/0002_agent_runs.ts";
 import * as users from "./migrations/0003_users.ts";
 import * as changeNotifications from "./migrations/0004_change_notifications.ts";
+import * as projectExportSettings from "./migrations/0005_project_export_settings.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: "agent runs", up: agentRuns.up },
   { version: 3, name: "users", up: users.up },
   { version: 4, name: "change notifications", up: changeNotifications.up },
+  { version: 5, name: "project export settings", up: projectExportSettings.up },
 ];
 
 /**

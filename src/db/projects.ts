@@ -1,4 +1,4 @@
-import type { Deployment, Forge, Plan, Project } from "../domain/project.ts";
+import type { ComponentMode, Deployment, Forge, Plan, Project } from "../domain/project.ts";
 import type { Queryable } from "./database.ts";
 import type { ProjectsTable } from "./schema.ts";
 
@@ -16,6 +16,8 @@ export function toProject(row: ProjectsTable): Project {
     forgeApiUrl: row.forge_api_url,
     hasForgeToken: row.forge_token_sealed !== null,
     pullRequestDraft: row.pull_request_draft === 1,
+    customComponents: row.custom_components as ComponentMode,
+    airGappedPlayground: row.air_gapped_playground === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -24,6 +24,10 @@ export interface ProjectsTable {
   forge_token_sealed: string | null;
   /** 1: the agent opens pull requests as drafts. */
   pull_request_draft: number;
+  /** What a static export does with the repository's React components: `interactive`, `static` or `off`. */
+  custom_components: string;
+  /** 1: an air-gapped export keeps the API playground. */
+  air_gapped_playground: number;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,7 @@
+import { COMPONENT_MODES, type ComponentMode } from "../exporter/export-options.ts";
 import { ConfigError } from "./errors.ts";
+
+export { COMPONENT_MODES, type ComponentMode };
 
 export const PLANS = ["free", "pro", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -33,6 +36,17 @@ export interface Project {
   hasForgeToken: boolean;
   /** The agent opens its pull requests as drafts. */
   pullRequestDraft: boolean;
+  /**
+   * What a static export does with the repository's own React components: `interactive`
+   * renders them and makes them work in the page, `static` keeps the rendered HTML only, `off`
+   * leaves an empty placeholder.
+   */
+  customComponents: ComponentMode;
+  /**
+   * An air-gapped export keeps the API playground ("Try it"), which SPEC §3 turns off there
+   * unless the project turns it on. No effect on cloud and client-hosted exports, which keep it.
+   */
+  airGappedPlayground: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -57,6 +71,11 @@ export function normalizeDomain(input: string): string | null {
 export function oneOf<T extends string>(choices: readonly T[], value: string, name: string): T {
   if ((choices as readonly string[]).includes(value)) return value as T;
   throw new ConfigError(`${name} must be one of ${choices.join(", ")}, not "${value}"`);
+}
+
+/** Checks a custom components mode (`interactive`, `static`, `off`), naming the option in the error. */
+export function componentMode(value: string, name = "--components"): ComponentMode {
+  return oneOf<ComponentMode>(COMPONENT_MODES, value, name);
 }
 
 /** Static export is an enterprise feature (seed part 4.3). */

@@ -9,7 +9,7 @@ import {
   setExportJobStatus,
 } from "../db/export-jobs.ts";
 import { findProjectById } from "../db/projects.ts";
-import type { Deployment, Forge } from "../domain/project.ts";
+import type { ComponentMode, Deployment, Forge } from "../domain/project.ts";
 import { openSecret } from "../domain/secret-box.ts";
 import { ExportFailedError, formatProblem } from "../exporter/problems.ts";
 import { bundleObjectKey, EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../services/static-export.ts";
@@ -39,9 +39,9 @@ const ERRORS_SHOWN = 20;
 
 /**
  * Runs one static export job: fetch the project's source at its ref, export it with the
- * project's deployment type, store the archive, record its size and sha256. A content problem
- * (invalid MDX, a bad repository URL) fails the job with an error the user can act on; anything
- * else is thrown, and the queue retries it.
+ * project's deployment type and export settings, store the archive, record its size and
+ * sha256. A content problem (invalid MDX, a bad repository URL) fails the job with an error the
+ * user can act on; anything else is thrown, and the queue retries it.
  */
 export function createExportHandler(options: ExportHandlerOptions): JobHandler {
   return {
@@ -114,6 +114,9 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
         sourceDir: checkout.docsDir,
         archiveFile,
         deployment: project.deployment as Deployment,
+        // The project's settings: its React components, and the playground in air-gapped exports.
+        components: project.custom_components as ComponentMode,
+        playground: project.air_gapped_playground === 1,
         paths: job.paths ? (JSON.parse(job.paths) as string[]) : undefined,
         siteUrl: `https://${job.domain}`,
         cacheDir: path.join(options.dataDir, "cache", "export"),

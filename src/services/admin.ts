@@ -24,6 +24,8 @@ import { generateApiKey, hashApiKey, isWellFormedApiKey, sameDigest } from "../d
 import { ConfigError, FieldError, QuireError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import {
+  COMPONENT_MODES,
+  type ComponentMode,
   type Deployment,
   type Forge,
   isRemoteRepository,
@@ -47,6 +49,10 @@ export interface NewProject {
   forgeToken?: string | null;
   /** Open the agent's pull requests as drafts. */
   pullRequestDraft?: boolean;
+  /** What a static export does with the repository's React components; `interactive` by default. */
+  customComponents?: ComponentMode;
+  /** Keep the API playground in air-gapped exports; false by default. */
+  airGappedPlayground?: boolean;
   /**
    * Whether the repository may be a folder on the server (or a file:// URL). The operator's
    * command line may; the dashboard may not, so an organization's admin cannot export the
@@ -121,6 +127,8 @@ export class AdminService {
           ? sealSecret(this.#forgeTokenKey, input.forgeToken)
           : null,
         pull_request_draft: input.pullRequestDraft ? 1 : 0,
+        custom_components: input.customComponents ?? "interactive",
+        air_gapped_playground: input.airGappedPlayground ? 1 : 0,
         created_at: now,
         updated_at: now,
       });
@@ -129,7 +137,8 @@ export class AdminService {
 
   /**
    * Changes a project of an organization (the dashboard's project settings). The same checks as
-   * `createProject`; `forgeToken` undefined keeps the stored token, null removes it.
+   * `createProject`; `forgeToken` undefined keeps the stored token, null removes it;
+   * `customComponents` and `airGappedPlayground` undefined keep the current setting.
    */
   async updateProject(
     orgId: string,
@@ -168,6 +177,8 @@ export class AdminService {
                 : null,
             }),
         pull_request_draft: input.pullRequestDraft ? 1 : 0,
+        custom_components: input.customComponents ?? current.customComponents,
+        air_gapped_playground: (input.airGappedPlayground ?? current.airGappedPlayground) ? 1 : 0,
         updated_at: new Date().toISOString(),
       });
       return updated as Project;
@@ -240,6 +251,7 @@ const PROJECT_FLAGS: Record<string, string> = {
   repository: "--repo",
   ref: "--ref",
   forgeApiUrl: "--forge-api-url",
+  customComponents: "--components",
 };
 
 function invalid(field: string, problem: string, separator = " "): FieldError {
@@ -258,7 +270,13 @@ function domainTakenError(domain: string): FieldError {
 function checkProjectInput(
   input: Pick<
     NewProject,
-    "name" | "domain" | "repository" | "ref" | "forgeApiUrl" | "allowLocalRepository"
+    | "name"
+    | "domain"
+    | "repository"
+    | "ref"
+    | "forgeApiUrl"
+    | "customComponents"
+    | "allowLocalRepository"
   >,
 ): { name: string; domain: string; repository: string } {
   const name = input.name.trim();
@@ -282,6 +300,14 @@ function checkProjectInput(
     throw invalid("ref", `must be a branch name, not "${input.ref}"`);
   if (input.forgeApiUrl && !/^https?:\/\//.test(input.forgeApiUrl))
     throw invalid("forgeApiUrl", `must be an http(s) URL, not "${input.forgeApiUrl}"`);
+  if (
+    input.customComponents !== undefined &&
+    !(COMPONENT_MODES as readonly string[]).includes(input.customComponents)
+  )
+    throw invalid(
+      "customComponents",
+      `must be one of ${COMPONENT_MODES.join(", ")}, not "${input.customComponents}"`,
+    );
   return { name, domain, repository };
 }
 

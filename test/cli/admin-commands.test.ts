@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config/settings.ts";
 import { createServices, openContext, type Services } from "../../src/services/index.ts";
@@ -55,6 +56,19 @@ async function quireJson(args: string[], options: { env?: NodeJS.ProcessEnv } = 
   expect(run.stderr, `quire ${args.join(" ")}`).toBe("");
   expect(run.code, `quire ${args.join(" ")}`).toBe(0);
   return JSON.parse(run.stdout);
+}
+
+/** The project row as stored, read straight from the installation's SQLite file. */
+function storedProject(dataDir: string, projectId: string): Record<string, unknown> {
+  const database = new DatabaseSync(path.join(dataDir, "quire.db"), { readOnly: true });
+  try {
+    return database.prepare("select * from projects where id = ?").get(projectId) as Record<
+      string,
+      unknown
+    >;
+  } finally {
+    database.close();
+  }
 }
 
 /** Every byte of every file under a folder (the database, its WAL, the object store...). */
@@ -371,6 +385,143 @@ describe("quire projects", () => {
       (await fixtures(dataDir)).getProject(without.projectId as string),
     ).resolves.toMatchObject({ hasForgeToken: false });
   });
+
+  it("takes --components and --playground, and projects show gives them back; the defaults are interactive and no playground", async () => {
+    const dataDir = makeTempDir();
+    const orgId = (await (await fixtures(dataDir)).createOrganization("Acme")).id;
+    const [chosen, plain] = await Promise.all([
+      createProject(dataDir, orgId, "docs.static.example", [
+        "--deployment",
+        "air-gapped",
+        "--components",
+        "static",
+        "--playground",
+      ]),
+      createProject(dataDir, orgId, "docs.plain.example"),
+    ]);
+    const [shown, shownPlain, text, textPlain] = await Promise.all([
+      quireJson(["projects", "show", chosen, "--data-dir", dataDir]),
+      quireJson(["projects", "show", plain, "--data-dir", dataDir]),
+      quire(["projects", "show", chosen, "--data-dir", dataDir]),
+      quire(["projects", "show", plain, "--data-dir", dataDir]),
+    ]);
+    expect(shown).toMatchObject({
+      deployment: "air-gapped",
+      customComponents: "static",
+      airGappedPlayground: true,
+    });
+    expect(shownPlain).toMatchObject({
+      customComponents: "interactive",
+      airGappedPlayground: false,
+    });
+    expect(text.stdout).toMatch(/components\s+static: rendered HTML only/);
+    expect(text.stdout).toMatch(/playground\s+kept in air-gapped exports/);
+    expect(textPlain.stdout).toMatch(/components\s+interactive: rendered and working in the page/);
+    expect(textPlain.stdout).toMatch(/playground\s+left out of air-gapped exports/);
+    // Stored as the columns the export job reads.
+    expect(storedProject(dataDir, chosen)).toMatchObject({
+      custom_components: "static",
+      air_gapped_playground: 1,
+    });
+  });
+
+  it("projects update changes only the options given, and keeps the forge, its API address and the stored token as they were", async () => {
+    const dataDir = makeTempDir();
+    const orgId = (await (await fixtures(dataDir)).createOrganization("Acme")).id;
+    const token = `ghp_${createHash("sha256").update(String(Math.random())).digest("hex").slice(0, 36)}`;
+    const projectId = await createProject(
+      dataDir,
+      orgId,
+      "docs.update.example",
+      [
+        "--ref",
+        "main",
+        "--plan",
+        "pro",
+        "--forge",
+        "gitea",
+        "--forge-api-url",
+        "https://git.internal.example/api/v1",
+        "--draft-pull-requests",
+      ],
+      { QUIRE_FORGE_TOKEN: token },
+    );
+    const before = await quireJson(["projects", "show", projectId, "--data-dir", dataDir]);
+    const sealedBefore = storedProject(dataDir, projectId).forge_token_sealed;
+    expect(sealedBefore).toEqual(expect.any(String));
+
+    const updated = await quireJson([
+      "projects",
+      "update",
+      projectId,
+      "--components",
+      "off",
+      "--playground",
+      "--name",
+      "Handbook",
+      "--data-dir",
+      dataDir,
+    ]);
+    const { updatedAt: _updatedAt, ...unchanged } = before;
+    expect(updated).toEqual({
+      ...unchanged,
+      name: "Handbook",
+      customComponents: "off",
+      airGappedPlayground: true,
+      updatedAt: expect.stringMatching(/Z$/),
+    });
+    expect(updated).toMatchObject({
+      domain: "docs.update.example",
+      ref: "main",
+      plan: "pro",
+      deployment: "cloud",
+      forge: "gitea",
+      forgeApiUrl: "https://git.internal.example/api/v1",
+      hasForgeToken: true,
+      pullRequestDraft: true,
+    });
+    expect(await quireJson(["projects", "show", projectId, "--data-dir", dataDir])).toEqual(
+      updated,
+    );
+    // The very same sealed token, not a new one (nor none).
+    expect(storedProject(dataDir, projectId).forge_token_sealed).toBe(sealedBefore);
+
+    // The --no- forms turn the switches off; its own domain is not "taken"; --ref "" is the default branch.
+    const text = await quire([
+      "projects",
+      "update",
+      projectId,
+      "--no-playground",
+      "--no-draft-pull-requests",
+      "--domain",
+      "DOCS.update.example",
+      "--ref",
+      "",
+      "--deployment",
+      "air-gapped",
+      "--data-dir",
+      dataDir,
+    ]);
+    expect(text.stderr).toBe("");
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`Updated project Handbook: ${projectId}`);
+    expect(text.stdout).toMatch(/playground\s+left out of air-gapped exports/);
+    expect(text.stdout).not.toContain(token);
+    expect(await quireJson(["projects", "show", projectId, "--data-dir", dataDir])).toMatchObject({
+      name: "Handbook",
+      domain: "docs.update.example",
+      ref: null,
+      plan: "pro",
+      deployment: "air-gapped",
+      customComponents: "off",
+      airGappedPlayground: false,
+      pullRequestDraft: false,
+      forge: "gitea",
+      forgeApiUrl: "https://git.internal.example/api/v1",
+      hasForgeToken: true,
+    });
+    expect(storedProject(dataDir, projectId).forge_token_sealed).toBe(sealedBefore);
+  });
 });
 
 describe("quire keys", () => {
@@ -450,6 +601,23 @@ describe("quire keys", () => {
     expect(await admin.authenticate(created.key)).toBeNull();
   });
 });
+
+/** Runs each command line; each must exit 2 with one `quire: ...` line matching its message. */
+async function expectUsageErrors(cases: [string, string[], RegExp][]): Promise<void> {
+  const runs = await Promise.all(cases.map(([, args]) => quire(args)));
+  cases.forEach(([what, , message], index) => {
+    const run = runs[index] as Run;
+    expect(run.code, `${what}: exit code (stderr: ${run.stderr})`).toBe(2);
+    expect(run.stdout, what).toBe("");
+    const lines = run.stderr
+      .split("\n")
+      .filter((line) => line !== "" && line !== "(run with --help for usage)");
+    expect(lines, what).toHaveLength(1);
+    expect(lines[0], what).toMatch(/^quire: /);
+    expect(lines[0], what).toMatch(message);
+    expect(run.stderr, what).not.toMatch(/\n\s+at /);
+  });
+}
 
 describe("wrong usage of the admin commands", () => {
   it("exits 2 with one clear line naming the flag", async () => {
@@ -574,24 +742,101 @@ describe("wrong usage of the admin commands", () => {
         /unknown option '--colour'/,
       ],
     ];
-    const runs = await Promise.all(cases.map(([, args]) => quire(args)));
-    cases.forEach(([what, , message], index) => {
-      const run = runs[index] as Run;
-      expect(run.code, `${what}: exit code (stderr: ${run.stderr})`).toBe(2);
-      expect(run.stdout, what).toBe("");
-      const lines = run.stderr
-        .split("\n")
-        .filter((line) => line !== "" && line !== "(run with --help for usage)");
-      expect(lines, what).toHaveLength(1);
-      expect(lines[0], what).toMatch(/^quire: /);
-      expect(lines[0], what).toMatch(message);
-      expect(run.stderr, what).not.toMatch(/\n\s+at /);
-    });
+    await expectUsageErrors(cases);
     // Nothing was created by the refused commands.
     expect((await admin.listProjects()).map((listed) => listed.domain)).toEqual([
       "docs.taken.example",
     ]);
     expect(await admin.listOrganizations()).toHaveLength(1);
+  });
+
+  it("a bad --components, and a wrong projects update, exit 2 with one clear line naming the flag and change nothing", async () => {
+    const dataDir = makeTempDir();
+    const admin = await fixtures(dataDir);
+    const orgId = (await admin.createOrganization("Acme")).id;
+    await admin.createProject({
+      orgId,
+      name: "Docs",
+      domain: "docs.taken.example",
+      repository: "examples/docs",
+    });
+    const updatable = await admin.createProject({
+      orgId,
+      name: "Updatable",
+      domain: "docs.updatable.example",
+      repository: "examples/docs",
+    });
+    const update = (extra: string[]) => [
+      "projects",
+      "update",
+      updatable.id,
+      ...extra,
+      "--data-dir",
+      dataDir,
+    ];
+    const cases: [string, string[], RegExp][] = [
+      [
+        "projects create with a bad --components",
+        [
+          "projects",
+          "create",
+          "--org",
+          orgId,
+          "--name",
+          "Docs",
+          "--domain",
+          "docs.bogus.example",
+          "--repo",
+          "examples/docs",
+          "--components",
+          "bogus",
+          "--data-dir",
+          dataDir,
+        ],
+        /--components must be one of interactive, static, off, not "bogus"/,
+      ],
+      [
+        "projects update with a bad --components",
+        update(["--components", "bogus"]),
+        /--components must be one of interactive, static, off, not "bogus"/,
+      ],
+      [
+        "projects update with a bad --plan",
+        update(["--plan", "gold"]),
+        /--plan must be one of free, pro, enterprise, not "gold"/,
+      ],
+      [
+        "projects update to another project's domain",
+        update(["--domain", "Docs.Taken.Example"]),
+        /--domain: docs\.taken\.example already belongs to project proj_/,
+      ],
+      [
+        "projects update with a bad --ref",
+        update(["--ref", "--upload-pack=evil"]),
+        /--ref must be a branch name/,
+      ],
+      [
+        "projects update with a --repo folder that does not exist",
+        update(["--repo", "/no/such/docs/folder"]),
+        /--repo: the folder \/no\/such\/docs\/folder does not exist/,
+      ],
+      [
+        "projects update with nothing to change",
+        update([]),
+        /nothing to change: give at least one of --name, --domain/,
+      ],
+      [
+        "projects update of an unknown project",
+        ["projects", "update", "proj_nope", "--name", "X", "--data-dir", dataDir],
+        /no project "proj_nope"/,
+      ],
+    ];
+    await expectUsageErrors(cases);
+    expect(await admin.getProject(updatable.id)).toEqual(updatable);
+    expect((await admin.listProjects()).map((listed) => listed.domain)).toEqual([
+      "docs.taken.example",
+      "docs.updatable.example",
+    ]);
   });
 });
 
@@ -651,7 +896,10 @@ describe("--help", () => {
         ["orgs", "show"],
         ["Usage: quire orgs show [options] <ORG_ID>", "projects and keys"],
       ],
-      [["projects"], ["Usage: quire projects [options] [command]", "create", "list", "show"]],
+      [
+        ["projects"],
+        ["Usage: quire projects [options] [command]", "create", "update", "list", "show"],
+      ],
       [
         ["projects", "create"],
         [
@@ -668,6 +916,11 @@ describe("--help", () => {
           "--forge <FORGE>",
           "github, gitlab, gitea",
           "--forge-api-url <URL>",
+          "--components <MODE>",
+          "interactive (rendered and working in the page), static",
+          "off (left as empty placeholders)",
+          "--playground",
+          "keep the API playground (Try it) in air-gapped exports",
           "QUIRE_FORGE_TOKEN",
           /never\s+from\s+an\s+argument/,
           '{"projectId": ...}',
@@ -679,6 +932,24 @@ describe("--help", () => {
         ["Usage: quire projects list [options]", "--org <ORG_ID>"],
       ],
       [["projects", "show"], ["Usage: quire projects show [options] <PROJECT_ID>"]],
+      [
+        ["projects", "update"],
+        [
+          "Usage: quire projects update [options] <PROJECT_ID>",
+          "Only the options given change",
+          "--name <NAME>",
+          "--domain <DOMAIN>",
+          "--repo <URL-or-path>",
+          "--ref <BRANCH>",
+          "--plan <PLAN>",
+          "--deployment <TYPE>",
+          "--components <MODE>",
+          "--no-playground",
+          "--no-draft-pull-requests",
+          "quire projects update PROJECT_ID --components static --playground",
+          "--data-dir <DIR>",
+        ],
+      ],
       [
         ["keys"],
         ["Usage: quire keys [options] [command]", "Bearer quire_", "create", "list", "revoke"],

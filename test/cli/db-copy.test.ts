@@ -139,15 +139,20 @@ interface Installation {
 
 /**
  * An embedded installation (SQLite, archives in the data dir) populated through the real API:
- * an organization with a project and two keys (one revoked), an export of examples/docs run to
- * completion, and an agent job that ended (no model is configured, so it fails at once).
+ * an organization with a project (export settings other than the defaults) and two keys (one
+ * revoked), an export of examples/docs run to completion, and an agent job that ended (no model
+ * is configured, so it fails at once).
  */
 async function populate(dataDir: string): Promise<Installation> {
   const api = await startApi({ dataDir });
   // SQLite in the data dir: no database URL was given to the server.
   expect(api.cliEnv).toEqual({});
   expect(existsSync(path.join(dataDir, "quire.db"))).toBe(true);
-  const tenant = await createTenant(api, { repository: DOCS });
+  const tenant = await createTenant(api, {
+    repository: DOCS,
+    customComponents: "static",
+    airGappedPlayground: true,
+  });
   const old = await api.services.admin.createApiKey(tenant.orgId, "old");
   await api.services.admin.revokeApiKey(old.id);
 
@@ -280,6 +285,12 @@ describe("quire db copy", () => {
       settings: { databaseUrl: target.url, storageUrl },
     });
     const { tenant } = source;
+    // The project, its export settings included.
+    expect(await api.services.admin.getProject(tenant.projectId)).toMatchObject({
+      domain: tenant.domain,
+      customComponents: "static",
+      airGappedPlayground: true,
+    });
     const exportJob = await api.request("GET", `/v1/static-export/jobs/${source.exportJob.jobId}`, {
       key: tenant.key,
     });

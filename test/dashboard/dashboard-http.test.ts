@@ -320,6 +320,8 @@ describe("the dashboard over HTTP", () => {
       forgeApiUrl: "https://git.example.com/api/v1",
       forgeToken: "gitea-token-0123456789",
       pullRequestDraft: "1",
+      customComponents: "static",
+      airGappedPlayground: "1",
     };
     const local = await owner.post(`${org}/projects`, { ...fields, repository: makeTempDir() });
     expect(local.status).toBe(400);
@@ -339,6 +341,8 @@ describe("the dashboard over HTTP", () => {
       forge: "gitea",
       hasForgeToken: true,
       pullRequestDraft: true,
+      customComponents: "static",
+      airGappedPlayground: true,
     });
     const row = await api.services.context.database.db
       .selectFrom("projects")
@@ -353,6 +357,16 @@ describe("the dashboard over HTTP", () => {
     expect(shown.text_).toContain(projectId);
     expect(shown.text_).toContain("token stored, encrypted");
     expect(shown.text_).not.toContain("gitea-token");
+    // The form shows the project's export settings as saved.
+    expect(shown.text_).toContain('<option value="static" selected>Static HTML only</option>');
+    expect(shown.text_).toContain(
+      '<option value="interactive">Interactive: rendered and working in the page</option>',
+    );
+    expect(shown.text_).toContain('<option value="off">Off: left empty</option>');
+    expect(shown.text_).toMatch(
+      /<input type="checkbox" id="field-airGappedPlayground"[^>]* checked/,
+    );
+    expect(shown.text_).toContain("API playground in air-gapped exports");
 
     // An empty token field keeps the stored token; the checkbox removes it.
     const edited = await owner.post(`${org}/projects/${projectId}`, {
@@ -360,12 +374,27 @@ describe("the dashboard over HTTP", () => {
       name: "Handbook 2",
       forgeToken: "",
       pullRequestDraft: "",
+      customComponents: "off",
+      airGappedPlayground: "",
     });
     expect(edited.headers.get("location")).toBe(`${org}/projects/${projectId}?done=saved`);
     expect(await api.services.admin.getProject(projectId)).toMatchObject({
       name: "Handbook 2",
       hasForgeToken: true,
       pullRequestDraft: false,
+      customComponents: "off",
+      airGappedPlayground: false,
+    });
+    // A value the select does not offer is refused beside the field, and nothing changes.
+    const bogus = await owner.post(`${org}/projects/${projectId}`, {
+      ...fields,
+      customComponents: "bogus",
+    });
+    expect(bogus.status).toBe(400);
+    expect(bogus.text_).toContain("Custom components: choose one of interactive, static, off");
+    expect(await api.services.admin.getProject(projectId)).toMatchObject({
+      name: "Handbook 2",
+      customComponents: "off",
     });
     await owner.post(`${org}/projects/${projectId}`, { ...fields, removeForgeToken: "1" });
     expect((await api.services.admin.getProject(projectId)).hasForgeToken).toBe(false);

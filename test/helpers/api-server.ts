@@ -164,6 +164,8 @@ export async function createTenant(
     plan?: "free" | "pro" | "enterprise";
     deployment?: "cloud" | "client-hosted" | "air-gapped";
     domain?: string;
+    customComponents?: "interactive" | "static" | "off";
+    airGappedPlayground?: boolean;
   } = {},
 ): Promise<Tenant> {
   const { admin } = api.services;
@@ -176,6 +178,8 @@ export async function createTenant(
     repository: options.repository ?? "examples/docs",
     plan: options.plan ?? "enterprise",
     deployment: options.deployment ?? "cloud",
+    customComponents: options.customComponents,
+    airGappedPlayground: options.airGappedPlayground,
   });
   const key = await admin.createApiKey(org.id, "test");
   return { orgId: org.id, projectId: project.id, key: key.key, domain };

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { x as extractTar } from "tar";
 import { describe, expect, it } from "vitest";
@@ -291,6 +291,84 @@ describe("the static export flow", () => {
     const done = await waitForExport(api, tenant, job.jobId);
     expect(done.status, done.error).toBe("completed");
     expect(done.pageCount).toBe(2);
+  });
+});
+
+/** Downloads a completed job's bundle and unpacks it into a new folder; returns the folder. */
+async function downloadSite(api: TestApi, tenant: Tenant, jobId: string): Promise<string> {
+  const bundle = await (
+    await api.request("POST", `/v1/static-export/jobs/${jobId}/bundle`, { key: tenant.key })
+  ).json();
+  const folder = makeTempDir();
+  const file = path.join(folder, "site.tar.gz");
+  writeFileSync(file, Buffer.from(await (await fetch(bundle.bundleUrl)).arrayBuffer()));
+  await extractTar({ file, cwd: folder });
+  return folder;
+}
+
+describe("the project's export settings reach the export", () => {
+  const COMPONENT_SITE = {
+    ...SITE,
+    "index.mdx":
+      "---\ntitle: Home\n---\n\nexport const Hello = () => <p>hello from a component</p>;\n\nWelcome to Acme.\n\n<Hello />\n",
+  };
+
+  it("custom components: off leaves an empty placeholder, static keeps the rendered HTML without component code", async () => {
+    const api = await startApi();
+    const repository = makeRepo(COMPONENT_SITE);
+    const off = await createTenant(api, { repository, customComponents: "off" });
+    const staticHtml = await createTenant(api, { repository, customComponents: "static" });
+    const [offJob, staticJob] = await Promise.all([
+      startExport(api, off).then(({ job }) => job.jobId as string),
+      startExport(api, staticHtml).then(({ job }) => job.jobId as string),
+    ]);
+    for (const [tenant, jobId] of [
+      [off, offJob],
+      [staticHtml, staticJob],
+    ] as const) {
+      const done = await waitForExport(api, tenant, jobId);
+      expect(done.status, done.error).toBe("completed");
+    }
+
+    const offSite = await downloadSite(api, off, offJob);
+    const offPage = readFileSync(path.join(offSite, "index.html"), "utf8");
+    expect(offPage).toContain("Welcome to Acme.");
+    expect(offPage).toContain('class="quire-placeholder"');
+    expect(offPage).not.toContain("hello from a component");
+
+    const staticSite = await downloadSite(api, staticHtml, staticJob);
+    const staticPage = readFileSync(path.join(staticSite, "index.html"), "utf8");
+    expect(staticPage).toContain("hello from a component");
+    expect(staticPage).not.toContain('class="quire-placeholder"');
+    expect(existsSync(path.join(staticSite, "_quire", "components"))).toBe(false);
+  });
+
+  it("an air-gapped project keeps the API playground only when it turns it on", async () => {
+    const api = await startApi();
+    const repository = path.resolve("examples/api-docs");
+    const without = await createTenant(api, { repository, deployment: "air-gapped" });
+    const withPlayground = await createTenant(api, {
+      repository,
+      deployment: "air-gapped",
+      airGappedPlayground: true,
+    });
+    const pages: Record<string, string> = {};
+    for (const [name, tenant] of [
+      ["without", without],
+      ["with", withPlayground],
+    ] as const) {
+      const { job } = await startExport(api, tenant, {
+        domain: tenant.domain,
+        paths: ["api-reference/tasks/"],
+      });
+      const done = await waitForExport(api, tenant, job.jobId);
+      expect(done.status, done.error).toBe("completed");
+      const site = await downloadSite(api, tenant, job.jobId);
+      pages[name] = readFileSync(path.join(site, "api-reference/tasks/create-a-task.html"), "utf8");
+    }
+    expect(pages.without).toContain('<div class="api-reference"');
+    expect(pages.without).not.toContain("data-api-playground");
+    expect(pages.with).toContain("data-api-playground");
   });
 });
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FieldError, QuireError } from "../../domain/errors.ts";
 import {
+  COMPONENT_MODES,
+  type ComponentMode,
   DEPLOYMENTS,
   type Deployment,
   FORGES,
@@ -46,6 +48,8 @@ function valuesOf(fields: Record<string, string>): ProjectFormValues {
     forge: fields.forge ?? "",
     forgeApiUrl: (fields.forgeApiUrl ?? "").trim(),
     pullRequestDraft: fields.pullRequestDraft === "1",
+    customComponents: fields.customComponents ?? "interactive",
+    airGappedPlayground: fields.airGappedPlayground === "1",
   };
 }
 
@@ -70,6 +74,12 @@ function projectInput(values: ProjectFormValues) {
     forge: values.forge === "" ? null : choice<Forge>(FORGES, values.forge, "forge"),
     forgeApiUrl: values.forgeApiUrl === "" ? null : values.forgeApiUrl,
     pullRequestDraft: values.pullRequestDraft,
+    customComponents: choice<ComponentMode>(
+      COMPONENT_MODES,
+      values.customComponents,
+      "customComponents",
+    ),
+    airGappedPlayground: values.airGappedPlayground,
     // The dashboard takes clone URLs only: folders on the server are the operator's to set.
     allowLocalRepository: false,
   };

@@ -1,4 +1,11 @@
-import { DEPLOYMENTS, FORGES, PLANS, type Project } from "../../domain/project.ts";
+import {
+  COMPONENT_MODES,
+  type ComponentMode,
+  DEPLOYMENTS,
+  FORGES,
+  PLANS,
+  type Project,
+} from "../../domain/project.ts";
 import { canManage, type Role } from "../../domain/user.ts";
 import { paths } from "../paths.ts";
 import {
@@ -28,6 +35,8 @@ export interface ProjectFormValues {
   forge: string;
   forgeApiUrl: string;
   pullRequestDraft: boolean;
+  customComponents: string;
+  airGappedPlayground: boolean;
 }
 
 export const PROJECT_LABELS: Record<string, string> = {
@@ -40,6 +49,7 @@ export const PROJECT_LABELS: Record<string, string> = {
   forge: "Forge",
   forgeApiUrl: "Forge API URL",
   forgeToken: "Forge token",
+  customComponents: "Custom components",
 };
 
 export function projectValues(project: Project): ProjectFormValues {
@@ -53,6 +63,8 @@ export function projectValues(project: Project): ProjectFormValues {
     forge: project.forge ?? "",
     forgeApiUrl: project.forgeApiUrl ?? "",
     pullRequestDraft: project.pullRequestDraft,
+    customComponents: project.customComponents,
+    airGappedPlayground: project.airGappedPlayground,
   };
 }
 
@@ -60,6 +72,12 @@ const DEPLOYMENT_LABELS: Record<string, string> = {
   cloud: "Cloud",
   "client-hosted": "Client-hosted",
   "air-gapped": "Air-gapped",
+};
+
+const COMPONENT_MODE_LABELS: Record<ComponentMode, string> = {
+  interactive: "Interactive: rendered and working in the page",
+  static: "Static HTML only",
+  off: "Off: left empty",
 };
 
 function projectFields(options: {
@@ -75,6 +93,11 @@ ${textField({ name: "repository", label: "Repository", value: values.repository,
 ${textField({ name: "ref", label: "Branch", value: values.ref, errors, placeholder: "main", hint: "Exported, and the base of the agent's pull requests. Empty: the repository's default branch.", attributes: html` spellcheck="false" autocapitalize="off"` })}
 ${selectField({ name: "plan", label: "Plan", value: values.plan, errors, choices: PLANS.map((plan) => ({ value: plan, label: plan[0]?.toUpperCase() + plan.slice(1) })), hint: "Static export needs the enterprise plan." })}
 ${selectField({ name: "deployment", label: "Deployment", value: values.deployment, errors, choices: DEPLOYMENTS.map((deployment) => ({ value: deployment, label: DEPLOYMENT_LABELS[deployment] ?? deployment })), hint: "What an export may use: an air-gapped bundle makes no request to any other host." })}
+<fieldset>
+<legend>Static export</legend>
+${selectField({ name: "customComponents", label: "Custom components", value: values.customComponents, errors, choices: COMPONENT_MODES.map((mode) => ({ value: mode, label: COMPONENT_MODE_LABELS[mode] })), hint: "What an export does with the repository's own React components. Interactive runs their code in the reader's browser." })}
+${checkbox({ name: "airGappedPlayground", label: "API playground in air-gapped exports", checked: values.airGappedPlayground, hint: "Keeps “Try it” on API pages of an air-gapped bundle; it calls only the servers the OpenAPI specification names or the reader types." })}
+</fieldset>
 <fieldset>
 <legend>Pull requests</legend>
 ${selectField({ name: "forge", label: "Forge", value: values.forge, errors, choices: [{ value: "", label: "None (push the branch only)" }, ...FORGES.map((forge) => ({ value: forge, label: forge === "github" ? "GitHub" : forge === "gitlab" ? "GitLab" : "Gitea" }))], hint: "Where the agent opens its pull requests." })}
@@ -215,6 +238,8 @@ ${copyValue({ id: "project-id", label: "Project ID", value: project.id, hint: ht
 <dt>Branch</dt><dd>${project.ref ?? html`<span class="muted">the repository's default</span>`}</dd>
 <dt>Plan</dt><dd>${project.plan}</dd>
 <dt>Deployment</dt><dd>${project.deployment}</dd>
+<dt>Custom components</dt><dd>${COMPONENT_MODE_LABELS[project.customComponents] ?? project.customComponents}</dd>
+<dt>API playground</dt><dd>${project.airGappedPlayground ? "kept in air-gapped exports" : "left out of air-gapped exports"}</dd>
 <dt>Forge</dt><dd>${forge}${project.hasForgeToken ? html` <span class="muted">(token stored, encrypted)</span>` : ""}</dd>
 <dt>Created</dt><dd>${time(project.createdAt)}</dd>
 <dt>Updated</dt><dd>${time(project.updatedAt)}</dd>
