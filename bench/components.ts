@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { x as untar } from "tar";
-import { generateSite } from "./generate-site.ts";
+import { generateSite, random } from "./generate-site.ts";
 import { type Measurement, measure, median } from "./measure.ts";
 
 const PAGES = Number(process.env.BENCH_COMPONENT_PAGES ?? 2000);
@@ -59,18 +59,6 @@ export interface ComponentsBenchmark {
   /** The machine's 1-minute load average before and after. */
   loadBefore: number;
   loadAfter: number;
-}
-
-/** Mulberry32, as bench/generate-site.ts: the same components on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SNIPPET = `/* "Read next" links with badges, shared by every page; each page gives its own list. */

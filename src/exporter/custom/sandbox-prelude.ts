@@ -101,19 +101,16 @@ function __quireBuiltin(name) {
   standIn.__quireBuiltin = name;
   return standIn;
 }
-var __quireBuiltins = {};
-for (var builtinIndex = 0; builtinIndex < __quireBuiltinNames.length; builtinIndex++) {
-  var builtinName = __quireBuiltinNames[builtinIndex];
-  var dot = builtinName.indexOf(".");
-  if (dot < 0) __quireBuiltins[builtinName] = __quireBuiltin(builtinName);
+/** The stand-in of a top-level name (<Note>, <Tree>), made global on first use. */
+function __quireTopBuiltin(name) {
+  if (!Object.prototype.hasOwnProperty.call(globalThis, name)) globalThis[name] = __quireBuiltin(name);
+  return globalThis[name];
 }
 for (var builtinIndex = 0; builtinIndex < __quireBuiltinNames.length; builtinIndex++) {
   var builtinName = __quireBuiltinNames[builtinIndex];
   var dot = builtinName.indexOf(".");
-  if (dot < 0) { globalThis[builtinName] = __quireBuiltins[builtinName]; continue; }
-  var owner = builtinName.slice(0, dot);
-  if (!__quireBuiltins[owner]) { __quireBuiltins[owner] = __quireBuiltin(owner); globalThis[owner] = __quireBuiltins[owner]; }
-  __quireBuiltins[owner][builtinName.slice(dot + 1)] = __quireBuiltin(builtinName);
+  if (dot < 0) __quireTopBuiltin(builtinName);
+  else __quireTopBuiltin(builtinName.slice(0, dot))[builtinName.slice(dot + 1)] = __quireBuiltin(builtinName);
 }
 /** A built-in's props as data: JSON values only (no functions, elements or children). */
 function builtinProps(value, depth) {
