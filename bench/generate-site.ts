@@ -18,7 +18,10 @@ export function random(seed: number): () => number {
   };
 }
 
-const WORDS = "schedule job run attempt retry queue worker lease webhook timezone cron interval payload header request response status latency timeout backoff jitter endpoint token secret dashboard project organization deploy release version region cluster metric alert incident window policy limit quota batch stream event handler callback signature".split(" ");
+const WORDS =
+  "schedule job run attempt retry queue worker lease webhook timezone cron interval payload header request response status latency timeout backoff jitter endpoint token secret dashboard project organization deploy release version region cluster metric alert incident window policy limit quota batch stream event handler callback signature".split(
+    " ",
+  );
 const LANGUAGES = ["js", "ts", "python", "bash", "json", "yaml"] as const;
 
 export interface GeneratedSite {
@@ -35,15 +38,24 @@ export function generateSite(outDir: string, pageCount = 5000, seed = 42): Gener
     const text = list.join(" ");
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
   };
-  const paragraph = (): string => Array.from({ length: 3 + Math.floor(next() * 3) }, () => sentence(8 + Math.floor(next() * 10))).join(" ");
+  const paragraph = (): string =>
+    Array.from({ length: 3 + Math.floor(next() * 3) }, () =>
+      sentence(8 + Math.floor(next() * 10)),
+    ).join(" ");
   const code = (language: (typeof LANGUAGES)[number], index: number): string => {
     switch (language) {
-      case "js": return `import { Client } from "@lumen/client";\nconst client = new Client(process.env.KEY);\nconst job${index} = await client.jobs.create({ name: "job-${index}", cron: "*/5 * * * *" });\nconsole.log(job${index}.id);`;
-      case "ts": return `interface Job${index} {\n  id: string;\n  attempts: number;\n}\nexport function retry(job: Job${index}): boolean {\n  return job.attempts < ${index % 7 + 2};\n}`;
-      case "python": return `from lumen import Client\n\nclient = Client(api_key="key")\nfor job in client.jobs.list(limit=${index % 50 + 10}):\n    print(job.id, job.status)`;
-      case "bash": return `curl -X POST https://api.example.com/v2/jobs \\\n  -H "Authorization: Bearer $KEY" \\\n  -d '{"name": "job-${index}"}'`;
-      case "json": return `{\n  "id": "job_${index}",\n  "cron": "0 ${index % 24} * * *",\n  "retries": { "max_attempts": ${index % 5 + 1} }\n}`;
-      case "yaml": return `jobs:\n  - name: job-${index}\n    cron: "0 ${index % 24} * * *"\n    timezone: Europe/Paris`;
+      case "js":
+        return `import { Client } from "@lumen/client";\nconst client = new Client(process.env.KEY);\nconst job${index} = await client.jobs.create({ name: "job-${index}", cron: "*/5 * * * *" });\nconsole.log(job${index}.id);`;
+      case "ts":
+        return `interface Job${index} {\n  id: string;\n  attempts: number;\n}\nexport function retry(job: Job${index}): boolean {\n  return job.attempts < ${(index % 7) + 2};\n}`;
+      case "python":
+        return `from lumen import Client\n\nclient = Client(api_key="key")\nfor job in client.jobs.list(limit=${(index % 50) + 10}):\n    print(job.id, job.status)`;
+      case "bash":
+        return `curl -X POST https://api.example.com/v2/jobs \\\n  -H "Authorization: Bearer $KEY" \\\n  -d '{"name": "job-${index}"}'`;
+      case "json":
+        return `{\n  "id": "job_${index}",\n  "cron": "0 ${index % 24} * * *",\n  "retries": { "max_attempts": ${(index % 5) + 1} }\n}`;
+      case "yaml":
+        return `jobs:\n  - name: job-${index}\n    cron: "0 ${index % 24} * * *"\n    timezone: Europe/Paris`;
     }
   };
 
@@ -63,7 +75,8 @@ export function generateSite(outDir: string, pageCount = 5000, seed = 42): Gener
     pages.push(pagePath);
     if (!tabs[tabIndex]) tabs[tabIndex] = { tab: `Section ${tabIndex + 1}`, groups: [] };
     const tab = tabs[tabIndex];
-    if (!tab.groups[groupIndex]) tab.groups[groupIndex] = { group: `Group ${groupIndex + 1}`, pages: [] };
+    if (!tab.groups[groupIndex])
+      tab.groups[groupIndex] = { group: `Group ${groupIndex + 1}`, pages: [] };
     tab.groups[groupIndex]?.pages.push(pagePath);
   }
 
@@ -72,33 +85,88 @@ export function generateSite(outDir: string, pageCount = 5000, seed = 42): Gener
     writeFileSync(file, content);
   };
   for (const [index, pagePath] of pages.entries()) {
-    const title = `${pick(WORDS)} ${pick(WORDS)} ${index}`.replace(/^./, (letter) => letter.toUpperCase());
+    const title = `${pick(WORDS)} ${pick(WORDS)} ${index}`.replace(/^./, (letter) =>
+      letter.toUpperCase(),
+    );
     const other = pages[(index * 7 + 13) % pages.length] as string;
     const first = pick(LANGUAGES);
     const second = pick(LANGUAGES);
-    const mdx: string[] = [`---\ntitle: ${title}\ndescription: ${sentence(10)}\n---\n`, paragraph(), `\nSee [a related page](/${other}).\n`, `<Note>${sentence()}</Note>\n`, "## Overview\n", paragraph(), "\n- " + sentence(6) + "\n- " + sentence(6) + "\n- " + sentence(6) + "\n", `\`\`\`${first} example.${first}\n${code(first, index)}\n\`\`\`\n`, "## Configuration\n", "| Field | Type | Default |\n| --- | --- | --- |\n| name | string | none |\n| cron | string | `* * * * *` |\n| retries | integer | 3 |\n", `<ParamField body="name" type="string" required>\n${sentence()}\n</ParamField>\n`, "### Steps\n", `<Steps>\n<Step title="Prepare">${sentence()}</Step>\n<Step title="Run">${sentence()}</Step>\n</Steps>\n`, `<Tabs>\n<Tab title="First">${sentence()}</Tab>\n<Tab title="Second">${sentence()}</Tab>\n</Tabs>\n`, `<CardGroup cols={2}>\n<Card title="${pick(WORDS)}" icon="rocket" href="/${other}">${sentence(6)}</Card>\n<Card title="${pick(WORDS)}" icon="book">${sentence(6)}</Card>\n</CardGroup>\n`, "## Details\n", paragraph(), `\n<Warning>${sentence()}</Warning>\n`, `<Accordion title="${sentence(4)}">${paragraph()}</Accordion>\n`, `\`\`\`${second}\n${code(second, index + 1)}\n\`\`\`\n`];
+    const mdx: string[] = [
+      `---\ntitle: ${title}\ndescription: ${sentence(10)}\n---\n`,
+      paragraph(),
+      `\nSee [a related page](/${other}).\n`,
+      `<Note>${sentence()}</Note>\n`,
+      "## Overview\n",
+      paragraph(),
+      `\n- ${sentence(6)}\n- ${sentence(6)}\n- ${sentence(6)}\n`,
+      `\`\`\`${first} example.${first}\n${code(first, index)}\n\`\`\`\n`,
+      "## Configuration\n",
+      "| Field | Type | Default |\n| --- | --- | --- |\n| name | string | none |\n| cron | string | `* * * * *` |\n| retries | integer | 3 |\n",
+      `<ParamField body="name" type="string" required>\n${sentence()}\n</ParamField>\n`,
+      "### Steps\n",
+      `<Steps>\n<Step title="Prepare">${sentence()}</Step>\n<Step title="Run">${sentence()}</Step>\n</Steps>\n`,
+      `<Tabs>\n<Tab title="First">${sentence()}</Tab>\n<Tab title="Second">${sentence()}</Tab>\n</Tabs>\n`,
+      `<CardGroup cols={2}>\n<Card title="${pick(WORDS)}" icon="rocket" href="/${other}">${sentence(6)}</Card>\n<Card title="${pick(WORDS)}" icon="book">${sentence(6)}</Card>\n</CardGroup>\n`,
+      "## Details\n",
+      paragraph(),
+      `\n<Warning>${sentence()}</Warning>\n`,
+      `<Accordion title="${sentence(4)}">${paragraph()}</Accordion>\n`,
+      `\`\`\`${second}\n${code(second, index + 1)}\n\`\`\`\n`,
+    ];
     write(path.join(quireDir, `${pagePath}.mdx`), mdx.join("\n"));
 
     const markdown = mdx
       .join("\n")
-      .replace(/^---\ntitle: (.*)\ndescription: (.*)\n---\n/, "---\ntitle: $1\ndescription: $2\n---\n\n# $1\n")
+      .replace(
+        /^---\ntitle: (.*)\ndescription: (.*)\n---\n/,
+        "---\ntitle: $1\ndescription: $2\n---\n\n# $1\n",
+      )
       .replace(/\[a related page\]\(\/(.*?)\)/, "[a related page](/$1)")
       .replace(/<Note>(.*?)<\/Note>/g, "::: info\n$1\n:::")
       .replace(/<Warning>(.*?)<\/Warning>/g, "::: warning\n$1\n:::")
-      .replace(/<ParamField body="(\w+)" type="(\w+)" required>\n(.*?)\n<\/ParamField>/g, "**`$1`** `$2` (required)\n\n$3")
-      .replace(/<Steps>\n<Step title="(\w+)">(.*?)<\/Step>\n<Step title="(\w+)">(.*?)<\/Step>\n<\/Steps>/g, "1. **$1** $2\n2. **$3** $4")
-      .replace(/<Tabs>\n<Tab title="(\w+)">(.*?)<\/Tab>\n<Tab title="(\w+)">(.*?)<\/Tab>\n<\/Tabs>/g, "#### $1\n\n$2\n\n#### $3\n\n$4")
-      .replace(/<CardGroup cols=\{2\}>\n<Card title="(\w+)" icon="rocket" href="\/(.*?)">(.*?)<\/Card>\n<Card title="(\w+)" icon="book">(.*?)<\/Card>\n<\/CardGroup>/g, "- [$1](/$2): $3\n- **$4**: $5")
-      .replace(/<Accordion title="(.*?)">(.*?)<\/Accordion>/g, "<details><summary>$1</summary>\n\n$2\n\n</details>");
+      .replace(
+        /<ParamField body="(\w+)" type="(\w+)" required>\n(.*?)\n<\/ParamField>/g,
+        "**`$1`** `$2` (required)\n\n$3",
+      )
+      .replace(
+        /<Steps>\n<Step title="(\w+)">(.*?)<\/Step>\n<Step title="(\w+)">(.*?)<\/Step>\n<\/Steps>/g,
+        "1. **$1** $2\n2. **$3** $4",
+      )
+      .replace(
+        /<Tabs>\n<Tab title="(\w+)">(.*?)<\/Tab>\n<Tab title="(\w+)">(.*?)<\/Tab>\n<\/Tabs>/g,
+        "#### $1\n\n$2\n\n#### $3\n\n$4",
+      )
+      .replace(
+        /<CardGroup cols=\{2\}>\n<Card title="(\w+)" icon="rocket" href="\/(.*?)">(.*?)<\/Card>\n<Card title="(\w+)" icon="book">(.*?)<\/Card>\n<\/CardGroup>/g,
+        "- [$1](/$2): $3\n- **$4**: $5",
+      )
+      .replace(
+        /<Accordion title="(.*?)">(.*?)<\/Accordion>/g,
+        "<details><summary>$1</summary>\n\n$2\n\n</details>",
+      );
     write(path.join(vitepressDir, `${pagePath}.md`), markdown);
   }
-  write(path.join(quireDir, "index.mdx"), "---\ntitle: Generated documentation\n---\n\nA generated site for benchmarks.\n");
-  write(path.join(vitepressDir, "index.md"), "# Generated documentation\n\nA generated site for benchmarks.\n");
+  write(
+    path.join(quireDir, "index.mdx"),
+    "---\ntitle: Generated documentation\n---\n\nA generated site for benchmarks.\n",
+  );
+  write(
+    path.join(vitepressDir, "index.md"),
+    "# Generated documentation\n\nA generated site for benchmarks.\n",
+  );
   tabs[0]?.groups[0]?.pages.unshift("index");
-  write(path.join(quireDir, "docs.json"), `${JSON.stringify({ name: "Generated", colors: { primary: "#2563EB" }, navigation: { tabs } }, null, 2)}\n`);
+  write(
+    path.join(quireDir, "docs.json"),
+    `${JSON.stringify({ name: "Generated", colors: { primary: "#2563EB" }, navigation: { tabs } }, null, 2)}\n`,
+  );
   for (const tab of tabs) {
     const prefix = `/${(tab.groups[0]?.pages.find((page) => page !== "index") ?? "").split("/")[0]}/`;
-    sidebar[prefix] = tab.groups.map((group) => ({ text: group.group, items: group.pages.filter((page) => page !== "index").map((page) => ({ text: page.split("/").pop() as string, link: `/${page}` })) }));
+    sidebar[prefix] = tab.groups.map((group) => ({
+      text: group.group,
+      items: group.pages
+        .filter((page) => page !== "index")
+        .map((page) => ({ text: page.split("/").pop() as string, link: `/${page}` })),
+    }));
   }
   write(
     path.join(vitepressDir, ".vitepress", "config.mjs"),

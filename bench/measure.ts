@@ -16,13 +16,24 @@ export interface Measurement {
 }
 
 /** Runs a command and measures its wall time, and the peak memory and CPU time of its whole process tree. */
-export function measure(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Measurement> {
+export function measure(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<Measurement> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
+    const collect = (chunk: Buffer): void => {
+      output += chunk;
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
     let peak = 0;
     let cpu = 0;
     const sample = (): void => {
@@ -34,7 +45,13 @@ export function measure(command: string, args: string[], options: { cwd?: string
     const timer = setInterval(sample, 50);
     child.on("close", (code) => {
       clearInterval(timer);
-      resolve({ wallMs: performance.now() - started, peakRssBytes: peak, cpuMs: cpu, exitCode: code, output });
+      resolve({
+        wallMs: performance.now() - started,
+        peakRssBytes: peak,
+        cpuMs: cpu,
+        exitCode: code,
+        output,
+      });
     });
   });
 }
@@ -82,5 +99,7 @@ function treeUsage(rootPid: number): { rss: number; cpuMs: number } {
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

@@ -194,7 +194,8 @@ const COMPONENT_PAGES_SHOWN = 10;
 function printComponentPages(pages: string[]): void {
   if (pages.length === 0) return;
   const shown = pages.slice(0, COMPONENT_PAGES_SHOWN).join(", ");
-  const more = pages.length > COMPONENT_PAGES_SHOWN ? ` and ${pages.length - COMPONENT_PAGES_SHOWN} more` : "";
+  const more =
+    pages.length > COMPONENT_PAGES_SHOWN ? ` and ${pages.length - COMPONENT_PAGES_SHOWN} more` : "";
   process.stderr.write(
     `Component code (interactive React components) on ${pages.length} page${pages.length === 1 ? "" : "s"}: ${shown}${more}\n`,
   );

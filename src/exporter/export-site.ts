@@ -1,15 +1,34 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { mermaidScript } from "./code/mermaid-asset.ts";
 import { islandsRuntime } from "./custom/runtime-asset.ts";
 import { buildTailwindCss, needsTailwindStylesheet, tailwindUtilities } from "./custom/tailwind.ts";
+import type {
+  ComponentMode,
+  ExportOptions,
+  ExportPhase,
+  ExportProgress,
+} from "./export-options.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
-import type { ComponentMode, ExportOptions, ExportPhase, ExportProgress } from "./export-options.ts";
-import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
-import { indexablePages, renderLlmsFullTxt, renderLlmsTxt, renderRobots, renderSitemap } from "./output/site-files.ts";
 import { prepareApiReference } from "./openapi/index.ts";
+import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
+import {
+  indexablePages,
+  renderLlmsFullTxt,
+  renderLlmsTxt,
+  renderRobots,
+  renderSitemap,
+} from "./output/site-files.ts";
 import { collapseRepeats, ExportFailedError, type Problem } from "./problems.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
@@ -22,11 +41,16 @@ import { collectNavigationPages } from "./site/navigation-pages.ts";
 import type { PageMeta } from "./site/page-index.ts";
 import { pageOutputFile, relativeUrl } from "./site/paths.ts";
 import type { RepoFiles } from "./site/repo-files.ts";
-import { checkLinks, checkNavigationPages, openRepository, readPageIndex } from "./site/site-index.ts";
+import {
+  checkLinks,
+  checkNavigationPages,
+  openRepository,
+  readPageIndex,
+} from "./site/site-index.ts";
 import type { DeploymentType, SiteConfig } from "./site/types.ts";
 import { buildThemeAssets, hashedPath } from "./theme/build-assets.ts";
-import type { SiteLayoutData } from "./theme/layout-types.ts";
 import { linkPageStylesheet, renderNotFoundPage, renderRedirectPage } from "./theme/layout.ts";
+import type { SiteLayoutData } from "./theme/layout-types.ts";
 import { NavigationModel } from "./theme/navigation-view.ts";
 
 export const GENERATOR = "quire";
@@ -60,7 +84,8 @@ export interface ExportResult {
 }
 
 /** Files that may be referenced by pages; others (sources, config, code) are not reported as unused. */
-const ASSET_EXTENSIONS = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|mp4|webm|mov|mp3|wav|ogg|pdf|zip|tar|gz|csv|xlsx?|docx?|pptx?|json|ya?ml|txt)$/i;
+const ASSET_EXTENSIONS =
+  /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|mp4|webm|mov|mp3|wav|ogg|pdf|zip|tar|gz|csv|xlsx?|docx?|pptx?|json|ya?ml|txt)$/i;
 
 /**
  * Exports a documentation repository as a static site (and optionally one archive).
@@ -76,26 +101,56 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const repo = openRepository(options.sourceDir);
   const { config, problems: configProblems } = loadSiteConfig(repo);
   const problems: Problem[] = [...configProblems];
-  const ignore = createIgnoreMatcher(repo.exists(".mintignore") ? repo.readText(".mintignore") : "");
+  const ignore = createIgnoreMatcher(
+    repo.exists(".mintignore") ? repo.readText(".mintignore") : "",
+  );
   const listing = listRepository(repo.root, ignore);
   const allPages = readPageIndex(repo, listing.pages, problems);
-  const api = await prepareApiReference({ repo, files: listing.files, config, pages: allPages, deployment, playgroundOptIn: options.playground === true, problems });
+  const api = await prepareApiReference({
+    repo,
+    files: listing.files,
+    config,
+    pages: allPages,
+    deployment,
+    playgroundOptIn: options.playground === true,
+    problems,
+  });
   const navigationPaths = collectNavigationPages(config.navigation);
   checkNavigationPages(config, navigationPaths, allPages, problems);
   const selected = selectPages(allPages, options.paths);
   failOnErrors(problems, "the site configuration or pages could not be read");
 
   const outputDir = prepareOutputDir(options.outputDir);
-  const { layout, themeFiles, katexFiles, mermaidFile, runtimeFile, problems: layoutProblems } = await prepareLayout(config, deployment, allPages, repo);
+  const {
+    layout,
+    themeFiles,
+    katexFiles,
+    mermaidFile,
+    runtimeFile,
+    problems: layoutProblems,
+  } = await prepareLayout(config, deployment, allPages, repo);
   problems.push(...layoutProblems);
   writeFiles(outputDir, themeFiles);
-  const tasks: PageTask[] = [...selected.values()].filter((page) => !page.url || page.file).map((page) => ({ file: page.file, pagePath: page.path }));
+  const tasks: PageTask[] = [...selected.values()]
+    .filter((page) => !page.url || page.file)
+    .map((page) => ({ file: page.file, pagePath: page.path }));
 
   options.signal?.throwIfAborted();
   progress("rendering", 0, tasks.length);
   let pagesDone = 0;
-  const archiveCacheDir = options.cacheDir && options.archiveFile ? path.join(options.cacheDir, "archive") : undefined;
-  const setup: RendererSetup = { sourceDir: repo.root, outputDir, cacheDir: options.cacheDir, archiveCacheDir, deployment, engine: engineFingerprint(), layout, components, ...(api ? { api: api.setup } : {}) };
+  const archiveCacheDir =
+    options.cacheDir && options.archiveFile ? path.join(options.cacheDir, "archive") : undefined;
+  const setup: RendererSetup = {
+    sourceDir: repo.root,
+    outputDir,
+    cacheDir: options.cacheDir,
+    archiveCacheDir,
+    deployment,
+    engine: engineFingerprint(),
+    layout,
+    components,
+    ...(api ? { api: api.setup } : {}),
+  };
   let outcomes: PageOutcome[];
   try {
     outcomes = await renderAllPages(setup, tasks, {
@@ -120,16 +175,35 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   if (outcomes.some((outcome) => outcome.features.math)) writeFiles(outputDir, katexFiles);
   if (outcomes.some((outcome) => outcome.features.mermaid)) writeFiles(outputDir, [mermaidFile]);
   // So is the components' runtime: only pages with interactive components load it.
-  const islandPages = outcomes.filter((outcome) => outcome.hasIslands && layout.pages[outcome.pagePath]).map((outcome) => outcome.pagePath).sort();
+  const islandPages = outcomes
+    .filter((outcome) => outcome.hasIslands && layout.pages[outcome.pagePath])
+    .map((outcome) => outcome.pagePath)
+    .sort();
   if (islandPages.length > 0) writeFiles(outputDir, [runtimeFile]);
   await addTailwindStylesheet(outputDir, layout, outcomes, options.cacheDir, archiveCacheDir);
   checkLinks(outcomes, allPages, config.redirects, problems);
   // Specifications are published beside the pages, at their path, as Mintlify does.
-  const usedAssets = copyPageAssets(repo, outputDir, outcomes, [...layout.configAssets, ...(api?.specFiles ?? [])]);
+  const usedAssets = copyPageAssets(repo, outputDir, outcomes, [
+    ...layout.configAssets,
+    ...(api?.specFiles ?? []),
+  ]);
   reportUnusedFiles(listing.files, usedAssets, problems);
   const exportedPages = tasks.map((task) => allPages.get(task.pagePath) as PageMeta);
-  writeSearchIndex(outputDir, outcomes, allPages, new NavigationModel(config.navigation, layout.pages));
-  writeSiteFiles(outputDir, config, layout, exportedPages, outcomes, navigationPaths, options.siteUrl);
+  writeSearchIndex(
+    outputDir,
+    outcomes,
+    allPages,
+    new NavigationModel(config.navigation, layout.pages),
+  );
+  writeSiteFiles(
+    outputDir,
+    config,
+    layout,
+    exportedPages,
+    outcomes,
+    navigationPaths,
+    options.siteUrl,
+  );
 
   const warnings = collapseRepeats(problems.filter((problem) => problem.severity === "warning"));
   const manifest: ExportManifest = {
@@ -145,14 +219,20 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     ...(api && api.connectOrigins.length > 0 ? { connectOrigins: api.connectOrigins } : {}),
     warnings,
   };
-  writeFileSync(path.join(outputDir, "quire-export.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(
+    path.join(outputDir, "quire-export.json"),
+    `${JSON.stringify(manifest, null, 2)}\n`,
+  );
 
   let archive: ArchiveResult | undefined;
   if (options.archiveFile) {
     progress("packing", tasks.length, tasks.length);
     mkdirSync(path.dirname(path.resolve(options.archiveFile)), { recursive: true });
     const prepared = new Map(outcomes.flatMap((outcome) => outcome.archiveEntries));
-    archive = await packDirectory(outputDir, path.resolve(options.archiveFile), { cacheDir: archiveCacheDir, prepared });
+    archive = await packDirectory(outputDir, path.resolve(options.archiveFile), {
+      cacheDir: archiveCacheDir,
+      prepared,
+    });
     if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
   }
   progress("done", tasks.length, tasks.length);
@@ -168,22 +248,36 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 }
 
 /** The pages to export: all, or those matching `paths` (exact page paths or folder prefixes). */
-function selectPages(pages: Map<string, PageMeta>, filters: string[] | undefined): Map<string, PageMeta> {
+function selectPages(
+  pages: Map<string, PageMeta>,
+  filters: string[] | undefined,
+): Map<string, PageMeta> {
   if (!filters || filters.length === 0) return pages;
   const exact = new Set<string>();
   const prefixes: string[] = [];
   for (const filter of filters) {
-    const cleaned = filter.trim().replace(/^\/+/, "").replace(/\.(mdx|md|html)$/, "");
+    const cleaned = filter
+      .trim()
+      .replace(/^\/+/, "")
+      .replace(/\.(mdx|md|html)$/, "");
     if (cleaned === "" || cleaned === "*" || cleaned === "**") return pages;
     if (/\/\*{0,2}$/.test(cleaned)) prefixes.push(cleaned.replace(/\*+$/, ""));
     else exact.add(cleaned);
   }
   const selected = new Map<string, PageMeta>();
   for (const [pagePath, page] of pages) {
-    if (exact.has(pagePath) || prefixes.some((prefix) => pagePath.startsWith(prefix))) selected.set(pagePath, page);
+    if (exact.has(pagePath) || prefixes.some((prefix) => pagePath.startsWith(prefix)))
+      selected.set(pagePath, page);
   }
   if (selected.size === 0) {
-    throw new ExportFailedError("no page matches the requested paths", [{ severity: "error", rule: "paths", file: "paths", message: `no page matches ${filters.map((filter) => `"${filter}"`).join(", ")}` }]);
+    throw new ExportFailedError("no page matches the requested paths", [
+      {
+        severity: "error",
+        rule: "paths",
+        file: "paths",
+        message: `no page matches ${filters.map((filter) => `"${filter}"`).join(", ")}`,
+      },
+    ]);
   }
   return selected;
 }
@@ -192,16 +286,33 @@ function prepareOutputDir(outputDir: string | undefined): string {
   if (!outputDir) return mkdtempSync(path.join(os.tmpdir(), "quire-export-"));
   const resolved = path.resolve(outputDir);
   if (existsSync(resolved) && readdirSync(resolved).length > 0) {
-    throw new ExportFailedError(`output folder "${outputDir}" is not empty`, [{ severity: "error", rule: "output", file: outputDir, message: "the output folder must be empty or not exist yet" }]);
+    throw new ExportFailedError(`output folder "${outputDir}" is not empty`, [
+      {
+        severity: "error",
+        rule: "output",
+        file: outputDir,
+        message: "the output folder must be empty or not exist yet",
+      },
+    ]);
   }
   mkdirSync(resolved, { recursive: true });
   return resolved;
 }
 
-async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pages: Map<string, PageMeta>, repo: RepoFiles) {
+async function prepareLayout(
+  config: SiteConfig,
+  deployment: DeploymentType,
+  pages: Map<string, PageMeta>,
+  repo: RepoFiles,
+) {
   const [theme, runtime] = await Promise.all([buildThemeAssets(), islandsRuntime()]);
   const mermaid = mermaidScript();
-  const configAssets = [config.logo?.light, config.logo?.dark, config.favicon?.light, config.favicon?.dark]
+  const configAssets = [
+    config.logo?.light,
+    config.logo?.dark,
+    config.favicon?.light,
+    config.favicon?.dark,
+  ]
     .filter((file): file is string => typeof file === "string" && !/^(https?:)?\/\//.test(file))
     .map((file) => file.replace(/^\/+/, ""))
     .filter((file, index, all) => all.indexOf(file) === index && repo.exists(file));
@@ -210,11 +321,23 @@ async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pag
     config,
     deployment,
     pages: Object.fromEntries(pages),
-    assets: { ...theme.paths, mermaidScript: mermaid.path, searchIndex: SEARCH_ENTRY, islandsRuntime: runtime.path },
+    assets: {
+      ...theme.paths,
+      mermaidScript: mermaid.path,
+      searchIndex: SEARCH_ENTRY,
+      islandsRuntime: runtime.path,
+    },
     configAssets,
     headHtml: analytics.headHtml,
   };
-  return { layout, themeFiles: theme.files, katexFiles: theme.katexFiles, mermaidFile: { path: mermaid.path, content: mermaid.content }, runtimeFile: runtime, problems: analytics.problems };
+  return {
+    layout,
+    themeFiles: theme.files,
+    katexFiles: theme.katexFiles,
+    mermaidFile: { path: mermaid.path, content: mermaid.content },
+    runtimeFile: runtime,
+    problems: analytics.problems,
+  };
 }
 
 /**
@@ -223,12 +346,30 @@ async function prepareLayout(config: SiteConfig, deployment: DeploymentType, pag
  * Nothing is written, and no page changes, when no page uses a utility. With a cache, what the
  * compiler answered is kept there (class names, stylesheets), as rendered bodies are.
  */
-async function addTailwindStylesheet(outputDir: string, layout: SiteLayoutData, outcomes: PageOutcome[], cacheDir: string | undefined, archiveCacheDir: string | undefined): Promise<string | undefined> {
-  const utilities = new Set(await tailwindUtilities(outcomes.flatMap((outcome) => outcome.classes), cacheDir));
+async function addTailwindStylesheet(
+  outputDir: string,
+  layout: SiteLayoutData,
+  outcomes: PageOutcome[],
+  cacheDir: string | undefined,
+  archiveCacheDir: string | undefined,
+): Promise<string | undefined> {
+  const utilities = new Set(
+    await tailwindUtilities(
+      outcomes.flatMap((outcome) => outcome.classes),
+      cacheDir,
+    ),
+  );
   if (utilities.size === 0) return undefined;
-  const users = outcomes.filter((outcome) => layout.pages[outcome.pagePath] && needsTailwindStylesheet(outcome.classes.filter((name) => utilities.has(name))));
+  const users = outcomes.filter(
+    (outcome) =>
+      layout.pages[outcome.pagePath] &&
+      needsTailwindStylesheet(outcome.classes.filter((name) => utilities.has(name))),
+  );
   if (users.length === 0) return undefined;
-  const css = await buildTailwindCss(users.flatMap((outcome) => outcome.classes.filter((name) => utilities.has(name))), cacheDir);
+  const css = await buildTailwindCss(
+    users.flatMap((outcome) => outcome.classes.filter((name) => utilities.has(name))),
+    cacheDir,
+  );
   if (!css) return undefined;
   const file = hashedPath("_quire/tailwind", "css", css);
   writeFiles(outputDir, [{ path: file, content: css }]);
@@ -240,14 +381,23 @@ async function addTailwindStylesheet(outputDir: string, layout: SiteLayoutData, 
     await writeFile(target, html);
     if (!archiveCacheDir) return;
     const key = await prepareCompressedEntry(archiveCacheDir, htmlFile, html);
-    outcome.archiveEntries = [...outcome.archiveEntries.filter(([entry]) => entry !== htmlFile), [htmlFile, key]];
+    outcome.archiveEntries = [
+      ...outcome.archiveEntries.filter(([entry]) => entry !== htmlFile),
+      [htmlFile, key],
+    ];
   };
   // Several pages at once: reading, writing and compressing run on libuv's threads.
-  for (let index = 0; index < users.length; index += 16) await Promise.all(users.slice(index, index + 16).map(linkPage));
+  for (let index = 0; index < users.length; index += 16)
+    await Promise.all(users.slice(index, index + 16).map(linkPage));
   return file;
 }
 
-function copyPageAssets(repo: RepoFiles, outputDir: string, outcomes: PageOutcome[], configAssets: string[]): Set<string> {
+function copyPageAssets(
+  repo: RepoFiles,
+  outputDir: string,
+  outcomes: PageOutcome[],
+  configAssets: string[],
+): Set<string> {
   const used = new Set<string>(configAssets);
   for (const outcome of outcomes) for (const asset of outcome.assets) used.add(asset);
   for (const asset of used) {
@@ -259,48 +409,96 @@ function copyPageAssets(repo: RepoFiles, outputDir: string, outcomes: PageOutcom
 }
 
 function reportUnusedFiles(files: string[], used: Set<string>, problems: Problem[]): void {
-  const unused = files.filter((file) => ASSET_EXTENSIONS.test(file) && !used.has(file) && !isConfigFile(file));
+  const unused = files.filter(
+    (file) => ASSET_EXTENSIONS.test(file) && !used.has(file) && !isConfigFile(file),
+  );
   for (const file of unused) {
-    problems.push({ severity: "warning", rule: "unused-file", file, message: "no page uses this file; it is not in the export" });
+    problems.push({
+      severity: "warning",
+      rule: "unused-file",
+      file,
+      message: "no page uses this file; it is not in the export",
+    });
   }
 }
 
 function isConfigFile(file: string): boolean {
-  return /^(docs|mint|package|package-lock|tsconfig|openapi|vercel|netlify)\.json$/i.test(file) || file.startsWith("snippets/") || /(^|\/)(openapi|swagger|asyncapi)[^/]*\.(json|ya?ml)$/i.test(file);
+  return (
+    /^(docs|mint|package|package-lock|tsconfig|openapi|vercel|netlify)\.json$/i.test(file) ||
+    file.startsWith("snippets/") ||
+    /(^|\/)(openapi|swagger|asyncapi)[^/]*\.(json|ya?ml)$/i.test(file)
+  );
 }
 
-function writeSearchIndex(outputDir: string, outcomes: PageOutcome[], pages: Map<string, PageMeta>, navigation: NavigationModel): void {
+function writeSearchIndex(
+  outputDir: string,
+  outcomes: PageOutcome[],
+  pages: Map<string, PageMeta>,
+  navigation: NavigationModel,
+): void {
   const documents = outcomes.flatMap((outcome) => {
     const meta = pages.get(outcome.pagePath);
     // Like search engines, the site's own search leaves out noindex and hidden pages.
     if (!meta || meta.noindex || meta.hidden) return [];
-    return [{ path: meta.path, title: meta.title, description: meta.description, breadcrumb: navigation.view(meta.path).breadcrumb, sections: outcome.sections }];
+    return [
+      {
+        path: meta.path,
+        title: meta.title,
+        description: meta.description,
+        breadcrumb: navigation.view(meta.path).breadcrumb,
+        sections: outcome.sections,
+      },
+    ];
   });
   const index = buildSearchIndex(documents);
   writeFiles(outputDir, index.files);
 }
 
-function writeSiteFiles(outputDir: string, config: SiteConfig, layout: SiteLayoutData, pages: PageMeta[], outcomes: PageOutcome[], navigationPaths: ReadonlySet<string>, siteUrl: string | undefined): void {
+function writeSiteFiles(
+  outputDir: string,
+  config: SiteConfig,
+  layout: SiteLayoutData,
+  pages: PageMeta[],
+  outcomes: PageOutcome[],
+  navigationPaths: ReadonlySet<string>,
+  siteUrl: string | undefined,
+): void {
   const indexable = indexablePages(pages, config, navigationPaths);
   const markdownByPath = new Map(outcomes.map((outcome) => [outcome.pagePath, outcome.markdown]));
   const listed = pages.filter((page) => !page.noindex && !page.url);
   writeFileSync(path.join(outputDir, "sitemap.xml"), renderSitemap(indexable, siteUrl));
-  writeFileSync(path.join(outputDir, "robots.txt"), renderRobots(pages.filter((page) => page.noindex), siteUrl));
+  writeFileSync(
+    path.join(outputDir, "robots.txt"),
+    renderRobots(
+      pages.filter((page) => page.noindex),
+      siteUrl,
+    ),
+  );
   writeFileSync(path.join(outputDir, "llms.txt"), renderLlmsTxt(config, listed));
-  writeFileSync(path.join(outputDir, "llms-full.txt"), renderLlmsFullTxt(config, listed.map((meta) => ({ meta, markdown: markdownByPath.get(meta.path) ?? "" }))));
+  writeFileSync(
+    path.join(outputDir, "llms-full.txt"),
+    renderLlmsFullTxt(
+      config,
+      listed.map((meta) => ({ meta, markdown: markdownByPath.get(meta.path) ?? "" })),
+    ),
+  );
   writeFileSync(path.join(outputDir, "404.html"), renderNotFoundPage(layout));
   for (const redirect of config.redirects) {
     if (/[:*]/.test(redirect.source) || layout.pages[redirect.source]) continue;
     const destination = /^[a-z][a-z0-9+.-]*:/i.test(redirect.destination)
       ? redirect.destination
-      : relativeUrl(redirect.source, pageOutputFile(redirect.destination)) + (redirect.fragment ? `#${redirect.fragment}` : "");
+      : relativeUrl(redirect.source, pageOutputFile(redirect.destination)) +
+        (redirect.fragment ? `#${redirect.fragment}` : "");
     const target = path.join(outputDir, pageOutputFile(redirect.source));
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, renderRedirectPage(layout, redirect.source, destination));
   }
 }
 
-function writeFiles(outputDir: string, files: { path: string; content: string | Uint8Array }[]): void {
+function writeFiles(
+  outputDir: string,
+  files: { path: string; content: string | Uint8Array }[],
+): void {
   for (const file of files) {
     const target = path.join(outputDir, file.path);
     mkdirSync(path.dirname(target), { recursive: true });
@@ -322,7 +520,13 @@ function createProgressReporter(callback: ((progress: ExportProgress) => void) |
   let last = 0;
   return (phase: ExportPhase, pagesDone: number, pagesTotal: number): void => {
     if (!callback) return;
-    const span: Record<ExportPhase, [number, number]> = { reading: [0, 5], rendering: [5, 90], writing: [90, 95], packing: [95, 99], done: [100, 100] };
+    const span: Record<ExportPhase, [number, number]> = {
+      reading: [0, 5],
+      rendering: [5, 90],
+      writing: [90, 95],
+      packing: [95, 99],
+      done: [100, 100],
+    };
     const [from, to] = span[phase];
     const fraction = phase === "rendering" && pagesTotal > 0 ? pagesDone / pagesTotal : 0;
     last = Math.max(last, Math.round((from + (to - from) * fraction) * 10) / 10);

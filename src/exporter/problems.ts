@@ -44,5 +44,9 @@ export function collapseRepeats(problems: Problem[]): Problem[] {
     if (entry) entry.count += 1;
     else seen.set(key, { problem, count: 1 });
   }
-  return [...seen.values()].map(({ problem, count }) => (count === 1 ? problem : { ...problem, message: `${problem.message} (${count} times in this file)` }));
+  return [...seen.values()].map(({ problem, count }) =>
+    count === 1
+      ? problem
+      : { ...problem, message: `${problem.message} (${count} times in this file)` },
+  );
 }

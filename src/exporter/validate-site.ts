@@ -1,8 +1,8 @@
 import { prepareApiReference } from "./openapi/index.ts";
 import { ExportFailedError, type Problem } from "./problems.ts";
 import { BodyRenderer } from "./render/body-renderer.ts";
-import { bodyTaskOf } from "./render/page-renderer.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
+import { bodyTaskOf } from "./render/page-renderer.ts";
 import { listRepository } from "./site/discover.ts";
 import { createIgnoreMatcher } from "./site/ignore.ts";
 import { loadSiteConfig } from "./site/load-config.ts";

@@ -91,7 +91,11 @@ export async function openContext(
 }
 
 /** The embedded queue lives in the SQLite database; on PostgreSQL, jobs go through pg-boss. */
-async function openQueue(database: QuireDatabase, config: Config, logger: Logger): Promise<JobQueue> {
+async function openQueue(
+  database: QuireDatabase,
+  config: Config,
+  logger: Logger,
+): Promise<JobQueue> {
   if (database.dialect !== "postgres" || !config.databaseUrl) return embeddedQueue(database.db);
   const { PgBossQueue } = await import("../jobs/pg-boss-queue.ts");
   const queue = new PgBossQueue({

@@ -80,7 +80,7 @@ for (const kind of ["http", "file"] as const) {
       await expect(tab.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
         "Windows",
       );
-      await tab.goto(origins[kind]() + "components/code.html");
+      await tab.goto(`${origins[kind]()}components/code.html`);
       const group = tab.locator(".code-group:not(.tab-set-dropdown)");
       await group.getByRole("tab", { name: "Python" }).click();
       await expect(group.locator(".tab-panel.active").textContent()).resolves.toContain(
@@ -149,9 +149,9 @@ for (const kind of ["http", "file"] as const) {
     it("renders math and diagrams with no request to any other host", async () => {
       const { context, tab, foreign } = await open(kind, "reference/diagrams.html");
       await tab.locator("pre.mermaid svg").waitFor({ timeout: 20_000 });
-      await tab.goto(origins[kind]() + "reference/math.html");
+      await tab.goto(`${origins[kind]()}reference/math.html`);
       await expect(tab.locator(".katex").count()).resolves.toBeGreaterThan(1);
-      await tab.goto(origins[kind]() + "components/media.html");
+      await tab.goto(`${origins[kind]()}components/media.html`);
       expect(foreign).toEqual([]);
       await context.close();
     });

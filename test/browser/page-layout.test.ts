@@ -20,12 +20,25 @@ beforeAll(async () => {
       colors: { primary: "#2563eb" },
       banner: { content: "Read the [setup guide](/guides/setup#install)", dismissible: true },
       navbar: { links: [{ label: "Setup", href: "/guides/setup#install" }] },
-      navigation: { groups: [{ group: "Start", pages: ["index", "guides/setup", ...Array.from({ length: PAGE_COUNT }, (_, index) => `p${index}`)] }] },
+      navigation: {
+        groups: [
+          {
+            group: "Start",
+            pages: [
+              "index",
+              "guides/setup",
+              ...Array.from({ length: PAGE_COUNT }, (_, index) => `p${index}`),
+            ],
+          },
+        ],
+      },
     }),
     "index.mdx": "---\ntitle: Home\n---\n\nHello.\n",
     "guides/setup.mdx": `---\ntitle: Setup\n---\n\n${"Some words to push the section down.\n\n".repeat(40)}## Install\n\nRun the installer.\n\n${"More words.\n\n".repeat(40)}`,
   };
-  for (let index = 0; index < PAGE_COUNT; index++) files[`p${index}.mdx`] = `---\ntitle: Page ${index}\n---\n\n${"A paragraph of text.\n\n".repeat(60)}`;
+  for (let index = 0; index < PAGE_COUNT; index++)
+    files[`p${index}.mdx`] =
+      `---\ntitle: Page ${index}\n---\n\n${"A paragraph of text.\n\n".repeat(60)}`;
   writeRepoFiles(path.join(root, "source"), files);
   await exportSite({ sourceDir: path.join(root, "source"), outputDir: path.join(root, "site") });
   browser = await launchBrowser();

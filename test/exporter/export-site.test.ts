@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ExportProgress } from "../../src/exporter/export-options.ts";
@@ -11,10 +11,16 @@ const SITE = {
     name: "Lumen",
     description: "Job scheduling over HTTP.",
     colors: { primary: "#2563eb" },
-    navigation: { groups: [{ group: "Start", pages: ["index", "guides/setup", "guides/missing"] }] },
-    redirects: [{ source: "/old-setup", destination: "/guides/setup" }, { source: "/install", destination: "/guides/setup#install" }],
+    navigation: {
+      groups: [{ group: "Start", pages: ["index", "guides/setup", "guides/missing"] }],
+    },
+    redirects: [
+      { source: "/old-setup", destination: "/guides/setup" },
+      { source: "/install", destination: "/guides/setup#install" },
+    ],
   }),
-  "index.mdx": "---\ntitle: Welcome\ndescription: The home page.\n---\n\nRead [setup](/guides/setup) and [nothing](/nowhere).\n\n![Diagram](/images/diagram.png)\n",
+  "index.mdx":
+    "---\ntitle: Welcome\ndescription: The home page.\n---\n\nRead [setup](/guides/setup) and [nothing](/nowhere).\n\n![Diagram](/images/diagram.png)\n",
   "guides/setup.mdx": "---\ntitle: Setup\n---\n\n## Install\n\nRun `lumen install`.\n",
   "guides/secret.mdx": "---\ntitle: Secret\nnoindex: true\n---\n\nUnlisted.\n",
   "images/diagram.png": "png-bytes",
@@ -28,13 +34,39 @@ function readOut(directory: string, file: string): string {
 describe("exporting a site", () => {
   it("writes every page, the site files and the manifest as SPEC §2 describes", async () => {
     const outputDir = path.join(makeTempDir(), "site");
-    const result = await exportSite({ sourceDir: makeRepo(SITE), outputDir, jobId: "job_1", domain: "docs.lumen.dev" });
-    for (const file of ["index.html", "guides/setup.html", "guides/secret.html", "index.md", "guides/setup.md", "404.html", "sitemap.xml", "robots.txt", "llms.txt", "llms-full.txt", "quire-export.json", "old-setup.html", "images/diagram.png"]) {
+    const result = await exportSite({
+      sourceDir: makeRepo(SITE),
+      outputDir,
+      jobId: "job_1",
+      domain: "docs.lumen.dev",
+    });
+    for (const file of [
+      "index.html",
+      "guides/setup.html",
+      "guides/secret.html",
+      "index.md",
+      "guides/setup.md",
+      "404.html",
+      "sitemap.xml",
+      "robots.txt",
+      "llms.txt",
+      "llms-full.txt",
+      "quire-export.json",
+      "old-setup.html",
+      "images/diagram.png",
+    ]) {
       expect(existsSync(path.join(outputDir, file)), file).toBe(true);
     }
     expect(existsSync(path.join(outputDir, "images/unused.png"))).toBe(false);
     const manifest = JSON.parse(readOut(outputDir, "quire-export.json"));
-    expect(manifest).toMatchObject({ formatVersion: 1, jobId: "job_1", domain: "docs.lumen.dev", version: null, pageCount: 3, generator: expect.stringContaining("quire") });
+    expect(manifest).toMatchObject({
+      formatVersion: 1,
+      jobId: "job_1",
+      domain: "docs.lumen.dev",
+      version: null,
+      pageCount: 3,
+      generator: expect.stringContaining("quire"),
+    });
     expect(Date.parse(manifest.createdAt)).not.toBeNaN();
     expect(result.pageCount).toBe(3);
   });
@@ -42,15 +74,34 @@ describe("exporting a site", () => {
   it("keeps broken links, missing navigation pages and unused files as warnings in the manifest", async () => {
     const outputDir = path.join(makeTempDir(), "site");
     const result = await exportSite({ sourceDir: makeRepo(SITE), outputDir });
-    const rules = result.warnings.map((warning) => `${warning.rule} ${warning.file}${warning.line ? `:${warning.line}` : ""}`);
-    expect(rules).toEqual(expect.arrayContaining(["missing-page docs.json", "broken-link index.mdx:6", "unused-file images/unused.png"]));
-    expect(JSON.parse(readOut(outputDir, "quire-export.json")).warnings).toHaveLength(result.warnings.length);
+    const rules = result.warnings.map(
+      (warning) => `${warning.rule} ${warning.file}${warning.line ? `:${warning.line}` : ""}`,
+    );
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        "missing-page docs.json",
+        "broken-link index.mdx:6",
+        "unused-file images/unused.png",
+      ]),
+    );
+    expect(JSON.parse(readOut(outputDir, "quire-export.json")).warnings).toHaveLength(
+      result.warnings.length,
+    );
   });
 
   it("reports a problem repeated in one file once, with its count", async () => {
-    const sourceDir = makeRepo({ ...SITE, "guides/setup.mdx": "![a](/gone.png) ![b](/gone.png) ![c](/gone.png)\n" });
+    const sourceDir = makeRepo({
+      ...SITE,
+      "guides/setup.mdx": "![a](/gone.png) ![b](/gone.png) ![c](/gone.png)\n",
+    });
     const result = await exportSite({ sourceDir });
-    expect(result.warnings.filter((warning) => warning.rule === "missing-file")).toEqual([expect.objectContaining({ file: "guides/setup.mdx", line: 1, message: expect.stringContaining("(3 times in this file)") })]);
+    expect(result.warnings.filter((warning) => warning.rule === "missing-file")).toEqual([
+      expect.objectContaining({
+        file: "guides/setup.mdx",
+        line: 1,
+        message: expect.stringContaining("(3 times in this file)"),
+      }),
+    ]);
   });
 
   it("leaves noindex pages out of the sitemap and llms.txt", async () => {
@@ -60,7 +111,9 @@ describe("exporting a site", () => {
     expect(readOut(outputDir, "robots.txt")).toContain("Disallow: /guides/secret.html");
     expect(readOut(outputDir, "llms.txt")).toContain("[Setup](guides/setup.md)");
     expect(readOut(outputDir, "llms.txt")).not.toContain("secret");
-    expect(readOut(outputDir, "guides/setup.md")).toBe("# Setup\n\n## Install\n\nRun `lumen install`.\n");
+    expect(readOut(outputDir, "guides/setup.md")).toBe(
+      "# Setup\n\n## Install\n\nRun `lumen install`.\n",
+    );
   });
 
   it("links pages relatively and redirects old paths with a tiny page", async () => {
@@ -68,8 +121,12 @@ describe("exporting a site", () => {
     await exportSite({ sourceDir: makeRepo(SITE), outputDir });
     expect(readOut(outputDir, "index.html")).toContain('href="guides/setup.html"');
     expect(readOut(outputDir, "guides/setup.html")).toMatch(/href="\.\.\/index\.html"/);
-    expect(readOut(outputDir, "old-setup.html")).toMatch(/http-equiv="refresh" content="0; ?url=guides\/setup\.html"/i);
-    expect(readOut(outputDir, "install.html")).toContain('content="0; url=guides/setup.html#install"');
+    expect(readOut(outputDir, "old-setup.html")).toMatch(
+      /http-equiv="refresh" content="0; ?url=guides\/setup\.html"/i,
+    );
+    expect(readOut(outputDir, "install.html")).toContain(
+      'content="0; url=guides/setup.html#install"',
+    );
   });
 
   it("exports only the requested paths", async () => {
@@ -77,24 +134,41 @@ describe("exporting a site", () => {
     const result = await exportSite({ sourceDir: makeRepo(SITE), outputDir, paths: ["guides/"] });
     expect(result.pageCount).toBe(2);
     expect(existsSync(path.join(outputDir, "index.html"))).toBe(false);
-    await expect(exportSite({ sourceDir: makeRepo(SITE), paths: ["nope"] })).rejects.toThrow("no page matches");
+    await expect(exportSite({ sourceDir: makeRepo(SITE), paths: ["nope"] })).rejects.toThrow(
+      "no page matches",
+    );
   });
 
   it("reports progress that never goes backwards and ends at 100", async () => {
     const events: ExportProgress[] = [];
-    await exportSite({ sourceDir: makeRepo(SITE), onProgress: (progress) => events.push(progress) });
+    await exportSite({
+      sourceDir: makeRepo(SITE),
+      onProgress: (progress) => events.push(progress),
+    });
     const percents = events.map((event) => event.percent);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
-    expect(events.at(-1)).toMatchObject({ phase: "done", percent: 100, pagesDone: 3, pagesTotal: 3 });
+    expect(events.at(-1)).toMatchObject({
+      phase: "done",
+      percent: 100,
+      pagesDone: 3,
+      pagesTotal: 3,
+    });
     expect(events.some((event) => event.phase === "rendering" && event.pagesDone === 1)).toBe(true);
   });
 
   it("fails on invalid MDX listing every error, and writes nothing", async () => {
     const outputDir = path.join(makeTempDir(), "site");
     const sourceDir = makeRepo({ ...SITE, "index.mdx": "<Card>\n", "guides/setup.mdx": "ok {\n" });
-    const error = await exportSite({ sourceDir, outputDir, archiveFile: path.join(outputDir, "..", "x.tar.gz") }).catch((caught) => caught);
+    const error = await exportSite({
+      sourceDir,
+      outputDir,
+      archiveFile: path.join(outputDir, "..", "x.tar.gz"),
+    }).catch((caught) => caught);
     expect(error).toBeInstanceOf(ExportFailedError);
-    expect((error as ExportFailedError).problems.map((problem) => problem.file).sort()).toEqual(["guides/setup.mdx", "index.mdx"]);
+    expect((error as ExportFailedError).problems.map((problem) => problem.file).sort()).toEqual([
+      "guides/setup.mdx",
+      "index.mdx",
+    ]);
     expect(existsSync(path.join(outputDir, "..", "x.tar.gz"))).toBe(false);
   });
 
@@ -107,26 +181,50 @@ describe("exporting a site", () => {
     expect(second.pagesFromCache).toBe(3);
     const { writeFileSync } = await import("node:fs");
     writeFileSync(path.join(sourceDir, "guides/setup.mdx"), "---\ntitle: Setup\n---\n\nChanged.\n");
-    const third = await exportSite({ sourceDir, cacheDir, outputDir: path.join(makeTempDir(), "s") });
+    const third = await exportSite({
+      sourceDir,
+      cacheDir,
+      outputDir: path.join(makeTempDir(), "s"),
+    });
     expect(third.pagesFromCache).toBe(2);
     expect(readOut(third.outputDir, "guides/setup.html")).toContain("Changed.");
   });
 
   it("renders on worker threads with the same result as in one thread", async () => {
-    const files: Record<string, string> = { "docs.json": JSON.stringify({ name: "Many", colors: { primary: "#000" }, navigation: { pages: Array.from({ length: 60 }, (_, index) => `p${index}`) } }) };
-    for (let index = 0; index < 60; index++) files[`p${index}.mdx`] = `---\ntitle: Page ${index}\n---\n\n## Part\n\n\`\`\`js\nconst n = ${index};\n\`\`\`\n`;
+    const files: Record<string, string> = {
+      "docs.json": JSON.stringify({
+        name: "Many",
+        colors: { primary: "#000" },
+        navigation: { pages: Array.from({ length: 60 }, (_, index) => `p${index}`) },
+      }),
+    };
+    for (let index = 0; index < 60; index++)
+      files[`p${index}.mdx`] =
+        `---\ntitle: Page ${index}\n---\n\n## Part\n\n\`\`\`js\nconst n = ${index};\n\`\`\`\n`;
     const sourceDir = makeRepo(files);
-    const threaded = await exportSite({ sourceDir, outputDir: path.join(makeTempDir(), "a"), concurrency: 2 });
-    const single = await exportSite({ sourceDir, outputDir: path.join(makeTempDir(), "b"), concurrency: 0 });
+    const threaded = await exportSite({
+      sourceDir,
+      outputDir: path.join(makeTempDir(), "a"),
+      concurrency: 2,
+    });
+    const single = await exportSite({
+      sourceDir,
+      outputDir: path.join(makeTempDir(), "b"),
+      concurrency: 0,
+    });
     expect(threaded.pageCount).toBe(60);
     expect(readOut(threaded.outputDir, "p42.html")).toBe(readOut(single.outputDir, "p42.html"));
-    expect(readdirSync(threaded.outputDir).filter((file) => file.endsWith(".html")).length).toBe(61);
+    expect(readdirSync(threaded.outputDir).filter((file) => file.endsWith(".html")).length).toBe(
+      61,
+    );
   });
 });
 
 describe("exporting a hostile repository", () => {
   it("reports a docs.json that is not JSON, naming the file", async () => {
-    const error = await exportSite({ sourceDir: makeRepo({ "docs.json": "{ nope", "index.mdx": "x" }) }).catch((caught) => caught);
+    const error = await exportSite({
+      sourceDir: makeRepo({ "docs.json": "{ nope", "index.mdx": "x" }),
+    }).catch((caught) => caught);
     expect(error).toBeInstanceOf(ExportFailedError);
     expect((error as ExportFailedError).problems[0]).toMatchObject({ file: "docs.json", line: 1 });
   });
@@ -146,14 +244,29 @@ describe("exporting a hostile repository", () => {
   });
 
   it("refuses a 50 MB page with an error naming it, and reads nothing else from it", async () => {
-    const sourceDir = makeRepo({ ...SITE, "guides/huge.mdx": Buffer.alloc(50 * 1024 * 1024, 0x61) });
+    const sourceDir = makeRepo({
+      ...SITE,
+      "guides/huge.mdx": Buffer.alloc(50 * 1024 * 1024, 0x61),
+    });
     const error = await exportSite({ sourceDir }).catch((caught) => caught);
     expect(error).toBeInstanceOf(ExportFailedError);
-    expect((error as ExportFailedError).problems).toEqual([expect.objectContaining({ file: "guides/huge.mdx", message: expect.stringContaining("over the 10.0 MB limit") })]);
+    expect((error as ExportFailedError).problems).toEqual([
+      expect.objectContaining({
+        file: "guides/huge.mdx",
+        message: expect.stringContaining("over the 10.0 MB limit"),
+      }),
+    ]);
   });
 
   it("refuses a page that is not UTF-8, naming it", async () => {
-    const error = await exportSite({ sourceDir: makeRepo({ ...SITE, "guides/bad.mdx": Buffer.from([0xc3, 0x28, 0xff]) }) }).catch((caught) => caught);
-    expect((error as ExportFailedError).problems).toEqual([expect.objectContaining({ file: "guides/bad.mdx", message: expect.stringContaining("UTF-8") })]);
+    const error = await exportSite({
+      sourceDir: makeRepo({ ...SITE, "guides/bad.mdx": Buffer.from([0xc3, 0x28, 0xff]) }),
+    }).catch((caught) => caught);
+    expect((error as ExportFailedError).problems).toEqual([
+      expect.objectContaining({
+        file: "guides/bad.mdx",
+        message: expect.stringContaining("UTF-8"),
+      }),
+    ]);
   });
 });

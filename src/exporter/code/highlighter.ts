@@ -1,5 +1,11 @@
 import type { Root } from "hast";
-import { bundledLanguages, bundledLanguagesInfo, bundledThemes, createHighlighterCore, type HighlighterCore } from "shiki";
+import {
+  bundledLanguages,
+  bundledLanguagesInfo,
+  bundledThemes,
+  createHighlighterCore,
+  type HighlighterCore,
+} from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 
 export const LIGHT_THEME = "github-light";
@@ -12,7 +18,20 @@ for (const info of bundledLanguagesInfo) {
   for (const alias of info.aliases ?? []) LANGUAGE_IDS.set(alias, info.id);
 }
 /** Names docs use that Shiki spells differently, or that mean plain text. */
-const EXTRA_ALIASES: Record<string, string> = { curl: "bash", console: "shellsession", terminal: "bash", env: "dotenv", jsonc: "jsonc", "c++": "cpp", golang: "go", text: "text", plaintext: "text", txt: "text", plain: "text", none: "text" };
+const EXTRA_ALIASES: Record<string, string> = {
+  curl: "bash",
+  console: "shellsession",
+  terminal: "bash",
+  env: "dotenv",
+  jsonc: "jsonc",
+  "c++": "cpp",
+  golang: "go",
+  text: "text",
+  plaintext: "text",
+  txt: "text",
+  plain: "text",
+  none: "text",
+};
 
 let highlighter: Promise<HighlighterCore> | undefined;
 const loaded = new Set<string>(["text"]);
@@ -59,7 +78,33 @@ export function highlightToHast(code: string, language: string | undefined): Roo
   const id = languageId(language);
   const lang = loaded.has(id) ? id : "text";
   if (!resolvedHighlighter) {
-    return { type: "root", children: [{ type: "element", tagName: "pre", properties: { className: ["shiki"] }, children: [{ type: "element", tagName: "code", properties: {}, children: code.split("\n").map((line, index, all) => ({ type: "element", tagName: "span", properties: { className: ["line"] }, children: [{ type: "text", value: line + (index < all.length - 1 ? "" : "") }] })) }] }] } as Root;
+    return {
+      type: "root",
+      children: [
+        {
+          type: "element",
+          tagName: "pre",
+          properties: { className: ["shiki"] },
+          children: [
+            {
+              type: "element",
+              tagName: "code",
+              properties: {},
+              children: code.split("\n").map((line, index, all) => ({
+                type: "element",
+                tagName: "span",
+                properties: { className: ["line"] },
+                children: [{ type: "text", value: line + (index < all.length - 1 ? "" : "") }],
+              })),
+            },
+          ],
+        },
+      ],
+    } as Root;
   }
-  return resolvedHighlighter.codeToHast(code, { lang, themes: { light: LIGHT_THEME, dark: DARK_THEME }, defaultColor: "light" }) as Root;
+  return resolvedHighlighter.codeToHast(code, {
+    lang,
+    themes: { light: LIGHT_THEME, dark: DARK_THEME },
+    defaultColor: "light",
+  }) as Root;
 }

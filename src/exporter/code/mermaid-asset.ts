@@ -12,7 +12,11 @@ let cached: { path: string; content: Buffer } | undefined;
  */
 export function mermaidScript(): { path: string; content: Buffer } {
   if (cached) return cached;
-  const file = path.join(path.dirname(require.resolve("mermaid/package.json")), "dist", "mermaid.min.js");
+  const file = path.join(
+    path.dirname(require.resolve("mermaid/package.json")),
+    "dist",
+    "mermaid.min.js",
+  );
   const content = readFileSync(file);
   const hash = createHash("sha256").update(content).digest("hex").slice(0, 10);
   cached = { path: `_quire/mermaid.${hash}.js`, content };

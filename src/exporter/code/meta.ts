@@ -15,16 +15,23 @@ export interface CodeMeta {
  * `expandable`, `icon="..."`.
  */
 export function parseCodeMeta(meta: string | undefined): CodeMeta {
-  const result: CodeMeta = { highlight: new Set(), focus: new Set(), lineNumbers: false, wrap: false, expandable: false };
+  const result: CodeMeta = {
+    highlight: new Set(),
+    focus: new Set(),
+    lineNumbers: false,
+    wrap: false,
+    expandable: false,
+  };
   if (!meta) return result;
   let rest = meta;
   const take = (pattern: RegExp): string | undefined => {
     const match = pattern.exec(rest);
     if (!match) return undefined;
-    rest = rest.slice(0, match.index) + " " + rest.slice(match.index + match[0].length);
+    rest = `${rest.slice(0, match.index)} ${rest.slice(match.index + match[0].length)}`;
     return match[1] ?? match[2] ?? match[3] ?? "";
   };
-  const quoted = (key: string): RegExp => new RegExp(`\\b${key}=(?:"([^"]*)"|'([^']*)'|\\{?([^\\s}]*)\\}?)`);
+  const quoted = (key: string): RegExp =>
+    new RegExp(`\\b${key}=(?:"([^"]*)"|'([^']*)'|\\{?([^\\s}]*)\\}?)`);
   result.title = take(quoted("title"));
   result.icon = take(quoted("icon"));
   const focus = take(/\bfocus=\{?([\d,\s-]+)\}?/);

@@ -12,7 +12,8 @@ export interface CodeBlockInput {
 }
 
 /** `// [!code ++]`, `# [!code focus]`, `<!-- [!code --] -->`, `[!code word:foo]` markers in a line. */
-const NOTATION = /\s*(?:\/\/|#|--|<!--|\/\*|;|%)\s*\[!code\s+(\+\+|--|highlight|hl|focus|error|warning|word:[^\]]+)\]\s*(?:-->|\*\/)?\s*$/;
+const NOTATION =
+  /\s*(?:\/\/|#|--|<!--|\/\*|;|%)\s*\[!code\s+(\+\+|--|highlight|hl|focus|error|warning|word:[^\]]+)\]\s*(?:-->|\*\/)?\s*$/;
 
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 4000;
@@ -42,7 +43,8 @@ export function renderCodeBlock(input: CodeBlockInput, context: ComponentContext
   const language = input.lang?.toLowerCase();
   const highlighted = highlightedHtml(code, language, marks, words, meta.lineNumbers);
   const hasFocus = [...marks.values()].some((kinds) => kinds.includes("focus"));
-  const label = meta.title ?? (language && languageId(language) !== "text" ? language : language ?? "");
+  const label =
+    meta.title ?? (language && languageId(language) !== "text" ? language : (language ?? ""));
   const iconElement = meta.icon ? context.icon(meta.icon, { size: 14 }) : undefined;
   const header = h("div", { className: ["code-header"] }, [
     h("span", { className: ["code-title"] }, [...(iconElement ? [iconElement] : []), label]),
@@ -53,14 +55,29 @@ export function renderCodeBlock(input: CodeBlockInput, context: ComponentContext
   if (meta.lineNumbers) className.push("code-line-numbers");
   if (hasFocus) className.push("code-has-focus");
   if (meta.expandable && lines.length > 12) className.push("code-expandable");
-  const body: ElementContent[] = [header, { type: "raw", value: highlighted } as unknown as ElementContent];
+  const body: ElementContent[] = [
+    header,
+    { type: "raw", value: highlighted } as unknown as ElementContent,
+  ];
   if (meta.expandable && lines.length > 12) {
-    body.push(h("button", { type: "button", className: ["code-expand"], ariaExpanded: "false" }, "Show more") as Element);
+    body.push(
+      h(
+        "button",
+        { type: "button", className: ["code-expand"], ariaExpanded: "false" },
+        "Show more",
+      ) as Element,
+    );
   }
   return h("div", { className, dataTitle: meta.title, dataLanguage: language }, body) as Element;
 }
 
-function highlightedHtml(code: string, language: string | undefined, marks: Map<number, string[]>, words: string[], lineNumbers: boolean): string {
+function highlightedHtml(
+  code: string,
+  language: string | undefined,
+  marks: Map<number, string[]>,
+  words: string[],
+  lineNumbers: boolean,
+): string {
   const key = `${language ?? ""}\u0000${lineNumbers}\u0000${[...marks].map(([line, kinds]) => `${line}:${kinds.join("+")}`).join(",")}\u0000${words.join("\u0001")}\u0000${code}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
@@ -72,19 +89,39 @@ function highlightedHtml(code: string, language: string | undefined, marks: Map<
   return html;
 }
 
-const LINE_CLASSES: Record<string, string> = { "++": "diff-add", "--": "diff-remove", highlight: "highlighted", hl: "highlighted", focus: "focused", error: "highlighted-error", warning: "highlighted-warning" };
+const LINE_CLASSES: Record<string, string> = {
+  "++": "diff-add",
+  "--": "diff-remove",
+  highlight: "highlighted",
+  hl: "highlighted",
+  focus: "focused",
+  error: "highlighted-error",
+  warning: "highlighted-warning",
+};
 
 function decorateLines(tree: Root, marks: Map<number, string[]>, words: string[]): void {
-  const pre = tree.children.find((child): child is Element => child.type === "element" && child.tagName === "pre");
-  const code = pre?.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
+  const pre = tree.children.find(
+    (child): child is Element => child.type === "element" && child.tagName === "pre",
+  );
+  const code = pre?.children.find(
+    (child): child is Element => child.type === "element" && child.tagName === "code",
+  );
   if (!pre || !code) return;
   let lineNumber = 0;
   for (const child of code.children) {
     // Shiki's hast names classes `class` (a string), not hast's usual `className` list.
-    if (child.type !== "element" || !String(child.properties.class ?? child.properties.className ?? "").includes("line")) continue;
+    if (
+      child.type !== "element" ||
+      !String(child.properties.class ?? child.properties.className ?? "").includes("line")
+    )
+      continue;
     lineNumber += 1;
     const kinds = marks.get(lineNumber);
-    if (kinds) child.properties.class = ["line", ...kinds.map((kind) => LINE_CLASSES[kind] ?? "highlighted")].join(" ");
+    if (kinds)
+      child.properties.class = [
+        "line",
+        ...kinds.map((kind) => LINE_CLASSES[kind] ?? "highlighted"),
+      ].join(" ");
     if (words.length > 0) markWords(child, words);
   }
 }

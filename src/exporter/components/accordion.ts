@@ -8,18 +8,24 @@ export const Accordion: Component = ({ props, children, context }) => {
   const title = text(props, "title") ?? "Details";
   const description = text(props, "description");
   const iconName = text(props, "icon");
-  const icon = iconName ? context.icon(iconName, { size: 16, iconType: text(props, "iconType") }) : undefined;
+  const icon = iconName
+    ? context.icon(iconName, { size: 16, iconType: text(props, "iconType") })
+    : undefined;
   const id = text(props, "id") ?? context.uniqueId(slug(title));
   return h("details", { className: ["accordion"], id, open: flag(props, "defaultOpen") }, [
     h("summary", { className: ["accordion-summary"] }, [
       ...(icon ? [h("span", { className: ["accordion-icon"] }, [icon])] : []),
-      h("span", { className: ["accordion-heading"] }, [h("span", { className: ["accordion-title"] }, title), ...(description ? [h("span", { className: ["accordion-description"] }, description)] : [])]),
+      h("span", { className: ["accordion-heading"] }, [
+        h("span", { className: ["accordion-title"] }, title),
+        ...(description ? [h("span", { className: ["accordion-description"] }, description)] : []),
+      ]),
     ]),
     h("div", { className: ["accordion-content"] }, children),
   ]) as Element;
 };
 
-export const AccordionGroup: Component = ({ children }) => h("div", { className: ["accordion-group"] }, children) as Element;
+export const AccordionGroup: Component = ({ children }) =>
+  h("div", { className: ["accordion-group"] }, children) as Element;
 
 /** Nested properties under a field, collapsed by default. */
 export const Expandable: Component = ({ props, children }) => {

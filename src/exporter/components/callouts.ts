@@ -15,22 +15,39 @@ export const KINDS = {
 
 type Kind = keyof typeof KINDS;
 
-function renderCallout(input: ComponentInput, kind: Kind | "custom", iconName: string | undefined, label: string, accent?: string): Element {
+function renderCallout(
+  input: ComponentInput,
+  kind: Kind | "custom",
+  iconName: string | undefined,
+  label: string,
+  accent?: string,
+): Element {
   const { children, context, props } = input;
-  const icon = iconName ? context.icon(iconName, { size: 16, iconType: text(props, "iconType") }) : undefined;
+  const icon = iconName
+    ? context.icon(iconName, { size: 16, iconType: text(props, "iconType") })
+    : undefined;
   const title = text(props, "title");
   return h(
     "div",
-    { className: ["callout", `callout-${kind}`], role: "note", ariaLabel: title ?? label, style: accent ? `--callout-accent:${accent}` : undefined },
+    {
+      className: ["callout", `callout-${kind}`],
+      role: "note",
+      ariaLabel: title ?? label,
+      style: accent ? `--callout-accent:${accent}` : undefined,
+    },
     [
       h("span", { className: ["callout-icon"] }, icon ? [icon] : []),
-      h("div", { className: ["callout-content"] }, [...(title ? [h("p", { className: ["callout-title"] }, title)] : []), ...children]),
+      h("div", { className: ["callout-content"] }, [
+        ...(title ? [h("p", { className: ["callout-title"] }, title)] : []),
+        ...children,
+      ]),
     ],
   ) as Element;
 }
 
 function callout(kind: Kind): Component {
-  return (input) => renderCallout(input, kind, text(input.props, "icon") ?? KINDS[kind].icon, KINDS[kind].label);
+  return (input) =>
+    renderCallout(input, kind, text(input.props, "icon") ?? KINDS[kind].icon, KINDS[kind].label);
 }
 
 export const Note = callout("note");
@@ -43,6 +60,18 @@ export const Danger = callout("danger");
 /** `<Callout icon="key" color="#FFC107">`: a callout with its own icon and colour. */
 export const Callout: Component = (input) => {
   const kind = text(input.props, "type") as Kind | undefined;
-  if (kind && kind in KINDS) return renderCallout(input, kind, text(input.props, "icon") ?? KINDS[kind].icon, KINDS[kind].label);
-  return renderCallout(input, "custom", text(input.props, "icon"), "Callout", color(input.props, "color"));
+  if (kind && kind in KINDS)
+    return renderCallout(
+      input,
+      kind,
+      text(input.props, "icon") ?? KINDS[kind].icon,
+      KINDS[kind].label,
+    );
+  return renderCallout(
+    input,
+    "custom",
+    text(input.props, "icon"),
+    "Callout",
+    color(input.props, "color"),
+  );
 };

@@ -10,37 +10,77 @@ export const Card: Component = ({ props, children, context, position }) => {
   const href = text(props, "href");
   // `type="warning"` etc. themes the card like that callout, with its icon unless one is given.
   const type = text(props, "type");
-  const kind = type && Object.hasOwn(CALLOUT_KINDS, type) ? (type as keyof typeof CALLOUT_KINDS) : undefined;
+  const kind =
+    type && Object.hasOwn(CALLOUT_KINDS, type) ? (type as keyof typeof CALLOUT_KINDS) : undefined;
   const iconName = text(props, "icon") ?? (kind ? CALLOUT_KINDS[kind].icon : undefined);
   const image = text(props, "img");
   const horizontal = flag(props, "horizontal");
   const cta = text(props, "cta");
-  const showArrow = props.arrow === undefined ? Boolean(href && /^https?:/i.test(href)) : flag(props, "arrow");
-  const icon = iconName ? context.icon(iconName, { size: 20, color: color(props, "color"), iconType: text(props, "iconType") }) : undefined;
+  const showArrow =
+    props.arrow === undefined ? Boolean(href && /^https?:/i.test(href)) : flag(props, "arrow");
+  const icon = iconName
+    ? context.icon(iconName, {
+        size: 20,
+        color: color(props, "color"),
+        iconType: text(props, "iconType"),
+      })
+    : undefined;
   const external = Boolean(href && /^https?:/i.test(href));
-  const link = href ? { href: context.href(href, position), ...(external ? { target: "_blank", rel: ["noopener"] } : {}) } : undefined;
+  const link = href
+    ? {
+        href: context.href(href, position),
+        ...(external ? { target: "_blank", rel: ["noopener"] } : {}),
+      }
+    : undefined;
   // A link inside a link is not HTML (browsers split such a card apart), so then only the title links, stretched over the card.
   const stretched = link !== undefined && containsLink(children);
   const inner: ElementContent[] = [];
-  if (image) inner.push(h("img", { className: ["card-image"], src: context.asset(image, position), alt: title ?? "", loading: "lazy" }) as Element);
+  if (image)
+    inner.push(
+      h("img", {
+        className: ["card-image"],
+        src: context.asset(image, position),
+        alt: title ?? "",
+        loading: "lazy",
+      }) as Element,
+    );
   const body: ElementContent[] = [];
   if (icon) body.push(h("span", { className: ["card-icon"] }, [icon]) as Element);
   const textPart: ElementContent[] = [];
-  if (title) textPart.push(h("p", { className: ["card-title"] }, stretched ? [h("a", { className: ["card-cover"], ...link }, title)] : title) as Element);
-  else if (stretched) textPart.push(h("a", { className: ["card-cover"], ...link, ariaLabel: cta ?? href }) as Element);
-  if (children.length > 0) textPart.push(h("div", { className: ["card-body"] }, children) as Element);
+  if (title)
+    textPart.push(
+      h(
+        "p",
+        { className: ["card-title"] },
+        stretched ? [h("a", { className: ["card-cover"], ...link }, title)] : title,
+      ) as Element,
+    );
+  else if (stretched)
+    textPart.push(
+      h("a", { className: ["card-cover"], ...link, ariaLabel: cta ?? href }) as Element,
+    );
+  if (children.length > 0)
+    textPart.push(h("div", { className: ["card-body"] }, children) as Element);
   if (cta) textPart.push(h("span", { className: ["card-cta"] }, [cta, " →"]) as Element);
   body.push(h("div", { className: ["card-text"] }, textPart) as Element);
-  if (showArrow && href) body.push(h("span", { className: ["card-arrow"], ariaHidden: "true" }, "↗") as Element);
+  if (showArrow && href)
+    body.push(h("span", { className: ["card-arrow"], ariaHidden: "true" }, "↗") as Element);
   inner.push(h("div", { className: ["card-content"] }, body) as Element);
-  const className = ["card", ...(horizontal ? ["card-horizontal"] : []), ...(href ? ["card-link"] : []), ...(kind ? ["card-typed", `card-type-${kind}`] : [])];
+  const className = [
+    "card",
+    ...(horizontal ? ["card-horizontal"] : []),
+    ...(href ? ["card-link"] : []),
+    ...(kind ? ["card-typed", `card-type-${kind}`] : []),
+  ];
   if (!link) return h("div", { className }, inner) as Element;
   if (stretched) return h("div", { className: [...className, "card-stretched"] }, inner) as Element;
   return h("a", { className, ...link }, inner) as Element;
 };
 
 function containsLink(nodes: ElementContent[]): boolean {
-  return nodes.some((node) => node.type === "element" && (node.tagName === "a" || containsLink(node.children)));
+  return nodes.some(
+    (node) => node.type === "element" && (node.tagName === "a" || containsLink(node.children)),
+  );
 }
 
 function grid(defaultColumns: number): Component {
@@ -53,4 +93,5 @@ function grid(defaultColumns: number): Component {
 export const CardGroup = grid(2);
 export const Columns = grid(2);
 /** A cell of <Columns> holding arbitrary content. */
-export const Column: Component = ({ children }) => h("div", { className: ["column"] }, children) as Element;
+export const Column: Component = ({ children }) =>
+  h("div", { className: ["column"] }, children) as Element;

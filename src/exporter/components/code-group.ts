@@ -12,7 +12,12 @@ function blockTitle(block: Element, index: number): string {
   return typeof language === "string" && language !== "" ? language : `Example ${index + 1}`;
 }
 
-function codeTabs(children: ElementContent[], context: ComponentContext, className: string, dropdown: boolean): Element {
+function codeTabs(
+  children: ElementContent[],
+  context: ComponentContext,
+  className: string,
+  dropdown: boolean,
+): Element {
   const blocks = elementChildren(children);
   return tabSet(
     blocks.map((block, index) => ({ title: blockTitle(block, index), content: [block] })),
@@ -22,7 +27,8 @@ function codeTabs(children: ElementContent[], context: ComponentContext, classNa
 }
 
 /** Several code blocks as tabs titled by their fence titles, or a dropdown with `dropdown`. */
-export const CodeGroup: Component = ({ props, children, context }) => codeTabs(children, context, "code-group", flag(props, "dropdown"));
+export const CodeGroup: Component = ({ props, children, context }) =>
+  codeTabs(children, context, "code-group", flag(props, "dropdown"));
 
 /** Request examples: shown beside the content on wide screens. */
 export const RequestExample: Component = ({ props, children, context }) =>

@@ -26,27 +26,48 @@ export interface FieldOptions {
 /** One documented field (a parameter, a property): name, pills, then its description. Also used by API reference pages. */
 export function field(options: FieldOptions, children: ElementContent[]): Element {
   const meta: ElementContent[] = [];
-  for (const label of options.pre ?? []) meta.push(h("span", { className: ["field-pill"] }, label) as Element);
+  for (const label of options.pre ?? [])
+    meta.push(h("span", { className: ["field-pill"] }, label) as Element);
   if (options.type) meta.push(h("span", { className: ["field-type"] }, options.type) as Element);
-  if (options.location) meta.push(h("span", { className: ["field-location"] }, options.location) as Element);
-  if (options.required) meta.push(h("span", { className: ["field-required"] }, "required") as Element);
-  if (options.deprecated) meta.push(h("span", { className: ["field-deprecated"] }, "deprecated") as Element);
-  for (const label of options.post ?? []) meta.push(h("span", { className: ["field-pill"] }, label) as Element);
+  if (options.location)
+    meta.push(h("span", { className: ["field-location"] }, options.location) as Element);
+  if (options.required)
+    meta.push(h("span", { className: ["field-required"] }, "required") as Element);
+  if (options.deprecated)
+    meta.push(h("span", { className: ["field-deprecated"] }, "deprecated") as Element);
+  for (const label of options.post ?? [])
+    meta.push(h("span", { className: ["field-pill"] }, label) as Element);
   const header = h("div", { className: ["field-header"] }, [
     h("a", { className: ["field-name"], href: `#${options.id}` }, [h("code", options.name)]),
     ...meta,
   ]);
   const body: ElementContent[] = [];
-  if (options.defaultValue !== undefined) body.push(h("p", { className: ["field-default"] }, ["Default: ", h("code", options.defaultValue)]) as Element);
+  if (options.defaultValue !== undefined)
+    body.push(
+      h("p", { className: ["field-default"] }, [
+        "Default: ",
+        h("code", options.defaultValue),
+      ]) as Element,
+    );
   body.push(...children);
-  return h("div", { className: ["field", ...(options.deprecated ? ["field-is-deprecated"] : [])], id: options.id }, [header, h("div", { className: ["field-body"] }, body)]) as Element;
+  return h(
+    "div",
+    {
+      className: ["field", ...(options.deprecated ? ["field-is-deprecated"] : [])],
+      id: options.id,
+    },
+    [header, h("div", { className: ["field-body"] }, body)],
+  ) as Element;
 }
 
 /** An API parameter: `<ParamField query="limit" type="integer" required>`. */
 export const ParamField: Component = ({ props, children, context, position }) => {
   const location = LOCATIONS.find((key) => typeof props[key] === "string");
-  const name = location ? (props[location] as string) : (text(props, "name") ?? text(props, "param"));
-  if (!name) context.warn("<ParamField> needs a name: path, query, body, header or cookie", position);
+  const name = location
+    ? (props[location] as string)
+    : (text(props, "name") ?? text(props, "param"));
+  if (!name)
+    context.warn("<ParamField> needs a name: path, query, body, header or cookie", position);
   if (name && location) {
     context.recordParameter?.({
       location,
@@ -74,7 +95,8 @@ export const ParamField: Component = ({ props, children, context, position }) =>
 /** A field of a response: `<ResponseField name="id" type="string" required>`. */
 export const ResponseField: Component = ({ props, children, context }) => {
   const name = text(props, "name") ?? "field";
-  const list = (value: PropValue): string[] | undefined => (Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : undefined);
+  const list = (value: PropValue): string[] | undefined =>
+    Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : undefined;
   return field(
     {
       name,

@@ -6,7 +6,17 @@ import { CodeGroup, RequestExample, ResponseExample } from "./code-group.ts";
 import { ParamField, ResponseField } from "./fields.ts";
 import { GitHubRepo } from "./github.ts";
 import { Badge, Color, ColorItem, ColorRow, Tooltip } from "./inline.ts";
-import { Panel, Prompt, Tile, Tree, TreeFile, TreeFolder, Update, View, Visibility } from "./layout-blocks.ts";
+import {
+  Panel,
+  Prompt,
+  Tile,
+  Tree,
+  TreeFile,
+  TreeFolder,
+  Update,
+  View,
+  Visibility,
+} from "./layout-blocks.ts";
 import { Frame, Icon } from "./media.ts";
 import { Step, Steps } from "./steps.ts";
 import { Tab, Tabs } from "./tabs.ts";
@@ -14,19 +24,48 @@ import type { Component } from "./types.ts";
 
 /** Every component Quire renders, by the JSX name pages use (Mintlify's names). */
 const registry: Record<string, Component> = {
-  Note, Tip, Info, Warning, Check, Danger, Callout,
-  Card, CardGroup, Columns, Column,
-  Tabs, Tab,
-  CodeGroup, RequestExample, ResponseExample, CodeBlock,
-  Accordion, AccordionGroup, Expandable,
-  Steps, Step,
-  ParamField, ResponseField, Param: ParamField,
-  Frame, Icon,
-  Tooltip, Badge,
-  Tree, FileTree: Tree, "Tree.Folder": TreeFolder, "Tree.File": TreeFile,
-  Panel, Update, Tile,
-  Color, "Color.Row": ColorRow, "Color.Item": ColorItem,
-  View, Visibility, Prompt,
+  Note,
+  Tip,
+  Info,
+  Warning,
+  Check,
+  Danger,
+  Callout,
+  Card,
+  CardGroup,
+  Columns,
+  Column,
+  Tabs,
+  Tab,
+  CodeGroup,
+  RequestExample,
+  ResponseExample,
+  CodeBlock,
+  Accordion,
+  AccordionGroup,
+  Expandable,
+  Steps,
+  Step,
+  ParamField,
+  ResponseField,
+  Param: ParamField,
+  Frame,
+  Icon,
+  Tooltip,
+  Badge,
+  Tree,
+  FileTree: Tree,
+  "Tree.Folder": TreeFolder,
+  "Tree.File": TreeFile,
+  Panel,
+  Update,
+  Tile,
+  Color,
+  "Color.Row": ColorRow,
+  "Color.Item": ColorItem,
+  View,
+  Visibility,
+  Prompt,
   "GitHub.Repo": GitHubRepo,
 };
 

@@ -15,14 +15,29 @@ export const Tooltip: Component = ({ props, children, context, position }) => {
   const tip: ElementContent[] = [];
   if (headline) tip.push(h("strong", { className: ["tooltip-headline"] }, headline) as Element);
   tip.push(h("span", text(props, "tip") ?? "") as Element);
-  if (cta && href) tip.push(h("a", { className: ["tooltip-cta"], href: context.href(href, position) }, cta) as Element);
+  if (cta && href)
+    tip.push(
+      h("a", { className: ["tooltip-cta"], href: context.href(href, position) }, cta) as Element,
+    );
   return h("span", { className: ["tooltip"] }, [
     h("span", { className: ["tooltip-term"], tabIndex: 0, ariaDescribedby: id }, children),
     h("span", { className: ["tooltip-tip"], role: "tooltip", id }, tip),
   ]) as Element;
 };
 
-const BADGE_COLORS = new Set(["gray", "blue", "green", "yellow", "orange", "red", "purple", "white", "surface", "white-destructive", "surface-destructive"]);
+const BADGE_COLORS = new Set([
+  "gray",
+  "blue",
+  "green",
+  "yellow",
+  "orange",
+  "red",
+  "purple",
+  "white",
+  "surface",
+  "white-destructive",
+  "surface-destructive",
+]);
 
 /** A small label: `<Badge color="green" size="sm" shape="pill" icon="check">Stable</Badge>`. */
 export const Badge: Component = ({ props, children, context }) => {
@@ -30,8 +45,15 @@ export const Badge: Component = ({ props, children, context }) => {
   const size = text(props, "size") ?? "md";
   const shape = text(props, "shape") ?? "rounded";
   const iconName = text(props, "icon");
-  const icon = iconName ? context.icon(iconName, { size: 12, iconType: text(props, "iconType") }) : undefined;
-  const className = ["badge", `badge-${BADGE_COLORS.has(tone) ? tone : "gray"}`, `badge-${size}`, `badge-${shape}`];
+  const icon = iconName
+    ? context.icon(iconName, { size: 12, iconType: text(props, "iconType") })
+    : undefined;
+  const className = [
+    "badge",
+    `badge-${BADGE_COLORS.has(tone) ? tone : "gray"}`,
+    `badge-${size}`,
+    `badge-${shape}`,
+  ];
   if (flag(props, "stroke")) className.push("badge-stroke");
   if (flag(props, "disabled")) className.push("badge-disabled");
   return h("span", { className }, [...(icon ? [icon] : []), ...children]) as Element;
@@ -39,18 +61,33 @@ export const Badge: Component = ({ props, children, context }) => {
 
 /** A colour swatch list: `<Color variant="compact"><Color.Item name="brand" value="#16A34A" /></Color>`. */
 export const Color: Component = ({ props, children }) =>
-  h("div", { className: ["color-palette", `color-${text(props, "variant") === "table" ? "table" : "compact"}`] }, children) as Element;
+  h(
+    "div",
+    {
+      className: [
+        "color-palette",
+        `color-${text(props, "variant") === "table" ? "table" : "compact"}`,
+      ],
+    },
+    children,
+  ) as Element;
 
 export const ColorRow: Component = ({ props, children }) => {
   const title = text(props, "title");
-  return h("div", { className: ["color-row"] }, [...(title ? [h("p", { className: ["color-row-title"] }, title)] : []), h("div", { className: ["color-row-items"] }, children)]) as Element;
+  return h("div", { className: ["color-row"] }, [
+    ...(title ? [h("p", { className: ["color-row-title"] }, title)] : []),
+    h("div", { className: ["color-row-items"] }, children),
+  ]) as Element;
 };
 
 export const ColorItem: Component = ({ props }) => {
   const name = text(props, "name") ?? "";
   const value = props.value;
   const swatch = (light: string | undefined, dark?: string): Element =>
-    h("span", { className: ["color-swatch"], style: `--swatch-light:${light ?? "transparent"};--swatch-dark:${dark ?? light ?? "transparent"}` }) as Element;
+    h("span", {
+      className: ["color-swatch"],
+      style: `--swatch-light:${light ?? "transparent"};--swatch-dark:${dark ?? light ?? "transparent"}`,
+    }) as Element;
   let values: string[];
   let element: Element;
   if (value && typeof value === "object" && !Array.isArray(value)) {
@@ -63,5 +100,9 @@ export const ColorItem: Component = ({ props }) => {
     values = single ? [single] : [];
     element = swatch(single);
   }
-  return h("div", { className: ["color-item"] }, [element, h("span", { className: ["color-name"] }, name), h("code", { className: ["color-value"] }, values.join(" / "))]) as Element;
+  return h("div", { className: ["color-item"] }, [
+    element,
+    h("span", { className: ["color-name"] }, name),
+    h("code", { className: ["color-value"] }, values.join(" / ")),
+  ]) as Element;
 };

@@ -10,28 +10,56 @@ import type { Component, ComponentContext } from "./types.ts";
  * `/` or holding a nested list is a folder, open when it has items.
  */
 export const Tree: Component = ({ children, context }) => {
-  const items = children.flatMap((child) => (child.type === "element" && (child.tagName === "ul" || child.tagName === "ol") ? listItems(child, context) : [child]));
+  const items = children.flatMap((child) =>
+    child.type === "element" && (child.tagName === "ul" || child.tagName === "ol")
+      ? listItems(child, context)
+      : [child],
+  );
   return h("div", { className: ["file-tree"], role: "tree" }, [h("ul", items)]) as Element;
 };
 
 export const TreeFolder: Component = ({ props, children, context }) =>
-  folderItem(context, { name: text(props, "name") ?? "folder", open: flag(props, "defaultOpen"), openable: props.openable !== false && props.openable !== "false", highlight: flag(props, "highlight") }, children);
+  folderItem(
+    context,
+    {
+      name: text(props, "name") ?? "folder",
+      open: flag(props, "defaultOpen"),
+      openable: props.openable !== false && props.openable !== "false",
+      highlight: flag(props, "highlight"),
+    },
+    children,
+  );
 
-export const TreeFile: Component = ({ props, context }) => fileItem(context, text(props, "name") ?? "file", flag(props, "highlight"));
+export const TreeFile: Component = ({ props, context }) =>
+  fileItem(context, text(props, "name") ?? "file", flag(props, "highlight"));
 
-function folderItem(context: ComponentContext, options: { name: string; open: boolean; openable: boolean; highlight: boolean }, children: ElementContent[]): Element {
+function folderItem(
+  context: ComponentContext,
+  options: { name: string; open: boolean; openable: boolean; highlight: boolean },
+  children: ElementContent[],
+): Element {
   const icon = context.icon("folder", { size: 14, library: "lucide" });
   const label = [...(icon ? [icon] : []), { type: "text" as const, value: options.name }];
   const group = h("ul", { role: "group" }, children);
   const className = ["tree-folder", ...(options.highlight ? ["tree-highlight"] : [])];
   // A folder readers may not close is always open, with no toggle to offer.
-  if (!options.openable) return h("li", { className: [...className, "tree-folder-fixed"], role: "treeitem" }, [h("span", { className: ["tree-name"] }, label), group]) as Element;
-  return h("li", { className, role: "treeitem" }, [h("details", { open: options.open }, [h("summary", label), group])]) as Element;
+  if (!options.openable)
+    return h("li", { className: [...className, "tree-folder-fixed"], role: "treeitem" }, [
+      h("span", { className: ["tree-name"] }, label),
+      group,
+    ]) as Element;
+  return h("li", { className, role: "treeitem" }, [
+    h("details", { open: options.open }, [h("summary", label), group]),
+  ]) as Element;
 }
 
 function fileItem(context: ComponentContext, name: string, highlight: boolean): Element {
   const icon = context.icon("file", { size: 14, library: "lucide" });
-  return h("li", { className: ["tree-file", ...(highlight ? ["tree-highlight"] : [])], role: "treeitem" }, [...(icon ? [icon] : []), name]) as Element;
+  return h(
+    "li",
+    { className: ["tree-file", ...(highlight ? ["tree-highlight"] : [])], role: "treeitem" },
+    [...(icon ? [icon] : []), name],
+  ) as Element;
 }
 
 /** The items of a Markdown list as tree items; names lose their inline formatting. */
@@ -39,22 +67,35 @@ function listItems(list: Element, context: ComponentContext): Element[] {
   return elementChildren(list.children)
     .filter((item) => item.tagName === "li")
     .map((item) => {
-      const nested = elementChildren(item.children).find((child) => child.tagName === "ul" || child.tagName === "ol");
+      const nested = elementChildren(item.children).find(
+        (child) => child.tagName === "ul" || child.tagName === "ol",
+      );
       const name = plainText(item.children).replace(/\s+/g, " ").trim();
       if (!nested && !name.endsWith("/")) return fileItem(context, name, false);
       const folderName = name.replace(/\/+$/, "") || "folder";
-      return folderItem(context, { name: folderName, open: nested !== undefined, openable: true, highlight: false }, nested ? listItems(nested, context) : []);
+      return folderItem(
+        context,
+        { name: folderName, open: nested !== undefined, openable: true, highlight: false },
+        nested ? listItems(nested, context) : [],
+      );
     });
 }
 
 function plainText(nodes: ElementContent[]): string {
   return nodes
-    .map((node) => (node.type === "text" ? node.value : node.type === "element" && node.tagName !== "ul" && node.tagName !== "ol" ? plainText(node.children) : ""))
+    .map((node) =>
+      node.type === "text"
+        ? node.value
+        : node.type === "element" && node.tagName !== "ul" && node.tagName !== "ol"
+          ? plainText(node.children)
+          : "",
+    )
     .join("");
 }
 
 /** Content for the side panel; Quire shows it as an aside next to (or below) the content. */
-export const Panel: Component = ({ children }) => h("aside", { className: ["panel"] }, children) as Element;
+export const Panel: Component = ({ children }) =>
+  h("aside", { className: ["panel"] }, children) as Element;
 
 /** A changelog entry: its label is an anchored heading listed in "On this page". */
 export const Update: Component = ({ props, children, context }) => {
@@ -66,7 +107,15 @@ export const Update: Component = ({ props, children, context }) => {
     h("div", { className: ["update-meta"] }, [
       h("h2", { className: ["update-label"], id }, label),
       ...(description ? [h("p", { className: ["update-description"] }, description)] : []),
-      ...(tags.length > 0 ? [h("div", { className: ["update-tags"] }, tags.map((tag) => h("span", { className: ["badge", "badge-gray", "badge-sm"] }, tag)))] : []),
+      ...(tags.length > 0
+        ? [
+            h(
+              "div",
+              { className: ["update-tags"] },
+              tags.map((tag) => h("span", { className: ["badge", "badge-gray", "badge-sm"] }, tag)),
+            ),
+          ]
+        : []),
     ]),
     h("div", { className: ["update-content"] }, children),
   ]) as Element;
@@ -78,13 +127,25 @@ export const Tile: Component = ({ props, children, context, position }) => {
   const title = text(props, "title");
   const description = text(props, "description");
   const image = text(props, "img");
-  const preview: ElementContent[] = image ? [h("img", { src: context.asset(image, position), alt: title ?? "", loading: "lazy" }) as Element] : children;
+  const preview: ElementContent[] = image
+    ? [
+        h("img", {
+          src: context.asset(image, position),
+          alt: title ?? "",
+          loading: "lazy",
+        }) as Element,
+      ]
+    : children;
   const content = [
     h("div", { className: ["tile-preview"] }, preview),
     ...(title ? [h("p", { className: ["tile-title"] }, title)] : []),
     ...(description ? [h("p", { className: ["tile-description"] }, description)] : []),
   ];
-  return (href ? h("a", { className: ["tile"], href: context.href(href, position) }, content) : h("div", { className: ["tile"] }, content)) as Element;
+  return (
+    href
+      ? h("a", { className: ["tile"], href: context.href(href, position) }, content)
+      : h("div", { className: ["tile"] }, content)
+  ) as Element;
 };
 
 /**
@@ -94,7 +155,9 @@ export const Tile: Component = ({ props, children, context, position }) => {
 export const View: Component = ({ props, children, context }) => {
   const title = text(props, "title") ?? "View";
   const iconName = text(props, "icon");
-  const icon = iconName ? context.icon(iconName, { size: 14, iconType: text(props, "iconType") }) : undefined;
+  const icon = iconName
+    ? context.icon(iconName, { size: 14, iconType: text(props, "iconType") })
+    : undefined;
   return tabSet([{ title, icon, content: children }], context, { className: "view" });
 };
 
@@ -109,14 +172,24 @@ export const Visibility: Component = ({ props, children, inline }) => {
 export const Prompt: Component = ({ props, children, context }) => {
   const description = text(props, "description");
   const iconName = text(props, "icon");
-  const icon = iconName ? context.icon(iconName, { size: 16, iconType: text(props, "iconType") }) : undefined;
+  const icon = iconName
+    ? context.icon(iconName, { size: 16, iconType: text(props, "iconType") })
+    : undefined;
   const id = context.uniqueId("prompt");
   return h("div", { className: ["prompt"] }, [
     h("div", { className: ["prompt-header"] }, [
-      h("span", { className: ["prompt-title"] }, [...(icon ? [icon] : []), ...(description ? context.markdown(description) : [{ type: "text" as const, value: "Prompt" }])]),
-      h("button", { type: "button", className: ["copy-code"], dataCopyTarget: id, ariaLabel: "Copy prompt" }, "Copy"),
+      h("span", { className: ["prompt-title"] }, [
+        ...(icon ? [icon] : []),
+        ...(description
+          ? context.markdown(description)
+          : [{ type: "text" as const, value: "Prompt" }]),
+      ]),
+      h(
+        "button",
+        { type: "button", className: ["copy-code"], dataCopyTarget: id, ariaLabel: "Copy prompt" },
+        "Copy",
+      ),
     ]),
     h("div", { className: ["prompt-body"], id }, children),
   ]) as Element;
 };
-

@@ -21,7 +21,11 @@ export const Icon: Component = ({ props, context, position }) => {
     context.warn("<Icon> needs an icon name", position);
     return [];
   }
-  const icon = context.icon(name, { size: number(props, "size") ?? 16, color: color(props, "color"), iconType: text(props, "iconType") });
+  const icon = context.icon(name, {
+    size: number(props, "size") ?? 16,
+    color: color(props, "color"),
+    iconType: text(props, "iconType"),
+  });
   if (!icon) {
     context.warn(`icon "${name}" is in neither Lucide nor Font Awesome`, position, "unknown-icon");
     return [];

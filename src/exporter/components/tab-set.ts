@@ -14,7 +14,11 @@ export interface TabItem {
  * a tablist (click and arrow keys) and syncs sets whose tab titles match, except sets
  * made with `sync: false`.
  */
-export function tabSet(items: TabItem[], context: ComponentContext, options: { className: string; dropdown?: boolean; defaultIndex?: number; sync?: boolean }): Element {
+export function tabSet(
+  items: TabItem[],
+  context: ComponentContext,
+  options: { className: string; dropdown?: boolean; defaultIndex?: number; sync?: boolean },
+): Element {
   const base = context.uniqueId("tabs");
   const selected = Math.min(Math.max(options.defaultIndex ?? 0, 0), Math.max(items.length - 1, 0));
   const buttons = items.map((item, index) =>
@@ -33,7 +37,13 @@ export function tabSet(items: TabItem[], context: ComponentContext, options: { c
     ),
   );
   const selector = options.dropdown
-    ? h("select", { className: ["tab-select"], ariaLabel: "Choose an example" }, items.map((item, index) => h("option", { value: String(index), selected: index === selected }, item.title)))
+    ? h(
+        "select",
+        { className: ["tab-select"], ariaLabel: "Choose an example" },
+        items.map((item, index) =>
+          h("option", { value: String(index), selected: index === selected }, item.title),
+        ),
+      )
     : h("div", { className: ["tab-list"], role: "tablist" }, buttons);
   const panels = items.map((item, index) =>
     h(
@@ -49,7 +59,15 @@ export function tabSet(items: TabItem[], context: ComponentContext, options: { c
       [h("p", { className: ["tab-panel-title"] }, item.title), ...item.content],
     ),
   );
-  return h("div", { className: ["tab-set", options.className, ...(options.dropdown ? ["tab-set-dropdown"] : [])], dataTabs: "", dataTabsSync: options.sync === false ? "false" : undefined }, [selector, ...panels]) as Element;
+  return h(
+    "div",
+    {
+      className: ["tab-set", options.className, ...(options.dropdown ? ["tab-set-dropdown"] : [])],
+      dataTabs: "",
+      dataTabsSync: options.sync === false ? "false" : undefined,
+    },
+    [selector, ...panels],
+  ) as Element;
 }
 
 /** The element children of a component, skipping whitespace text. */

@@ -8,12 +8,20 @@ import type { Component } from "./types.ts";
 export const Tab: Component = ({ props, children, context }) => {
   const title = text(props, "title") ?? "Tab";
   const iconName = text(props, "icon");
-  const icon = iconName ? context.icon(iconName, { size: 14, iconType: text(props, "iconType") }) : undefined;
-  return h("div", { className: ["quire-tab"], dataTitle: title }, [...(icon ? [h("span", { className: ["quire-tab-icon"] }, [icon])] : []), ...children]) as Element;
+  const icon = iconName
+    ? context.icon(iconName, { size: 14, iconType: text(props, "iconType") })
+    : undefined;
+  return h("div", { className: ["quire-tab"], dataTitle: title }, [
+    ...(icon ? [h("span", { className: ["quire-tab-icon"] }, [icon])] : []),
+    ...children,
+  ]) as Element;
 };
 
 export const Tabs: Component = ({ props, children, context, position }) => {
-  const tabs = elementChildren(children).filter((child) => child.properties.className && String(child.properties.className).includes("quire-tab"));
+  const tabs = elementChildren(children).filter(
+    (child) =>
+      child.properties.className && String(child.properties.className).includes("quire-tab"),
+  );
   if (tabs.length === 0) {
     context.warn("<Tabs> has no <Tab> inside", position);
     return children;
@@ -21,7 +29,9 @@ export const Tabs: Component = ({ props, children, context, position }) => {
   return tabSet(
     tabs.map((tab) => {
       const [first, ...rest] = tab.children;
-      const hasIcon = first?.type === "element" && String(first.properties.className ?? "").includes("quire-tab-icon");
+      const hasIcon =
+        first?.type === "element" &&
+        String(first.properties.className ?? "").includes("quire-tab-icon");
       return {
         title: String(tab.properties.dataTitle ?? "Tab"),
         icon: hasIcon ? ((first as Element).children[0] as Element) : undefined,
@@ -29,6 +39,10 @@ export const Tabs: Component = ({ props, children, context, position }) => {
       };
     }),
     context,
-    { className: "tabs", defaultIndex: number(props, "defaultTabIndex"), sync: props.sync !== false && props.sync !== "false" },
+    {
+      className: "tabs",
+      defaultIndex: number(props, "defaultTabIndex"),
+      sync: props.sync !== false && props.sync !== "false",
+    },
   );
 };

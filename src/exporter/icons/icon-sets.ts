@@ -3,7 +3,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 const require = createRequire(import.meta.url);
-const lucideFolder = path.join(path.dirname(require.resolve("lucide-static/package.json")), "icons");
+const lucideFolder = path.join(
+  path.dirname(require.resolve("lucide-static/package.json")),
+  "icons",
+);
 const fontAwesomeRoot = path.dirname(require.resolve("@fortawesome/fontawesome-free/package.json"));
 
 /** An icon's SVG parts, as read from its set. */
@@ -20,8 +23,17 @@ let fontAwesomeAliases: Map<string, { name: string; style?: string }> | undefine
 
 /** Font Awesome styles Mintlify pages name, mapped to the styles the free set ships. */
 const FONT_AWESOME_STYLES: Record<string, string> = {
-  solid: "solid", regular: "regular", brands: "brands", light: "solid", thin: "solid", duotone: "solid",
-  "sharp-solid": "solid", "sharp-regular": "regular", "sharp-light": "solid", "sharp-thin": "solid", "sharp-duotone-solid": "solid",
+  solid: "solid",
+  regular: "regular",
+  brands: "brands",
+  light: "solid",
+  thin: "solid",
+  duotone: "solid",
+  "sharp-solid": "solid",
+  "sharp-regular": "regular",
+  "sharp-light": "solid",
+  "sharp-thin": "solid",
+  "sharp-duotone-solid": "solid",
 };
 
 export function lucideIcon(name: string): IconSource | undefined {
@@ -36,7 +48,9 @@ export function fontAwesomeIcon(name: string, style = "solid"): IconSource | und
   const cleaned = name.replace(/^fa-/, "");
   if (!/^[a-z0-9-]+$/.test(cleaned)) return undefined;
   const preferred = FONT_AWESOME_STYLES[style] ?? "solid";
-  const styles = [preferred, "solid", "regular", "brands"].filter((item, index, all) => all.indexOf(item) === index);
+  const styles = [preferred, "solid", "regular", "brands"].filter(
+    (item, index, all) => all.indexOf(item) === index,
+  );
   for (const candidate of styles) {
     const found = load(`fa:${candidate}:${cleaned}`, () => {
       const file = path.join(fontAwesomeRoot, "svgs", candidate, `${cleaned}.svg`);
@@ -45,7 +59,9 @@ export function fontAwesomeIcon(name: string, style = "solid"): IconSource | und
     if (found) return found;
   }
   const alias = fontAwesomeAliasMap().get(cleaned);
-  return alias && alias.name !== cleaned ? fontAwesomeIcon(alias.name, alias.style ?? style) : undefined;
+  return alias && alias.name !== cleaned
+    ? fontAwesomeIcon(alias.name, alias.style ?? style)
+    : undefined;
 }
 
 function load(key: string, read: () => IconSource | undefined): IconSource | undefined {
@@ -93,7 +109,11 @@ function fontAwesomeAliasMap(): Map<string, { name: string; style?: string }> {
       const target = /^ {2}name: ([a-z0-9-]+)/.exec(line);
       if (shim && target?.[1]) aliases.set(shim, { name: target[1] });
       const prefix = /^ {2}prefix: (fa[rsb])/.exec(line);
-      if (shim && prefix?.[1]) aliases.set(shim, { name: aliases.get(shim)?.name ?? shim, style: prefix[1] === "far" ? "regular" : prefix[1] === "fab" ? "brands" : "solid" });
+      if (shim && prefix?.[1])
+        aliases.set(shim, {
+          name: aliases.get(shim)?.name ?? shim,
+          style: prefix[1] === "far" ? "regular" : prefix[1] === "fab" ? "brands" : "solid",
+        });
     }
   } catch {
     // Without metadata only exact names resolve; that is the common case anyway.

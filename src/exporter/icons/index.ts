@@ -6,11 +6,19 @@ import { fontAwesomeIcon, type IconSource, lucideIcon } from "./icon-sets.ts";
  * An inline SVG for an icon name from Lucide or Font Awesome (Mintlify pages use both),
  * trying the site's configured library first. Undefined when neither set has the name.
  */
-export function resolveIcon(name: string, options: IconOptions = {}, library: "fontawesome" | "lucide" = "fontawesome"): Element | undefined {
+export function resolveIcon(
+  name: string,
+  options: IconOptions = {},
+  library: "fontawesome" | "lucide" = "fontawesome",
+): Element | undefined {
   const cleaned = name.trim().toLowerCase().replace(/\s+/g, "-");
-  const order = (options.library ?? library) === "lucide" ? ["lucide", "fontawesome"] : ["fontawesome", "lucide"];
+  const order =
+    (options.library ?? library) === "lucide"
+      ? ["lucide", "fontawesome"]
+      : ["fontawesome", "lucide"];
   for (const set of order) {
-    const source = set === "lucide" ? lucideIcon(cleaned) : fontAwesomeIcon(cleaned, options.iconType);
+    const source =
+      set === "lucide" ? lucideIcon(cleaned) : fontAwesomeIcon(cleaned, options.iconType);
     if (source) return svgElement(cleaned, source, options);
   }
   return undefined;
@@ -19,7 +27,11 @@ export function resolveIcon(name: string, options: IconOptions = {}, library: "f
 function svgElement(name: string, source: IconSource, options: IconOptions): Element {
   const size = options.size ?? 16;
   const style: string[] = [];
-  if (options.color && /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\))$/i.test(options.color)) style.push(`color:${options.color}`);
+  if (
+    options.color &&
+    /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\))$/i.test(options.color)
+  )
+    style.push(`color:${options.color}`);
   const properties: Element["properties"] = {
     xmlns: "http://www.w3.org/2000/svg",
     viewBox: source.viewBox,
@@ -30,10 +42,21 @@ function svgElement(name: string, source: IconSource, options: IconOptions): Ele
     focusable: "false",
   };
   if (source.kind === "stroke") {
-    Object.assign(properties, { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" });
+    Object.assign(properties, {
+      fill: "none",
+      stroke: "currentColor",
+      strokeWidth: 2,
+      strokeLinecap: "round",
+      strokeLinejoin: "round",
+    });
   } else {
     properties.fill = "currentColor";
   }
   if (style.length > 0) properties.style = style.join(";");
-  return { type: "element", tagName: "svg", properties, children: [{ type: "raw", value: source.inner } as unknown as Element] };
+  return {
+    type: "element",
+    tagName: "svg",
+    properties,
+    children: [{ type: "raw", value: source.inner } as unknown as Element],
+  };
 }

@@ -36,39 +36,51 @@ const PROVIDERS: Record<string, Provider> = {
   ga4: {
     render: ({ measurementId }) =>
       typeof measurementId === "string" && /^G-[A-Z0-9]{4,20}$/.test(measurementId)
-        ? { html: `<script async src="https://www.googletagmanager.com/gtag/js?id=${measurementId}"></script><script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config","${measurementId}");</script>` }
+        ? {
+            html: `<script async src="https://www.googletagmanager.com/gtag/js?id=${measurementId}"></script><script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config","${measurementId}");</script>`,
+          }
         : { reason: "integrations.ga4.measurementId must look like G-XXXXXXX" },
     ownCollector: () => undefined,
   },
   gtm: {
     render: ({ tagId }) =>
       typeof tagId === "string" && /^GTM-[A-Z0-9]{4,20}$/.test(tagId)
-        ? { html: `<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({"gtm.start":Date.now(),event:"gtm.js"});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src="https://www.googletagmanager.com/gtm.js?id="+i;f.parentNode.insertBefore(j,f);})(window,document,"script","dataLayer","${tagId}");</script>` }
+        ? {
+            html: `<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({"gtm.start":Date.now(),event:"gtm.js"});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src="https://www.googletagmanager.com/gtm.js?id="+i;f.parentNode.insertBefore(j,f);})(window,document,"script","dataLayer","${tagId}");</script>`,
+          }
         : { reason: "integrations.gtm.tagId must look like GTM-XXXXXX" },
     ownCollector: () => undefined,
   },
   plausible: {
     render: ({ domain, server }) => {
-      if (typeof domain !== "string" || !/^[a-z0-9.-]+$/i.test(domain)) return { reason: "integrations.plausible.domain must be a host name" };
+      if (typeof domain !== "string" || !/^[a-z0-9.-]+$/i.test(domain))
+        return { reason: "integrations.plausible.domain must be a host name" };
       const origin = server === undefined ? "https://plausible.io" : httpsOrigin(server);
       if (!origin) return { reason: "integrations.plausible.server must be an http(s) URL" };
-      return { html: `<script defer data-domain="${domain}" src="${origin}/js/script.js"></script>` };
+      return {
+        html: `<script defer data-domain="${domain}" src="${origin}/js/script.js"></script>`,
+      };
     },
     ownCollector: ({ server }) => httpsOrigin(server),
   },
   posthog: {
     render: ({ apiKey, apiHost }) => {
-      if (typeof apiKey !== "string" || !ID.test(apiKey)) return { reason: "integrations.posthog.apiKey must be a project API key" };
+      if (typeof apiKey !== "string" || !ID.test(apiKey))
+        return { reason: "integrations.posthog.apiKey must be a project API key" };
       const origin = apiHost === undefined ? "https://us.i.posthog.com" : httpsOrigin(apiHost);
       if (!origin) return { reason: "integrations.posthog.apiHost must be an http(s) URL" };
-      return { html: `<script async src="${origin}/static/array.js" onload="window.posthog&&window.posthog.init('${apiKey}',{api_host:'${origin}'})"></script>` };
+      return {
+        html: `<script async src="${origin}/static/array.js" onload="window.posthog&&window.posthog.init('${apiKey}',{api_host:'${origin}'})"></script>`,
+      };
     },
     ownCollector: ({ apiHost }) => httpsOrigin(apiHost),
   },
   fathom: {
     render: ({ siteId }) =>
       typeof siteId === "string" && /^[A-Z0-9]{4,16}$/.test(siteId)
-        ? { html: `<script defer src="https://cdn.usefathom.com/script.js" data-site="${siteId}"></script>` }
+        ? {
+            html: `<script defer src="https://cdn.usefathom.com/script.js" data-site="${siteId}"></script>`,
+          }
         : { reason: "integrations.fathom.siteId must be the site's ID" },
     ownCollector: () => undefined,
   },
@@ -77,12 +89,19 @@ const PROVIDERS: Record<string, Provider> = {
 export function decideAnalytics(config: SiteConfig, deployment: DeploymentType): AnalyticsDecision {
   const decision: AnalyticsDecision = { headHtml: "", enabled: [], problems: [] };
   const warn = (message: string): void => {
-    decision.problems.push({ severity: "warning", rule: "integration", file: config.sourceFile, message });
+    decision.problems.push({
+      severity: "warning",
+      rule: "integration",
+      file: config.sourceFile,
+      message,
+    });
   };
   for (const [name, settings] of Object.entries(config.integrations.analytics)) {
     const provider = PROVIDERS[name];
     if (deployment === "air-gapped") {
-      warn(`integrations.${name} is left out: an air-gapped export makes no request to other hosts`);
+      warn(
+        `integrations.${name} is left out: an air-gapped export makes no request to other hosts`,
+      );
       continue;
     }
     if (!provider) {
@@ -90,7 +109,9 @@ export function decideAnalytics(config: SiteConfig, deployment: DeploymentType):
       continue;
     }
     if (deployment === "client-hosted" && !provider.ownCollector(settings)) {
-      warn(`integrations.${name} is left out: a client-hosted export sends analytics only to the operator's own collector (set its host in the integration's settings)`);
+      warn(
+        `integrations.${name} is left out: a client-hosted export sends analytics only to the operator's own collector (set its host in the integration's settings)`,
+      );
       continue;
     }
     const rendered = provider.render(settings);

@@ -159,7 +159,8 @@ class Expander {
 
   private expandElement(node: JsxElement, frame: Frame): RootContent[] {
     const props = this.evaluateProps(node, frame, this.isCodeComponent(node.name ?? "", frame));
-    const data = (node.data ??= {}) as JsxNodeData;
+    node.data ??= {};
+    const data = node.data as JsxNodeData;
     data.quireProps = props;
     const name = node.name ?? "";
 
@@ -385,7 +386,8 @@ class Expander {
 }
 
 function markSourceFile(node: Nodes, file: string): void {
-  const data = (node.data ??= {}) as JsxNodeData;
+  node.data ??= {};
+  const data = node.data as JsxNodeData;
   data.sourceFile ??= file;
   if ("children" in node) for (const child of node.children) markSourceFile(child as Nodes, file);
 }

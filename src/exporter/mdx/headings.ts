@@ -30,14 +30,26 @@ export function processHeadings(tree: Root): { toc: TocEntry[]; sections: Search
       if (match && !hasClass(node, "not-heading")) {
         const depth = Number(match[1]);
         const text = textOf(node).trim();
-        let id = typeof node.properties.id === "string" && node.properties.id !== "" ? node.properties.id : slugger.slug(text || "section");
+        let id =
+          typeof node.properties.id === "string" && node.properties.id !== ""
+            ? node.properties.id
+            : slugger.slug(text || "section");
         while (id !== node.properties.id && taken.has(id)) id = slugger.slug(text || "section");
         node.properties.id = id;
         if (depth >= 2 && depth <= 4) {
           if (!hasClass(node, "no-anchor")) {
             node.children = [
               ...node.children,
-              { type: "element", tagName: "a", properties: { className: ["heading-anchor"], href: `#${id}`, ariaLabel: `Link to ${text}` }, children: [{ type: "text", value: "#" }] },
+              {
+                type: "element",
+                tagName: "a",
+                properties: {
+                  className: ["heading-anchor"],
+                  href: `#${id}`,
+                  ariaLabel: `Link to ${text}`,
+                },
+                children: [{ type: "text", value: "#" }],
+              },
             ];
           }
           if (!hasClass(node, "no-toc")) toc.push({ depth: depth as 2 | 3 | 4, id, text });
@@ -63,7 +75,22 @@ function collectIds(nodes: (RootContent | ElementContent)[], ids = new Set<strin
   return ids;
 }
 
-const BLOCK_TAGS = new Set(["p", "div", "li", "td", "th", "pre", "blockquote", "tr", "summary", "details", "dd", "dt", "figcaption", "br"]);
+const BLOCK_TAGS = new Set([
+  "p",
+  "div",
+  "li",
+  "td",
+  "th",
+  "pre",
+  "blockquote",
+  "tr",
+  "summary",
+  "details",
+  "dd",
+  "dt",
+  "figcaption",
+  "br",
+]);
 
 function appendText(sections: SearchSection[], text: string): void {
   const current = sections[sections.length - 1];

@@ -1,4 +1,4 @@
-import type { Expression, Node as EstreeNode } from "estree";
+import type { Node as EstreeNode, Expression } from "estree";
 import type { PropValue } from "../components/types.ts";
 
 /** Raised for an expression that is not a literal: Quire never evaluates repository code. */
@@ -14,7 +14,10 @@ export class NotLiteralError extends Error {
  * template strings without substitutions, arrays, objects, negation, and identifiers found
  * in `scope` (values of `export const` and props). Anything else throws NotLiteralError.
  */
-export function evaluateLiteral(node: EstreeNode, scope: ReadonlyMap<string, PropValue>): PropValue {
+export function evaluateLiteral(
+  node: EstreeNode,
+  scope: ReadonlyMap<string, PropValue>,
+): PropValue {
   switch (node.type) {
     case "Literal":
       if (node.value instanceof RegExp || typeof node.value === "bigint") {
@@ -65,13 +68,16 @@ export function evaluateLiteral(node: EstreeNode, scope: ReadonlyMap<string, Pro
       throw new NotLiteralError(`the variable "${node.name}"`);
     case "MemberExpression": {
       const object = evaluateLiteral(node.object, scope);
-      const key =
-        node.computed
-          ? evaluateLiteral(node.property, scope)
-          : node.property.type === "Identifier"
-            ? node.property.name
-            : undefined;
-      if (object && typeof object === "object" && (typeof key === "string" || typeof key === "number")) {
+      const key = node.computed
+        ? evaluateLiteral(node.property, scope)
+        : node.property.type === "Identifier"
+          ? node.property.name
+          : undefined;
+      if (
+        object &&
+        typeof object === "object" &&
+        (typeof key === "string" || typeof key === "number")
+      ) {
         return (object as Record<string, PropValue>)[key];
       }
       throw new NotLiteralError("a member of a non-object");
@@ -96,6 +102,7 @@ interface JsxLike {
 
 function jsxText(node: JsxLike): string {
   if (node.type === "JSXText") return String(node.value ?? "").replace(/\s+/g, " ");
-  if (node.type === "JSXExpressionContainer" && node.expression?.type === "Literal") return String((node.expression as { value: unknown }).value ?? "");
+  if (node.type === "JSXExpressionContainer" && node.expression?.type === "Literal")
+    return String((node.expression as { value: unknown }).value ?? "");
   return (node.children ?? []).map(jsxText).join("").trim();
 }

@@ -2,12 +2,12 @@ import path from "node:path/posix";
 import type { Element, ElementContent } from "hast";
 import type { Position } from "unist";
 import type { ComponentContext, DocumentedParameter, IconOptions } from "../components/types.ts";
+import type { PageComponents } from "../custom/render-components.ts";
+import type { ComponentMode } from "../export-options.ts";
 import type { Problem } from "../problems.ts";
 import { normalizePagePath, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
-import type { PageComponents } from "../custom/render-components.ts";
 import type { DeploymentType } from "../site/types.ts";
-import type { ComponentMode } from "../export-options.ts";
 
 export interface PageEnvironment {
   repo: RepoFiles;
@@ -76,14 +76,29 @@ export class PageContext implements ComponentContext {
   icon(name: string, options?: IconOptions): Element | undefined {
     if (/^(https?:)?\/\//.test(name) || /\.(svg|png|jpe?g|gif|webp)$/i.test(name)) {
       if (/^(https?:)?\/\//.test(name) && this.deployment === "air-gapped") {
-        this.warn(`icon "${name}" is on another host; an air-gapped export leaves it out`, undefined, "external-resource");
+        this.warn(
+          `icon "${name}" is on another host; an air-gapped export leaves it out`,
+          undefined,
+          "external-resource",
+        );
         // An empty icon: the page keeps its layout and the component does not report an unknown name.
-        return { type: "element", tagName: "span", properties: { className: ["icon", "icon-missing"] }, children: [] };
+        return {
+          type: "element",
+          tagName: "span",
+          properties: { className: ["icon", "icon-missing"] },
+          children: [],
+        };
       }
       return {
         type: "element",
         tagName: "img",
-        properties: { src: this.asset(name), alt: "", className: ["icon", "icon-image"], width: options?.size ?? 16, height: options?.size ?? 16 },
+        properties: {
+          src: this.asset(name),
+          alt: "",
+          className: ["icon", "icon-image"],
+          width: options?.size ?? 16,
+          height: options?.size ?? 16,
+        },
         children: [],
       };
     }
@@ -92,22 +107,38 @@ export class PageContext implements ComponentContext {
 
   href(url: string, position?: Position): string {
     const value = url.trim();
-    if (value === "" || value.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("//")) {
+    if (
+      value === "" ||
+      value.startsWith("#") ||
+      /^[a-z][a-z0-9+.-]*:/i.test(value) ||
+      value.startsWith("//")
+    ) {
       return value;
     }
     const hashIndex = value.search(/[?#]/);
     const pathPart = hashIndex === -1 ? value : value.slice(0, hashIndex);
     const suffix = hashIndex === -1 ? "" : value.slice(hashIndex).replace(/^\?[^#]*/, "");
     const extension = path.extname(pathPart).toLowerCase();
-    if (extension && ![".md", ".mdx", ".html"].includes(extension)) return this.asset(pathPart) + suffix;
-    const target = normalizePagePath(pathPart, path.dirname(this.pagePath === "index" ? "" : this.pagePath));
+    if (extension && ![".md", ".mdx", ".html"].includes(extension))
+      return this.asset(pathPart) + suffix;
+    const target = normalizePagePath(
+      pathPart,
+      path.dirname(this.pagePath === "index" ? "" : this.pagePath),
+    );
     if (target === undefined) {
       this.warn(`link "${url}" leaves the site`, position, "broken-link");
       return value;
     }
     // `/guides` names the folder's index page when there is no `guides` page, as in Mintlify.
-    const resolved = !this.environment.pageExists(target) && this.environment.pageExists(`${target}/index`) ? `${target}/index` : target;
-    this.links.push({ target: resolved, line: position?.start.line, column: position?.start.column });
+    const resolved =
+      !this.environment.pageExists(target) && this.environment.pageExists(`${target}/index`)
+        ? `${target}/index`
+        : target;
+    this.links.push({
+      target: resolved,
+      line: position?.start.line,
+      column: position?.start.column,
+    });
     return relativeUrl(this.pagePath, pageOutputFile(resolved)) + suffix;
   }
 
@@ -125,8 +156,16 @@ export class PageContext implements ComponentContext {
       ? path.normalize(decoded)
       : path.normalize(path.join("/", path.dirname(this.currentFile), decoded));
     const relative = joined.replace(/^\/+/, "");
-    if (!joined.startsWith("/") || relative.startsWith("..") || !this.environment.repo.exists(relative)) {
-      this.warn(`file "${src}" referenced by the page was not found in the repository`, position, "missing-file");
+    if (
+      !joined.startsWith("/") ||
+      relative.startsWith("..") ||
+      !this.environment.repo.exists(relative)
+    ) {
+      this.warn(
+        `file "${src}" referenced by the page was not found in the repository`,
+        position,
+        "missing-file",
+      );
       return value;
     }
     this.assets.add(relative);

@@ -1,10 +1,11 @@
 import type { ElementContent, Root as HastRoot } from "hast";
 import { toHtml } from "hast-util-to-html";
 import type { Root } from "mdast";
-import { toMarkdown } from "mdast-util-to-markdown";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { mathToMarkdown } from "mdast-util-math";
 import { mdxToMarkdown } from "mdast-util-mdx";
+import { toMarkdown } from "mdast-util-to-markdown";
+import { visit } from "unist-util-visit";
 import { loadCodeLanguages } from "../code/languages.ts";
 import { esmOfTree } from "../custom/compile.ts";
 import { preparePageComponents } from "../custom/render-components.ts";
@@ -17,7 +18,6 @@ import { PageContext, type PageEnvironment } from "./page-context.ts";
 import { parseSource, SourceSyntaxError } from "./parse.ts";
 import type { RenderedBody } from "./rendered-page.ts";
 import { mdastToHast } from "./to-hast.ts";
-import { visit } from "unist-util-visit";
 
 export interface RenderBodyInput {
   /** Repository-relative source file. */
@@ -76,14 +76,24 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     ({ tree, frontmatter } = parseSource(text, format));
   } catch (error) {
     if (!(error instanceof SourceSyntaxError)) throw error;
-    return failed({ severity: "error", rule: "mdx-syntax", file, line: error.line, column: error.column, message: error.message });
+    return failed({
+      severity: "error",
+      rule: "mdx-syntax",
+      file,
+      line: error.line,
+      column: error.column,
+      message: error.message,
+    });
   }
 
   // The page's own `import`/`export` blocks, read before the expansion removes them: inline components live there.
   const esm = esmOfTree(tree);
   const expansion = expandPage(tree, file, environment.repo);
   const mode = environment.customComponents ?? "static";
-  const components = mode === "off" ? undefined : await preparePageComponents(tree, { file, esm }, environment.repo, mode);
+  const components =
+    mode === "off"
+      ? undefined
+      : await preparePageComponents(tree, { file, esm }, environment.repo, mode);
   context.customComponents = components;
   await loadCodeLanguages(collectCodeLanguages(tree));
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
@@ -110,7 +120,13 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     classes: [...context.classNames].sort(),
     ...(islands ? { islandModules: islands.modules } : {}),
     problems: [...expansion.problems, ...(components?.problems ?? []), ...context.problems],
-    dependencies: [...new Set([...expansion.dependencies, ...(components?.dependencies ?? []), ...(appended?.dependencies ?? [])])],
+    dependencies: [
+      ...new Set([
+        ...expansion.dependencies,
+        ...(components?.dependencies ?? []),
+        ...(appended?.dependencies ?? []),
+      ]),
+    ],
   };
 }
 
@@ -135,7 +151,9 @@ function renderInlineMarkdown(markdown: string, context: PageContext): ElementCo
 /** The page's Markdown with snippets inlined and imports removed, for `.md` files and llms-full.txt. */
 function pageMarkdown(tree: Root): string {
   try {
-    return toMarkdown(forAgents(tree), { extensions: [gfmToMarkdown(), mathToMarkdown(), mdxToMarkdown()] }).trim();
+    return toMarkdown(forAgents(tree), {
+      extensions: [gfmToMarkdown(), mathToMarkdown(), mdxToMarkdown()],
+    }).trim();
   } catch {
     return "";
   }

@@ -29,7 +29,12 @@ export interface ModuleScope {
  * exports must be literals, imports must name files.
  */
 export function collectModuleScope(tree: Root): ModuleScope {
-  const scope: ModuleScope = { variables: new Map(), imports: new Map(), codeComponents: new Set(), problems: [] };
+  const scope: ModuleScope = {
+    variables: new Map(),
+    imports: new Map(),
+    codeComponents: new Set(),
+    problems: [],
+  };
   for (const node of tree.children) {
     if (node.type !== "mdxjsEsm") continue;
     const program = (node.data as { estree?: Program } | undefined)?.estree;
@@ -49,22 +54,36 @@ export function collectModuleScope(tree: Root): ModuleScope {
         }
       } else if (statement.type === "ExportNamedDeclaration" && statement.declaration) {
         const declaration = statement.declaration;
-        if ((declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration") && declaration.id) {
+        if (
+          (declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration") &&
+          declaration.id
+        ) {
           scope.codeComponents.add(declaration.id.name);
           continue;
         }
         if (declaration.type !== "VariableDeclaration") {
-          scope.problems.push({ message: "exported declarations are not run; only `export const name = <literal>` is supported", line });
+          scope.problems.push({
+            message:
+              "exported declarations are not run; only `export const name = <literal>` is supported",
+            line,
+          });
           continue;
         }
         for (const declarator of declaration.declarations) {
           if (declarator.id.type !== "Identifier" || !declarator.init) continue;
-          if (declarator.init.type === "ArrowFunctionExpression" || declarator.init.type === "FunctionExpression" || declarator.init.type === "ClassExpression") {
+          if (
+            declarator.init.type === "ArrowFunctionExpression" ||
+            declarator.init.type === "FunctionExpression" ||
+            declarator.init.type === "ClassExpression"
+          ) {
             scope.codeComponents.add(declarator.id.name);
             continue;
           }
           try {
-            scope.variables.set(declarator.id.name, evaluateLiteral(declarator.init, scope.variables));
+            scope.variables.set(
+              declarator.id.name,
+              evaluateLiteral(declarator.init, scope.variables),
+            );
           } catch (error) {
             if (!(error instanceof NotLiteralError)) throw error;
             // Code (`memo(...)`, a computed value): a component when a page uses it as one, rendered

@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Properties, Root as HastRoot } from "hast";
+import type { Element, ElementContent, Root as HastRoot, Properties } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { h } from "hastscript";
 import type { Code, Html, Image, Link, Nodes, Root } from "mdast";
@@ -11,7 +11,13 @@ import { collectElementClasses } from "../custom/tailwind.ts";
 import { renderMath } from "../math/render-math.ts";
 import type { JsxElement, JsxNodeData } from "./expand.ts";
 import type { PageContext } from "./page-context.ts";
-import { isAllowedTag, isSafeUrl, sanitizeProperties, sanitizeTree, styleObjectToCss } from "./sanitize-html.ts";
+import {
+  isAllowedTag,
+  isSafeUrl,
+  sanitizeProperties,
+  sanitizeTree,
+  styleObjectToCss,
+} from "./sanitize-html.ts";
 
 /** Converts an expanded page tree to hast, mapping JSX elements to Quire's components. */
 export function mdastToHast(tree: Root, context: PageContext): HastRoot {
@@ -53,7 +59,18 @@ function jsxElement(state: State, node: JsxElement, context: PageContext, inline
     if (data.quireUnsupported) {
       const { file, exportName } = data.quireUnsupported;
       if (context.customComponents && file && exportName) {
-        return context.customComponents.render({ name, file, exportName, props, children: state.all(node), inline, position: node.position ?? undefined }, context);
+        return context.customComponents.render(
+          {
+            name,
+            file,
+            exportName,
+            props,
+            children: state.all(node),
+            inline,
+            position: node.position ?? undefined,
+          },
+          context,
+        );
       }
       context.warn(
         `<${name}> comes from "${data.quireUnsupported.specifier}", a code component; Quire does not run repository code, so it is left empty`,
@@ -66,23 +83,41 @@ function jsxElement(state: State, node: JsxElement, context: PageContext, inline
     const component = getComponent(name);
     const children = state.all(node);
     if (!component) {
-      context.warn(`unknown component <${name}>; its content is shown without it`, node.position, "unknown-component");
+      context.warn(
+        `unknown component <${name}>; its content is shown without it`,
+        node.position,
+        "unknown-component",
+      );
       return children;
     }
     return component({ props, children, context, position: node.position ?? undefined, inline });
   });
 }
 
-function htmlElement(state: State, node: JsxElement, tagName: string, props: Record<string, PropValue>, context: PageContext) {
+function htmlElement(
+  state: State,
+  node: JsxElement,
+  tagName: string,
+  props: Record<string, PropValue>,
+  context: PageContext,
+) {
   if (!isAllowedTag(tagName)) {
-    context.warn(`<${tagName}> is not allowed in a page and is left out`, node.position, "unsafe-html");
+    context.warn(
+      `<${tagName}> is not allowed in a page and is left out`,
+      node.position,
+      "unsafe-html",
+    );
     return undefined;
   }
   const properties: Properties = {};
   for (const [key, value] of Object.entries(props)) {
     if (key === "style" && value && typeof value === "object" && !Array.isArray(value)) {
       properties.style = styleObjectToCss(value);
-    } else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+    } else if (
+      typeof value === "string" ||
+      typeof value === "number" ||
+      typeof value === "boolean"
+    ) {
       properties[key === "class" ? "className" : key] = value;
     }
   }
@@ -95,10 +130,15 @@ function htmlElement(state: State, node: JsxElement, tagName: string, props: Rec
 
 function rewriteUrls(element: Element, context: PageContext, node: Nodes): void {
   const properties = element.properties;
-  if (typeof properties.href === "string") properties.href = context.href(properties.href, node.position);
+  if (typeof properties.href === "string")
+    properties.href = context.href(properties.href, node.position);
   if (typeof properties.src === "string") {
     if (/^https?:|^\/\//i.test(properties.src) && context.deployment === "air-gapped") {
-      context.warn(`<${element.tagName}> loads "${properties.src}" from another host; an air-gapped export leaves it out`, node.position, "external-resource");
+      context.warn(
+        `<${element.tagName}> loads "${properties.src}" from another host; an air-gapped export leaves it out`,
+        node.position,
+        "external-resource",
+      );
       properties.src = undefined;
     } else {
       properties.src = context.asset(properties.src, node.position);
@@ -119,10 +159,18 @@ function link(state: State, node: Link, context: PageContext): Element {
 
 function image(node: Image, context: PageContext): Element | undefined {
   if (/^https?:|^\/\//i.test(node.url) && context.deployment === "air-gapped") {
-    context.warn(`image "${node.url}" is on another host; an air-gapped export leaves it out`, node.position, "external-resource");
+    context.warn(
+      `image "${node.url}" is on another host; an air-gapped export leaves it out`,
+      node.position,
+      "external-resource",
+    );
     return h("span", { className: ["image-missing"] }, node.alt ?? "") as Element;
   }
-  const properties: Properties = { src: context.asset(node.url, node.position), alt: node.alt ?? "", loading: "lazy" };
+  const properties: Properties = {
+    src: context.asset(node.url, node.position),
+    alt: node.alt ?? "",
+    loading: "lazy",
+  };
   if (node.title) properties.title = node.title;
   return { type: "element", tagName: "img", properties, children: [] };
 }
@@ -132,13 +180,17 @@ function codeBlock(node: Code, context: PageContext): ElementContent {
     context.features.mermaid = true;
     return h("pre", { className: ["mermaid"] }, node.value) as Element;
   }
-  return renderCodeBlock({ code: node.value, lang: node.lang ?? undefined, meta: node.meta ?? undefined }, context);
+  return renderCodeBlock(
+    { code: node.value, lang: node.lang ?? undefined, meta: node.meta ?? undefined },
+    context,
+  );
 }
 
 function math(node: MathNode | InlineMath, context: PageContext, display: boolean): ElementContent {
   context.features.math = true;
   const result = renderMath(node.value, display);
-  if (result.error) context.warn(`math could not be rendered: ${result.error}`, node.position, "math");
+  if (result.error)
+    context.warn(`math could not be rendered: ${result.error}`, node.position, "math");
   return result.node;
 }
 

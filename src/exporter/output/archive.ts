@@ -1,5 +1,17 @@
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
@@ -34,7 +46,11 @@ const IN_FLIGHT = 16;
  * unchanged file. Written to a temporary name first: a failure never leaves a truncated
  * archive at the destination.
  */
-export async function packDirectory(directory: string, destination: string, options: PackOptions = {}): Promise<ArchiveResult> {
+export async function packDirectory(
+  directory: string,
+  destination: string,
+  options: PackOptions = {},
+): Promise<ArchiveResult> {
   const files = listFiles(directory);
   const temporary = `${destination}.partial-${process.pid}`;
   const output = openSync(temporary, "w");
@@ -53,7 +69,11 @@ export async function packDirectory(directory: string, destination: string, opti
       while (pending.length < IN_FLIGHT && nextFile < files.length) {
         const file = files[nextFile++] as string;
         const key = options.cacheDir ? options.prepared?.get(file) : undefined;
-        pending.push(key && options.cacheDir ? readCachedEntry(options.cacheDir, key, file, directory) : compressedEntry(file, readFileSync(path.join(directory, file)), options.cacheDir));
+        pending.push(
+          key && options.cacheDir
+            ? readCachedEntry(options.cacheDir, key, file, directory)
+            : compressedEntry(file, readFileSync(path.join(directory, file)), options.cacheDir),
+        );
       }
     };
     schedule();
@@ -76,14 +96,23 @@ export async function packDirectory(directory: string, destination: string, opti
   return { path: destination, sizeBytes: size, sha256: hash.digest("hex") };
 }
 
-async function compressedEntry(file: string, content: Buffer, cacheDir: string | undefined): Promise<Buffer> {
+async function compressedEntry(
+  file: string,
+  content: Buffer,
+  cacheDir: string | undefined,
+): Promise<Buffer> {
   if (!cacheDir) return gzipAsync(tarEntry(file, content), { level: 6 });
   const key = await prepareCompressedEntry(cacheDir, file, content);
   return readFileSync(path.join(cacheDir, `${key}.gz`));
 }
 
 /** A prepared entry's compressed bytes; if the cache lost it meanwhile, compress the file again. */
-async function readCachedEntry(cacheDir: string, key: string, file: string, directory: string): Promise<Buffer> {
+async function readCachedEntry(
+  cacheDir: string,
+  key: string,
+  file: string,
+  directory: string,
+): Promise<Buffer> {
   try {
     return readFileSync(path.join(cacheDir, `${key}.gz`));
   } catch {
@@ -96,7 +125,11 @@ async function readCachedEntry(cacheDir: string, key: string, file: string, dire
  * it only if it is not; returns its key. Render threads call this as they write pages, so
  * pages compress in parallel and packing only concatenates.
  */
-export async function prepareCompressedEntry(cacheDir: string, file: string, content: Buffer): Promise<string> {
+export async function prepareCompressedEntry(
+  cacheDir: string,
+  file: string,
+  content: Buffer,
+): Promise<string> {
   const entry = tarEntry(file, content);
   const key = createHash("sha256").update(entry).digest("hex");
   const cached = path.join(cacheDir, `${key}.gz`);
@@ -111,12 +144,23 @@ export async function prepareCompressedEntry(cacheDir: string, file: string, con
 
 /** One file's tar entry: a ustar header (with a PAX header first for long names), the content, padding. */
 function tarEntry(file: string, content: Buffer): Buffer {
-  const fields = { path: file, mode: 0o644, size: content.length, mtime: FIXED_MTIME, type: "File" as const, uid: 0, gid: 0, uname: "", gname: "" };
+  const fields = {
+    path: file,
+    mode: 0o644,
+    size: content.length,
+    mtime: FIXED_MTIME,
+    type: "File" as const,
+    uid: 0,
+    gid: 0,
+    uname: "",
+    gname: "",
+  };
   const header = new Header(fields);
   const headerBlock = Buffer.alloc(BLOCK);
   header.encode(headerBlock, 0);
   const parts: Buffer[] = [];
-  if (header.needPax) parts.push(new Pax({ ...fields, atime: undefined, ctime: undefined }, false).encode());
+  if (header.needPax)
+    parts.push(new Pax({ ...fields, atime: undefined, ctime: undefined }, false).encode());
   parts.push(headerBlock, content);
   const padding = (BLOCK - (content.length % BLOCK)) % BLOCK;
   if (padding > 0) parts.push(Buffer.alloc(padding));
@@ -126,7 +170,9 @@ function tarEntry(file: string, content: Buffer): Buffer {
 function listFiles(root: string): string[] {
   const result: string[] = [];
   const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true }).sort(
+      (a, b) => (a.name < b.name ? -1 : 1),
+    )) {
       const entryPath = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(entryPath);
       else if (entry.isFile()) result.push(entryPath);

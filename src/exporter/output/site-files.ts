@@ -3,7 +3,11 @@ import { pageOutputFile } from "../site/paths.ts";
 import type { SiteConfig } from "../site/types.ts";
 
 /** Pages a search engine should know about: not hidden (unless indexing all), not noindex. */
-export function indexablePages(pages: PageMeta[], config: SiteConfig, navigablePaths: ReadonlySet<string>): PageMeta[] {
+export function indexablePages(
+  pages: PageMeta[],
+  config: SiteConfig,
+  navigablePaths: ReadonlySet<string>,
+): PageMeta[] {
   return pages.filter((page) => {
     if (page.noindex || page.url) return false;
     if (config.seo.indexing === "all") return true;
@@ -16,9 +20,11 @@ export function indexablePages(pages: PageMeta[], config: SiteConfig, navigableP
  * one (a local export) the locations are bundle-relative, which static hosts still serve.
  */
 export function renderSitemap(pages: PageMeta[], siteUrl: string | undefined): string {
-  const base = siteUrl ? siteUrl.replace(/\/+$/, "") + "/" : "";
+  const base = siteUrl ? `${siteUrl.replace(/\/+$/, "")}/` : "";
   const entries = pages
-    .map((page) => `  <url><loc>${escapeXml(base + encodeURI(pageOutputFile(page.path)))}</loc></url>`)
+    .map(
+      (page) => `  <url><loc>${escapeXml(base + encodeURI(pageOutputFile(page.path)))}</loc></url>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
 }
@@ -37,13 +43,18 @@ export function renderLlmsTxt(config: SiteConfig, pages: PageMeta[]): string {
   lines.push("## Pages", "");
   for (const page of pages) {
     const description = page.description ? `: ${page.description.replace(/\s+/g, " ")}` : "";
-    lines.push(`- [${page.title.replace(/[[\]]/g, "")}](${encodeURI(`${page.path}.md`)})${description}`);
+    lines.push(
+      `- [${page.title.replace(/[[\]]/g, "")}](${encodeURI(`${page.path}.md`)})${description}`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }
 
 /** llms-full.txt: every page's Markdown, one after another. */
-export function renderLlmsFullTxt(config: SiteConfig, pages: { meta: PageMeta; markdown: string }[]): string {
+export function renderLlmsFullTxt(
+  config: SiteConfig,
+  pages: { meta: PageMeta; markdown: string }[],
+): string {
   const parts = [`# ${config.name}`];
   if (config.description) parts.push(`> ${config.description}`);
   for (const { meta, markdown } of pages) {

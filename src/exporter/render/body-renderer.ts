@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
-import { collectSourceCandidates } from "../custom/tailwind.ts";
 import type { BrowserModule } from "../custom/browser-module.ts";
+import { collectSourceCandidates } from "../custom/tailwind.ts";
 import type { ComponentMode } from "../export-options.ts";
 import { resolveIcon } from "../icons/index.ts";
 import type { PageEnvironment } from "../mdx/page-context.ts";
@@ -93,7 +93,11 @@ export class BodyRenderer {
         task.pagePath,
         source,
         ...(task.api || task.manualApi
-          ? [JSON.stringify([task.api, task.manualApi, task.playground]), task.description ?? "", this.apiFingerprint()]
+          ? [
+              JSON.stringify([task.api, task.manualApi, task.playground]),
+              task.description ?? "",
+              this.apiFingerprint(),
+            ]
           : []),
       ]);
       const cached = this.cache.read(key);
@@ -103,7 +107,8 @@ export class BodyRenderer {
     // Components that run in the page may switch to classes their first render did not show.
     if (body.islandModules) {
       const classes = new Set(body.classes);
-      for (const module of body.islandModules) for (const name of this.candidatesOf(module)) classes.add(name);
+      for (const module of body.islandModules)
+        for (const name of this.candidatesOf(module)) classes.add(name);
       body.classes = [...classes].sort();
     }
     const cacheable = !body.problems.some((problem) => problem.severity === "error");
@@ -129,14 +134,23 @@ export class BodyRenderer {
     if (!task.api && task.manualApi) {
       const { prependManualEndpoint } = await import("../openapi/manual-endpoint.ts");
       const interactive = pagePlaygroundMode(this.setup.api, task.playground) === "interactive";
-      return renderBody({ ...input, append: prependManualEndpoint(task.manualApi, this.setup.api.settings, interactive) });
+      return renderBody({
+        ...input,
+        append: prependManualEndpoint(task.manualApi, this.setup.api.settings, interactive),
+      });
     }
     if (!task.api) return renderBody(input);
     return renderBody({
       ...input,
       // A generated page has no source of its own: its file is the specification.
       ...(isPageSource(task.file) ? {} : { text: "" }),
-      append: appendOperation(task.api, this.setup.api, this.setup.repo, task.description, task.playground),
+      append: appendOperation(
+        task.api,
+        this.setup.api,
+        this.setup.repo,
+        task.description,
+        task.playground,
+      ),
     });
   }
 
@@ -146,19 +160,31 @@ export class BodyRenderer {
    */
   private sourceForKey(task: BodyTask): string {
     if (isPageSource(task.file)) return this.setup.repo.readBytes(task.file).toString("latin1");
-    if (/^https?:\/\//i.test(task.file)) return createHash("sha256").update(this.setup.api?.remoteSpecs[task.file] ?? "").digest("hex");
+    if (/^https?:\/\//i.test(task.file))
+      return createHash("sha256")
+        .update(this.setup.api?.remoteSpecs[task.file] ?? "")
+        .digest("hex");
     const stats = statSync(this.setup.repo.resolve(task.file));
     const version = `${task.file}\0${stats.size}\0${stats.mtimeMs}`;
     let digest = this.specDigests.get(version);
     if (!digest) {
-      digest = createHash("sha256").update(this.setup.repo.readBytes(task.file, MAX_SPEC_BYTES)).digest("hex");
+      digest = createHash("sha256")
+        .update(this.setup.repo.readBytes(task.file, MAX_SPEC_BYTES))
+        .digest("hex");
       this.specDigests.set(version, digest);
     }
     return digest;
   }
 
   private apiFingerprint(): string {
-    this.apiSettingsDigest ??= createHash("sha256").update(JSON.stringify({ settings: this.setup.api?.settings, playground: this.setup.api?.playground })).digest("hex");
+    this.apiSettingsDigest ??= createHash("sha256")
+      .update(
+        JSON.stringify({
+          settings: this.setup.api?.settings,
+          playground: this.setup.api?.playground,
+        }),
+      )
+      .digest("hex");
     return this.apiSettingsDigest;
   }
 }

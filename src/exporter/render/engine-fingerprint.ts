@@ -14,7 +14,9 @@ export function engineFingerprint(): string {
   const exporterRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   const hash = createHash("sha256");
   const walk = (directory: string): void => {
-    for (const entry of readdirSync(directory, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(directory, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const full = path.join(directory, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (/\.(ts|css)$/.test(entry.name)) hash.update(entry.name).update(readFileSync(full));

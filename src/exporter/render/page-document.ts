@@ -1,7 +1,7 @@
 import type { RenderedBody } from "../mdx/rendered-page.ts";
 import type { PageMeta } from "../site/page-index.ts";
-import type { SiteLayoutData } from "../theme/layout-types.ts";
 import { renderPage } from "../theme/layout.ts";
+import type { SiteLayoutData } from "../theme/layout-types.ts";
 import { NavigationModel } from "../theme/navigation-view.ts";
 
 export interface PageDocumentRenderer {

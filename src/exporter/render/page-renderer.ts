@@ -1,18 +1,18 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { threadId } from "node:worker_threads";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
+import type { ComponentMode } from "../export-options.ts";
 import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
-import type { PageMeta } from "../site/page-index.ts";
+import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
+import { prepareCompressedEntry } from "../output/archive.ts";
 import type { Problem } from "../problems.ts";
+import type { PageMeta } from "../site/page-index.ts";
 import { pageOutputFile } from "../site/paths.ts";
 import { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
-import { createPageDocumentRenderer, type PageDocumentRenderer } from "./page-document.ts";
 import type { SiteLayoutData } from "../theme/layout-types.ts";
-import { prepareCompressedEntry } from "../output/archive.ts";
-import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
-import { type BodyTask, BodyRenderer } from "./body-renderer.ts";
-import type { ComponentMode } from "../export-options.ts";
+import { BodyRenderer, type BodyTask } from "./body-renderer.ts";
+import { createPageDocumentRenderer, type PageDocumentRenderer } from "./page-document.ts";
 
 /** Everything a renderer (in the main thread or a worker) needs; plain data, so it can cross threads. */
 export interface RendererSetup {
@@ -89,10 +89,14 @@ export class PageRenderer {
       const htmlFile = pageOutputFile(task.pagePath);
       const files: [string, Buffer][] = [
         [htmlFile, Buffer.from(this.document.render(page, body))],
-        [htmlFile.replace(/\.html$/, ".md"), Buffer.from(pageMarkdownFile(page.title, page.description, body.markdown))],
+        [
+          htmlFile.replace(/\.html$/, ".md"),
+          Buffer.from(pageMarkdownFile(page.title, page.description, body.markdown)),
+        ],
       ];
       mkdirSync(path.dirname(path.join(this.setup.outputDir, htmlFile)), { recursive: true });
-      for (const [file, content] of files) writeFileSync(path.join(this.setup.outputDir, file), content);
+      for (const [file, content] of files)
+        writeFileSync(path.join(this.setup.outputDir, file), content);
       for (const module of body.islandModules ?? []) {
         if (this.modulesWritten.has(module.key)) continue;
         const content = Buffer.from(module.script);
@@ -104,7 +108,11 @@ export class PageRenderer {
       // page is rendered: its archive entry is prepared then, not compressed twice.
       const mayChange = (body.classes?.length ?? 0) > 0 ? htmlFile : undefined;
       for (const [file, content] of files) {
-        if (this.setup.archiveCacheDir && file !== mayChange) archiveEntries.push([file, await prepareCompressedEntry(this.setup.archiveCacheDir, file, content)]);
+        if (this.setup.archiveCacheDir && file !== mayChange)
+          archiveEntries.push([
+            file,
+            await prepareCompressedEntry(this.setup.archiveCacheDir, file, content),
+          ]);
       }
     }
     return {
@@ -135,7 +143,11 @@ function writeSharedFile(target: string, content: Buffer): void {
 }
 
 /** The `<path>.md` beside each page: title, description, then the page's Markdown. */
-export function pageMarkdownFile(title: string, description: string | undefined, markdown: string): string {
+export function pageMarkdownFile(
+  title: string,
+  description: string | undefined,
+  markdown: string,
+): string {
   const parts = [`# ${title}`];
   if (description) parts.push(`> ${description}`);
   if (markdown) parts.push(markdown);

@@ -1,6 +1,11 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { PageRenderer, type PageOutcome, type PageTask, type RendererSetup } from "./page-renderer.ts";
+import {
+  type PageOutcome,
+  PageRenderer,
+  type PageTask,
+  type RendererSetup,
+} from "./page-renderer.ts";
 
 export interface RenderAllOptions {
   /** Worker threads; 0 renders in this thread. Defaults to the number of cores (1 for small sites). */
@@ -14,13 +19,27 @@ const THREAD_THRESHOLD = 48;
 const BATCH_SIZE = 8;
 
 /** Renders every page, on all cores for large sites, and returns the outcomes in task order. */
-export async function renderAllPages(setup: RendererSetup, tasks: PageTask[], options: RenderAllOptions = {}): Promise<PageOutcome[]> {
-  const threads = options.concurrency ?? (tasks.length < THREAD_THRESHOLD ? 0 : availableParallelism());
+export async function renderAllPages(
+  setup: RendererSetup,
+  tasks: PageTask[],
+  options: RenderAllOptions = {},
+): Promise<PageOutcome[]> {
+  const threads =
+    options.concurrency ?? (tasks.length < THREAD_THRESHOLD ? 0 : availableParallelism());
   if (threads <= 0) return renderInThisThread(setup, tasks, options);
-  return renderInWorkers(setup, tasks, Math.min(threads, Math.ceil(tasks.length / BATCH_SIZE)), options);
+  return renderInWorkers(
+    setup,
+    tasks,
+    Math.min(threads, Math.ceil(tasks.length / BATCH_SIZE)),
+    options,
+  );
 }
 
-async function renderInThisThread(setup: RendererSetup, tasks: PageTask[], options: RenderAllOptions): Promise<PageOutcome[]> {
+async function renderInThisThread(
+  setup: RendererSetup,
+  tasks: PageTask[],
+  options: RenderAllOptions,
+): Promise<PageOutcome[]> {
   const renderer = new PageRenderer(setup);
   const outcomes: PageOutcome[] = [];
   for (const task of tasks) {
@@ -32,10 +51,16 @@ async function renderInThisThread(setup: RendererSetup, tasks: PageTask[], optio
   return outcomes;
 }
 
-function renderInWorkers(setup: RendererSetup, tasks: PageTask[], threadCount: number, options: RenderAllOptions): Promise<PageOutcome[]> {
+function renderInWorkers(
+  setup: RendererSetup,
+  tasks: PageTask[],
+  threadCount: number,
+  options: RenderAllOptions,
+): Promise<PageOutcome[]> {
   const byPath = new Map<string, PageOutcome>();
   const batches: PageTask[][] = [];
-  for (let index = 0; index < tasks.length; index += BATCH_SIZE) batches.push(tasks.slice(index, index + BATCH_SIZE));
+  for (let index = 0; index < tasks.length; index += BATCH_SIZE)
+    batches.push(tasks.slice(index, index + BATCH_SIZE));
   const workers: Worker[] = [];
   const retired = new Set<Worker>();
 
@@ -65,24 +90,35 @@ function renderInWorkers(setup: RendererSetup, tasks: PageTask[], threadCount: n
         resolve(tasks.map((task) => byPath.get(task.pagePath) as PageOutcome));
       }
     };
-    options.signal?.addEventListener("abort", () => fail(options.signal?.reason ?? new Error("aborted")), { once: true });
+    options.signal?.addEventListener(
+      "abort",
+      () => fail(options.signal?.reason ?? new Error("aborted")),
+      { once: true },
+    );
     for (let index = 0; index < threadCount; index++) {
       // A bounded heap makes each thread collect garbage early, keeping the whole export under 1 GB.
-      const worker = new Worker(new URL("./worker.ts", import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 768 } });
+      const worker = new Worker(new URL("./worker.ts", import.meta.url), {
+        resourceLimits: { maxOldGenerationSizeMb: 768 },
+      });
       workers.push(worker);
       running += 1;
-      worker.on("message", (message: { type: string; outcomes?: PageOutcome[]; message?: string }) => {
-        if (message.type === "ready") return feed(worker);
-        if (message.type === "error") return fail(new Error(`a render worker failed: ${message.message}`));
-        for (const outcome of message.outcomes ?? []) {
-          byPath.set(outcome.pagePath, outcome);
-          options.onPageDone?.(outcome);
-        }
-        feed(worker);
-      });
+      worker.on(
+        "message",
+        (message: { type: string; outcomes?: PageOutcome[]; message?: string }) => {
+          if (message.type === "ready") return feed(worker);
+          if (message.type === "error")
+            return fail(new Error(`a render worker failed: ${message.message}`));
+          for (const outcome of message.outcomes ?? []) {
+            byPath.set(outcome.pagePath, outcome);
+            options.onPageDone?.(outcome);
+          }
+          feed(worker);
+        },
+      );
       worker.on("error", fail);
       worker.on("exit", (code) => {
-        if (code !== 0 && !finished && !retired.has(worker)) fail(new Error(`a render worker exited with code ${code}`));
+        if (code !== 0 && !finished && !retired.has(worker))
+          fail(new Error(`a render worker exited with code ${code}`));
       });
       worker.postMessage({ type: "setup", setup });
     }

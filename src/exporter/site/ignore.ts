@@ -3,8 +3,23 @@
  * of the folders and files Mintlify always leaves out.
  */
 export const DEFAULT_IGNORED = [
-  ".git", ".github", ".claude", ".agents", ".idea", ".vscode", "node_modules", "build", "dist",
-  "coverage", ".cache", "tmp", "temp", "README.md", "LICENSE.md", "CHANGELOG.md", "CONTRIBUTING.md",
+  ".git",
+  ".github",
+  ".claude",
+  ".agents",
+  ".idea",
+  ".vscode",
+  "node_modules",
+  "build",
+  "dist",
+  "coverage",
+  ".cache",
+  "tmp",
+  "temp",
+  "README.md",
+  "LICENSE.md",
+  "CHANGELOG.md",
+  "CONTRIBUTING.md",
   ".quire",
 ];
 

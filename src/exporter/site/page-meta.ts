@@ -5,10 +5,20 @@ import { pagePathOfFile } from "./paths.ts";
 const MODES = new Set(["default", "wide", "center", "custom", "frame"]);
 
 /** Builds a page's metadata from its frontmatter, warning about values of the wrong type. */
-export function pageMetaFromFrontmatter(file: string, frontmatter: Record<string, unknown>, problems: Problem[]): PageMeta {
+export function pageMetaFromFrontmatter(
+  file: string,
+  frontmatter: Record<string, unknown>,
+  problems: Problem[],
+): PageMeta {
   const path = pagePathOfFile(file);
   const warn = (key: string, expected: string): void => {
-    problems.push({ severity: "warning", rule: "frontmatter", file, line: 1, message: `frontmatter "${key}" should be ${expected}; it is ignored` });
+    problems.push({
+      severity: "warning",
+      rule: "frontmatter",
+      file,
+      line: 1,
+      message: `frontmatter "${key}" should be ${expected}; it is ignored`,
+    });
   };
   const text = (key: string): string | undefined => {
     const value = frontmatter[key];
@@ -35,17 +45,23 @@ export function pageMetaFromFrontmatter(file: string, frontmatter: Record<string
   const keywords = Array.isArray(keywordsValue)
     ? keywordsValue.map(String)
     : typeof keywordsValue === "string"
-      ? keywordsValue.split(",").map((keyword) => keyword.trim()).filter(Boolean)
+      ? keywordsValue
+          .split(",")
+          .map((keyword) => keyword.trim())
+          .filter(Boolean)
       : [];
   const givenTitle = text("title");
   const title = givenTitle ?? titleFromPath(path);
   const openapi = text("openapi");
   const manualApi = readManualApi(text("api"), file, problems);
   const playground = text("playground");
-  if (playground !== undefined && !PLAYGROUND_MODES.has(playground)) warn("playground", "interactive, simple or none");
+  if (playground !== undefined && !PLAYGROUND_MODES.has(playground))
+    warn("playground", "interactive, simple or none");
   return {
     ...(manualApi ? { manualApi } : {}),
-    ...(playground && PLAYGROUND_MODES.has(playground) ? { playground: playground as PageMeta["playground"] } : {}),
+    ...(playground && PLAYGROUND_MODES.has(playground)
+      ? { playground: playground as PageMeta["playground"] }
+      : {}),
     ...(givenTitle === undefined ? { untitled: true } : {}),
     ...(openapi?.trim() ? { openapi: openapi.trim() } : {}),
     path,
@@ -66,11 +82,21 @@ export function pageMetaFromFrontmatter(file: string, frontmatter: Record<string
 const PLAYGROUND_MODES = new Set(["interactive", "simple", "none"]);
 
 /** Frontmatter `api: "POST /v1/users"` or `"GET https://api.example.com/users/{id}"`. */
-function readManualApi(value: string | undefined, file: string, problems: Problem[]): PageMeta["manualApi"] {
+function readManualApi(
+  value: string | undefined,
+  file: string,
+  problems: Problem[],
+): PageMeta["manualApi"] {
   if (value === undefined || value.trim() === "") return undefined;
   const match = /^\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)\s+(\S+)\s*$/i.exec(value);
   if (!match) {
-    problems.push({ severity: "warning", rule: "frontmatter", file, line: 1, message: `frontmatter "api" should read "METHOD /path" or "METHOD https://host/path", not "${value}"; it is ignored` });
+    problems.push({
+      severity: "warning",
+      rule: "frontmatter",
+      file,
+      line: 1,
+      message: `frontmatter "api" should read "METHOD /path" or "METHOD https://host/path", not "${value}"; it is ignored`,
+    });
     return undefined;
   }
   return { method: (match[1] as string).toLowerCase(), url: match[2] as string };
@@ -79,6 +105,8 @@ function readManualApi(value: string | undefined, file: string, problems: Proble
 /** `guides/getting-started` → `Getting started`, for pages without a title. */
 export function titleFromPath(pagePath: string): string {
   const last = pagePath.split("/").pop() ?? pagePath;
-  const words = (last === "index" ? (pagePath.split("/").slice(-2, -1)[0] ?? "Home") : last).replace(/[-_]+/g, " ").trim();
+  const words = (last === "index" ? (pagePath.split("/").slice(-2, -1)[0] ?? "Home") : last)
+    .replace(/[-_]+/g, " ")
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

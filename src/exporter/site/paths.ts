@@ -45,7 +45,12 @@ export function relativeLinker(fromPagePath: string): (toFile: string) => string
   return (toFile) => {
     const target = toFile.split("/");
     let common = 0;
-    while (common < fromFolders.length && common < target.length - 1 && fromFolders[common] === target[common]) common++;
+    while (
+      common < fromFolders.length &&
+      common < target.length - 1 &&
+      fromFolders[common] === target[common]
+    )
+      common++;
     return "../".repeat(fromFolders.length - common) + target.slice(common).join("/");
   };
 }

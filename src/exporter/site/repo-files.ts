@@ -1,4 +1,4 @@
-import { realpathSync, statSync, readFileSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Largest source file the exporter reads; larger pages are refused with a clear message. */

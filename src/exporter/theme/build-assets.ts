@@ -39,7 +39,10 @@ async function buildOnce(): Promise<ThemeAssets> {
   const cssPath = hashedPath("_quire/quire", "css", css);
   const scriptPath = hashedPath("_quire/quire", "js", script);
   return {
-    files: [{ path: cssPath, content: css }, { path: scriptPath, content: script }],
+    files: [
+      { path: cssPath, content: css },
+      { path: scriptPath, content: script },
+    ],
     katexFiles: katex.files,
     paths: { css: cssPath, script: scriptPath, katexCss: katex.cssPath },
   };
@@ -47,11 +50,22 @@ async function buildOnce(): Promise<ThemeAssets> {
 
 /** Every .css file of styles/ (sorted), then of styles/components/ (sorted), minified. */
 async function buildStylesheet(): Promise<string> {
-  const folders = [path.join(themeFolder, "styles"), path.join(themeFolder, "styles", "components")];
+  const folders = [
+    path.join(themeFolder, "styles"),
+    path.join(themeFolder, "styles", "components"),
+  ];
   const source = folders
-    .flatMap((folder) => listFiles(folder, ".css").map((file) => `/* ${path.basename(file)} */\n${readFileSync(file, "utf8")}`))
+    .flatMap((folder) =>
+      listFiles(folder, ".css").map(
+        (file) => `/* ${path.basename(file)} */\n${readFileSync(file, "utf8")}`,
+      ),
+    )
     .join("\n");
-  const result = await transform(source, { loader: "css", minify: true, target: ["chrome100", "firefox100", "safari15"] });
+  const result = await transform(source, {
+    loader: "css",
+    minify: true,
+    target: ["chrome100", "firefox100", "safari15"],
+  });
   return result.code;
 }
 
@@ -61,11 +75,18 @@ async function buildClientScript(): Promise<string> {
   const components = listFiles(componentFolder, ".ts");
   const entry = [
     `import { start } from ${JSON.stringify(path.join(themeFolder, "client", "main.ts"))};`,
-    ...components.map((file, index) => `import { setup as setup${index} } from ${JSON.stringify(file)};`),
+    ...components.map(
+      (file, index) => `import { setup as setup${index} } from ${JSON.stringify(file)};`,
+    ),
     `start([${components.map((_file, index) => `setup${index}`).join(", ")}]);`,
   ].join("\n");
   const result = await build({
-    stdin: { contents: entry, resolveDir: themeFolder, loader: "ts", sourcefile: "quire-client-entry.ts" },
+    stdin: {
+      contents: entry,
+      resolveDir: themeFolder,
+      loader: "ts",
+      sourcefile: "quire-client-entry.ts",
+    },
     bundle: true,
     write: false,
     minify: true,
@@ -79,21 +100,30 @@ async function buildClientScript(): Promise<string> {
 /** KaTeX's stylesheet with only its woff2 fonts, for pages with math. */
 function katexAssets(): { files: AssetFile[]; cssPath: string } {
   const dist = path.join(path.dirname(require.resolve("katex/package.json")), "dist");
-  const css = readFileSync(path.join(dist, "katex.min.css"), "utf8").replace(/src:url\((fonts\/[^)]+\.woff2)\) format\("woff2"\)[^;}]*/g, 'src:url($1) format("woff2")');
+  const css = readFileSync(path.join(dist, "katex.min.css"), "utf8").replace(
+    /src:url\((fonts\/[^)]+\.woff2)\) format\("woff2"\)[^;}]*/g,
+    'src:url($1) format("woff2")',
+  );
   const fonts = readdirSync(path.join(dist, "fonts")).filter((file) => file.endsWith(".woff2"));
   const folder = `_quire/katex-${hash(css).slice(0, 8)}`;
   return {
     cssPath: `${folder}/katex.min.css`,
     files: [
       { path: `${folder}/katex.min.css`, content: css },
-      ...fonts.map((font) => ({ path: `${folder}/fonts/${font}`, content: readFileSync(path.join(dist, "fonts", font)) })),
+      ...fonts.map((font) => ({
+        path: `${folder}/fonts/${font}`,
+        content: readFileSync(path.join(dist, "fonts", font)),
+      })),
     ],
   };
 }
 
 function listFiles(folder: string, extension: string): string[] {
   try {
-    return readdirSync(folder).filter((file) => file.endsWith(extension)).sort().map((file) => path.join(folder, file));
+    return readdirSync(folder)
+      .filter((file) => file.endsWith(extension))
+      .sort()
+      .map((file) => path.join(folder, file));
   } catch {
     return [];
   }

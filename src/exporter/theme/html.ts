@@ -1,11 +1,19 @@
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
-  return NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (character) => ESCAPES[character] as string) : text;
+  return NEEDS_ESCAPE.test(text)
+    ? text.replace(/[&<>"']/g, (character) => ESCAPES[character] as string)
+    : text;
 }
 
 const NEEDS_ESCAPE = /[&<>"']/;
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 
 /** True for absolute URLs (`https:`, `mailto:`) and protocol-relative ones. */
 export function isExternalUrl(url: string): boolean {
@@ -18,8 +26,10 @@ export function isExternalUrl(url: string): boolean {
  */
 export function inlineMarkdown(text: string, rewriteHref: (href: string) => string): string {
   const tokens: string[] = [];
-  const stash = (html: string): string => `\u0000${tokens.push(html) - 1}\u0000`;
-  let working = text.replace(/`([^`]+)`/g, (_match, code: string) => stash(`<code>${escapeHtml(code)}</code>`));
+  const stash = (html: string): string => `\uE000${tokens.push(html) - 1}\uE001`;
+  let working = text.replace(/`([^`]+)`/g, (_match, code: string) =>
+    stash(`<code>${escapeHtml(code)}</code>`),
+  );
   working = working.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_match, label: string, href: string) => {
     if (/^(javascript|vbscript|data):/i.test(href.trim())) return stash(escapeHtml(label));
     return stash(`<a href="${escapeHtml(rewriteHref(href))}">${escapeHtml(label)}</a>`);
@@ -27,5 +37,8 @@ export function inlineMarkdown(text: string, rewriteHref: (href: string) => stri
   working = escapeHtml(working)
     .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
     .replace(/(^|[^*])\*([^*]+)\*/g, "$1<em>$2</em>");
-  return working.replace(/\u0000(\d+)\u0000/g, (_match, index: string) => tokens[Number(index)] ?? "");
+  return working.replace(
+    /\uE000(\d+)\uE001/g,
+    (_match, index: string) => tokens[Number(index)] ?? "",
+  );
 }

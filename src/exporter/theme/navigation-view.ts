@@ -38,8 +38,26 @@ export interface Switcher {
 }
 
 export type SidebarItem =
-  | { type: "page"; title: string; target: string; external: boolean; icon?: string; tag?: string; current: boolean; method?: string }
-  | { type: "group"; title: string; icon?: string; tag?: string; root?: string; open: boolean; current: boolean; items: SidebarItem[] };
+  | {
+      type: "page";
+      title: string;
+      target: string;
+      external: boolean;
+      icon?: string;
+      tag?: string;
+      current: boolean;
+      method?: string;
+    }
+  | {
+      type: "group";
+      title: string;
+      icon?: string;
+      tag?: string;
+      root?: string;
+      open: boolean;
+      current: boolean;
+      items: SidebarItem[];
+    };
 
 /** Precomputed navigation facts for a whole export, so each page's view is cheap. */
 export class NavigationModel {
@@ -59,14 +77,30 @@ export class NavigationModel {
 
   view(pagePath: string): NavigationView {
     const chain = this.chains.get(pagePath) ?? this.defaultChain();
-    const view: NavigationView = { switchers: [], tabs: [], anchors: [], sidebar: [], breadcrumb: [] };
+    const view: NavigationView = {
+      switchers: [],
+      tabs: [],
+      anchors: [],
+      sidebar: [],
+      breadcrumb: [],
+    };
     let siblings = this.navigation.root;
     for (const division of chain) {
-      const level = siblings.filter((node): node is NavDivision => node.type === "division" && node.kind === division.kind && !node.hidden);
+      const level = siblings.filter(
+        (node): node is NavDivision =>
+          node.type === "division" && node.kind === division.kind && !node.hidden,
+      );
       const entries = level.map((node) => this.entry(node, node === division));
       if (division.kind === "tab") view.tabs = entries;
       else if (division.kind === "anchor" || division.kind === "menu") view.anchors = entries;
-      else view.switchers.push({ kind: division.kind, options: entries.map((entry, index) => ({ ...entry, description: level[index]?.description })) });
+      else
+        view.switchers.push({
+          kind: division.kind,
+          options: entries.map((entry, index) => ({
+            ...entry,
+            description: level[index]?.description,
+          })),
+        });
       if (division.kind === "language") view.language = division.language;
       siblings = division.children;
     }
@@ -74,11 +108,18 @@ export class NavigationModel {
     this.addNestedLevel(siblings, view);
     const global = [...this.navigation.global.tabs, ...this.navigation.global.anchors];
     for (const link of global) {
-      view.anchors.push({ title: link.label, ...linkTarget(link.href, this.pages), icon: link.icon, current: false });
+      view.anchors.push({
+        title: link.label,
+        ...linkTarget(link.href, this.pages),
+        icon: link.icon,
+        current: false,
+      });
     }
     view.sidebar = this.sidebarItems(siblings, pagePath, view.breadcrumb, []);
     // Previous/next stay within the page's own language and version.
-    const scope = chain.findLast((division) => division.kind === "language" || division.kind === "version")?.children ?? this.navigation.root;
+    const scope =
+      chain.findLast((division) => division.kind === "language" || division.kind === "version")
+        ?.children ?? this.navigation.root;
     const sequence = this.sequence(scope);
     const index = sequence.indexOf(pagePath);
     if (index >= 0) {
@@ -91,7 +132,9 @@ export class NavigationModel {
   }
 
   private addNestedLevel(nodes: NavNode[], view: NavigationView): void {
-    const divisions = nodes.filter((node): node is NavDivision => node.type === "division" && !node.hidden);
+    const divisions = nodes.filter(
+      (node): node is NavDivision => node.type === "division" && !node.hidden,
+    );
     for (const division of divisions) {
       const entry = this.entry(division, false);
       if (division.kind === "tab") view.tabs.push(entry);
@@ -100,11 +143,28 @@ export class NavigationModel {
   }
 
   private entry(division: NavDivision, current: boolean): NavEntry {
-    if (division.href) return { title: division.label, ...linkTarget(division.href, this.pages), icon: division.icon, current };
-    return { title: division.label, target: this.firstPage(division.children) ?? "index", external: false, icon: division.icon, current };
+    if (division.href)
+      return {
+        title: division.label,
+        ...linkTarget(division.href, this.pages),
+        icon: division.icon,
+        current,
+      };
+    return {
+      title: division.label,
+      target: this.firstPage(division.children) ?? "index",
+      external: false,
+      icon: division.icon,
+      current,
+    };
   }
 
-  private sidebarItems(nodes: NavNode[], pagePath: string, breadcrumb: string[], trail: string[]): SidebarItem[] {
+  private sidebarItems(
+    nodes: NavNode[],
+    pagePath: string,
+    breadcrumb: string[],
+    trail: string[],
+  ): SidebarItem[] {
     const items: SidebarItem[] = [];
     for (const node of nodes) {
       if (node.type === "page") {
@@ -125,12 +185,26 @@ export class NavigationModel {
           ...(meta?.api ? { method: meta.api.method } : {}),
         });
       } else if (node.type === "link") {
-        items.push({ type: "page", title: node.label, ...linkTarget(node.href, this.pages), icon: node.icon, current: false });
+        items.push({
+          type: "page",
+          title: node.label,
+          ...linkTarget(node.href, this.pages),
+          icon: node.icon,
+          current: false,
+        });
       } else if (node.type === "group" && !node.hidden) {
-        const children = this.sidebarItems(node.children, pagePath, breadcrumb, [...trail, node.title]);
+        const children = this.sidebarItems(node.children, pagePath, breadcrumb, [
+          ...trail,
+          node.title,
+        ]);
         const rootCurrent = node.root === pagePath;
         if (rootCurrent && breadcrumb.length === 0) breadcrumb.push(...trail, node.title);
-        const containsCurrent = rootCurrent || children.some((child) => child.current || (child.type === "group" && child.open && containsPage(child)));
+        const containsCurrent =
+          rootCurrent ||
+          children.some(
+            (child) =>
+              child.current || (child.type === "group" && child.open && containsPage(child)),
+          );
         items.push({
           type: "group",
           title: node.title,
@@ -148,7 +222,11 @@ export class NavigationModel {
 
   private pageTarget(pagePath: string): NavTarget {
     const meta = this.pages[pagePath];
-    return { title: meta ? (meta.sidebarTitle ?? meta.title) : titleOf(pagePath), target: pagePath, external: false };
+    return {
+      title: meta ? (meta.sidebarTitle ?? meta.title) : titleOf(pagePath),
+      target: pagePath,
+      external: false,
+    };
   }
 
   private indexChains(nodes: NavNode[], chain: NavDivision[]): void {
@@ -157,7 +235,8 @@ export class NavigationModel {
       else if (node.type === "group") {
         if (node.root && !this.chains.has(node.root)) this.chains.set(node.root, chain);
         this.indexChains(node.children, chain);
-      } else if (node.type === "page" && !this.chains.has(node.path)) this.chains.set(node.path, chain);
+      } else if (node.type === "page" && !this.chains.has(node.path))
+        this.chains.set(node.path, chain);
     }
   }
 
@@ -166,9 +245,12 @@ export class NavigationModel {
     const chain: NavDivision[] = [];
     let nodes = this.navigation.root;
     for (;;) {
-      const divisions = nodes.filter((node): node is NavDivision => node.type === "division" && !node.href && !node.hidden);
+      const divisions = nodes.filter(
+        (node): node is NavDivision => node.type === "division" && !node.href && !node.hidden,
+      );
       const chosen = divisions.find((division) => division.isDefault) ?? divisions[0];
-      if (!chosen || nodes.some((node) => node.type === "group" || node.type === "page")) return chain;
+      if (!chosen || nodes.some((node) => node.type === "group" || node.type === "page"))
+        return chain;
       chain.push(chosen);
       nodes = chosen.children;
     }
@@ -204,7 +286,13 @@ export class NavigationModel {
         else if (node.type === "group" && !node.hidden) {
           if (node.root) add(node.root);
           walk(node.children);
-        } else if (node.type === "division" && !node.hidden && node.kind !== "language" && node.kind !== "version") walk(node.children);
+        } else if (
+          node.type === "division" &&
+          !node.hidden &&
+          node.kind !== "language" &&
+          node.kind !== "version"
+        )
+          walk(node.children);
       }
     };
     walk(scope);
@@ -218,7 +306,10 @@ export class NavigationModel {
  * link) as a view target. Links may name a page of the site (`/changelog`, `/guides/` for its
  * index page, `/setup#install`) as well as another site; a page's `#fragment` is kept.
  */
-export function linkTarget(href: string, pages: Record<string, PageMeta>): Pick<NavTarget, "target" | "external"> {
+export function linkTarget(
+  href: string,
+  pages: Record<string, PageMeta>,
+): Pick<NavTarget, "target" | "external"> {
   const value = href.trim();
   if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(value)) return { target: value, external: true };
   const fragment = value.match(/#.*$/)?.[0] ?? "";

@@ -4,28 +4,53 @@ import { renderPage } from "../../helpers/render-page.ts";
 
 describe("code blocks", () => {
   it("highlights at export time with colours for light and dark themes", async () => {
-    const body = await renderPage({ "index.mdx": '```ts title="a.ts"\nconst a: number = 1;\n```\n' });
-    expect(body.html).toContain('<div class="code-block" data-title="a.ts" data-language="ts"><div class="code-header"><span class="code-title">a.ts</span><button type="button" class="copy-code" aria-label="Copy code">Copy</button></div>');
-    expect(body.html).toMatch(/<span style="color:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">const<\/span>/);
+    const body = await renderPage({
+      "index.mdx": '```ts title="a.ts"\nconst a: number = 1;\n```\n',
+    });
+    expect(body.html).toContain(
+      '<div class="code-block" data-title="a.ts" data-language="ts"><div class="code-header"><span class="code-title">a.ts</span><button type="button" class="copy-code" aria-label="Copy code">Copy</button></div>',
+    );
+    expect(body.html).toMatch(
+      /<span style="color:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">const<\/span>/,
+    );
   });
 
   it("marks highlighted lines, line numbers, wrap, focus and diff lines", async () => {
-    const body = await renderPage({ "index.mdx": "```js {1} lines wrap\na();\nb(); // [!code ++]\nc(); // [!code --]\nd(); // [!code focus]\n```\n" });
+    const body = await renderPage({
+      "index.mdx":
+        "```js {1} lines wrap\na();\nb(); // [!code ++]\nc(); // [!code --]\nd(); // [!code focus]\n```\n",
+    });
     expect(body.html).toContain('class="code-block code-wrap code-line-numbers code-has-focus"');
-    expect(body.html.match(/class="line[^"]*"/g)).toEqual(['class="line highlighted"', 'class="line diff-add"', 'class="line diff-remove"', 'class="line focused"']);
+    expect(body.html.match(/class="line[^"]*"/g)).toEqual([
+      'class="line highlighted"',
+      'class="line diff-add"',
+      'class="line diff-remove"',
+      'class="line focused"',
+    ]);
     expect(body.html).not.toContain("[!code");
   });
 
   it("shows unknown languages as escaped plain text", async () => {
-    const body = await renderPage({ "index.mdx": "```nosuchlang\n<script>alert(1)</script>\n```\n" });
+    const body = await renderPage({
+      "index.mdx": "```nosuchlang\n<script>alert(1)</script>\n```\n",
+    });
     expect(body.html).toContain("&#x3C;script>alert(1)&#x3C;/script>");
     expect(body.html).not.toContain("<script>");
   });
 
   it("reads titles, ranges and flags from the fence meta in every form Mintlify uses", () => {
-    expect(parseCodeMeta('title="a.js" {1,3-5} lines')).toMatchObject({ title: "a.js", highlight: new Set([1, 3, 4, 5]), lineNumbers: true });
+    expect(parseCodeMeta('title="a.js" {1,3-5} lines')).toMatchObject({
+      title: "a.js",
+      highlight: new Set([1, 3, 4, 5]),
+      lineNumbers: true,
+    });
     expect(parseCodeMeta("Example file.js")).toMatchObject({ title: "Example file.js" });
-    expect(parseCodeMeta('focus={2-3} icon="js" expandable')).toMatchObject({ focus: new Set([2, 3]), icon: "js", expandable: true, title: undefined });
+    expect(parseCodeMeta('focus={2-3} icon="js" expandable')).toMatchObject({
+      focus: new Set([2, 3]),
+      icon: "js",
+      expandable: true,
+      title: undefined,
+    });
     expect(parseCodeMeta("{1-999999999}").highlight.size).toBeLessThanOrEqual(10_001);
   });
 });

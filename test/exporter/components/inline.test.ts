@@ -3,18 +3,33 @@ import { renderPage } from "../../helpers/render-page.ts";
 
 describe("tooltips, badges and colours", () => {
   it("describes a tooltip's term for keyboard and screen readers", async () => {
-    const body = await renderPage({ "index.mdx": 'A <Tooltip tip="Five fields" headline="Cron" cta="More" href="/cron">cron line</Tooltip>.\n' });
-    expect(body.html).toContain('<span class="tooltip-term" tabindex="0" aria-describedby="tooltip">cron line</span>');
-    expect(body.html).toContain('<span class="tooltip-tip" role="tooltip" id="tooltip"><strong class="tooltip-headline">Cron</strong><span>Five fields</span><a class="tooltip-cta" href="cron.html">More</a></span>');
+    const body = await renderPage({
+      "index.mdx":
+        'A <Tooltip tip="Five fields" headline="Cron" cta="More" href="/cron">cron line</Tooltip>.\n',
+    });
+    expect(body.html).toContain(
+      '<span class="tooltip-term" tabindex="0" aria-describedby="tooltip">cron line</span>',
+    );
+    expect(body.html).toContain(
+      '<span class="tooltip-tip" role="tooltip" id="tooltip"><strong class="tooltip-headline">Cron</strong><span>Five fields</span><a class="tooltip-cta" href="cron.html">More</a></span>',
+    );
   });
 
   it("styles badges by colour, size, shape and stroke", async () => {
-    const body = await renderPage({ "index.mdx": '<Badge color="green" size="sm" shape="pill" stroke icon="check">Stable</Badge>\n' });
-    expect(body.html).toMatch(/<span class="badge badge-green badge-sm badge-pill badge-stroke"><svg[^>]*class="icon icon-check"[^>]*>.*?<\/svg>Stable<\/span>/);
+    const body = await renderPage({
+      "index.mdx":
+        '<Badge color="green" size="sm" shape="pill" stroke icon="check">Stable</Badge>\n',
+    });
+    expect(body.html).toMatch(
+      /<span class="badge badge-green badge-sm badge-pill badge-stroke"><svg[^>]*class="icon icon-check"[^>]*>.*?<\/svg>Stable<\/span>/,
+    );
   });
 
   it("shows colour swatches for light and dark values", async () => {
-    const body = await renderPage({ "index.mdx": '<Color variant="compact">\n<Color.Item name="brand" value="#16A34A" />\n<Color.Item name="bg" value={{ light: "#fff", dark: "#000" }} />\n</Color>\n' });
+    const body = await renderPage({
+      "index.mdx":
+        '<Color variant="compact">\n<Color.Item name="brand" value="#16A34A" />\n<Color.Item name="bg" value={{ light: "#fff", dark: "#000" }} />\n</Color>\n',
+    });
     expect(body.html).toContain('<div class="color-palette color-compact">');
     expect(body.html).toContain('style="--swatch-light:#16A34A;--swatch-dark:#16A34A"');
     expect(body.html).toContain('<code class="color-value">#fff / #000</code>');

@@ -5,7 +5,8 @@ import { renderPage } from "../../helpers/render-page.ts";
 describe("snippets and exported values", () => {
   it("inlines an imported snippet with its props substituted", async () => {
     const body = await renderPage({
-      "index.mdx": "import Greeting from '/snippets/greeting.mdx';\n\n<Greeting name=\"Ada\" count={3} />\n",
+      "index.mdx":
+        "import Greeting from '/snippets/greeting.mdx';\n\n<Greeting name=\"Ada\" count={3} />\n",
       "snippets/greeting.mdx": "Hello, **{name}**! You have {count} jobs.\n",
     });
     expect(body.html).toBe("<p>Hello, <strong>Ada</strong>! You have 3 jobs.</p>");
@@ -14,14 +15,18 @@ describe("snippets and exported values", () => {
 
   it("substitutes `export const` literals and named imports of them", async () => {
     const body = await renderPage({
-      "index.mdx": "import { product } from './snippets/vars.mdx';\nexport const version = `2.${1}`;\nexport const plan = { name: 'Pro' };\n\n{product} {version} {plan.name}\n",
+      "index.mdx":
+        "import { product } from './snippets/vars.mdx';\nexport const version = `2.${1}`;\nexport const plan = { name: 'Pro' };\n\n{product} {version} {plan.name}\n",
       "snippets/vars.mdx": "export const product = 'Lumen';\n",
     });
     expect(body.html).toBe("<p>Lumen 2.1 Pro</p>");
   });
 
   it("inlines the legacy <Snippet file> form", async () => {
-    const body = await renderPage({ "index.mdx": '<Snippet file="note.mdx" />\n', "snippets/note.mdx": "Shared words.\n" });
+    const body = await renderPage({
+      "index.mdx": '<Snippet file="note.mdx" />\n',
+      "snippets/note.mdx": "Shared words.\n",
+    });
     expect(body.html).toBe("<p>Shared words.</p>");
   });
 
@@ -33,7 +38,9 @@ describe("snippets and exported values", () => {
     });
     expect(body.html).toContain("A says");
     expect(body.html).toContain("B says");
-    expect(body.problems).toEqual([expect.objectContaining({ rule: "snippet-cycle", file: "snippets/b.mdx" })]);
+    expect(body.problems).toEqual([
+      expect.objectContaining({ rule: "snippet-cycle", file: "snippets/b.mdx" }),
+    ]);
   });
 
   it("reports a warning in a snippet against the snippet's own file and line", async () => {
@@ -41,37 +48,63 @@ describe("snippets and exported values", () => {
       "index.mdx": "import Part from '/snippets/part.mdx';\n\n<Part />\n",
       "snippets/part.mdx": "Line one\n\n<Mystery />\n",
     });
-    expect(body.problems).toEqual([expect.objectContaining({ rule: "unknown-component", file: "snippets/part.mdx", line: 3 })]);
+    expect(body.problems).toEqual([
+      expect.objectContaining({ rule: "unknown-component", file: "snippets/part.mdx", line: 3 }),
+    ]);
   });
 
   it("never evaluates expressions: a non-literal is left out with a warning", async () => {
-    const body = await renderPage({ "index.mdx": "export const x = require('fs').readFileSync('/etc/passwd');\n\nValue: {x} {process.env.HOME}\n" });
+    const body = await renderPage({
+      "index.mdx":
+        "export const x = require('fs').readFileSync('/etc/passwd');\n\nValue: {x} {process.env.HOME}\n",
+    });
     expect(body.html).toMatch(/^<p>Value: +<\/p>$/);
     // `x` is code (it could still be a component, rendered in the sandbox); as text it is not evaluated.
-    expect(body.problems.map((problem) => problem.rule)).toEqual(["mdx-expression", "mdx-expression"]);
+    expect(body.problems.map((problem) => problem.rule)).toEqual([
+      "mdx-expression",
+      "mdx-expression",
+    ]);
     expect(body.problems[0]?.message).toContain("{x}");
   });
 });
 
 describe("hostile snippets", () => {
   it("refuses a snippet path that leaves the repository", async () => {
-    const body = await renderPage({ "index.mdx": "import Secret from '../../etc/passwd';\n\n<Secret />\n" });
+    const body = await renderPage({
+      "index.mdx": "import Secret from '../../etc/passwd';\n\n<Secret />\n",
+    });
     expect(body.html).not.toContain("root:");
-    expect(body.problems).toEqual([expect.objectContaining({ rule: "snippet-path", message: expect.stringContaining("leaves the repository") })]);
+    expect(body.problems).toEqual([
+      expect.objectContaining({
+        rule: "snippet-path",
+        message: expect.stringContaining("leaves the repository"),
+      }),
+    ]);
   });
 
   it("refuses a snippet that is a symbolic link out of the repository", async () => {
-    const body = await renderPage({ "index.mdx": "import Secret from '/snippets/link.mdx';\n\n<Secret />\n", "snippets/link.mdx": { symlinkTo: "/etc/passwd" } });
+    const body = await renderPage({
+      "index.mdx": "import Secret from '/snippets/link.mdx';\n\n<Secret />\n",
+      "snippets/link.mdx": { symlinkTo: "/etc/passwd" },
+    });
     expect(body.html).not.toContain("root:");
-    expect(body.problems).toEqual([expect.objectContaining({ rule: "snippet-path", message: expect.stringContaining("symbolic link leading outside") })]);
+    expect(body.problems).toEqual([
+      expect.objectContaining({
+        rule: "snippet-path",
+        message: expect.stringContaining("symbolic link leading outside"),
+      }),
+    ]);
   });
 
   it("never runs a .jsx snippet component in Quire's process: in the sandbox its require('fs') is refused, leaving a marked placeholder and a warning", async () => {
     const body = await renderPage({
       "index.mdx": "import { Chart } from '/snippets/chart.jsx';\n\n<Chart data={[1, 2]} />\n",
-      "snippets/chart.jsx": "require('fs').writeFileSync('/tmp/quire-pwned', 'x');\nexport const Chart = () => <div>chart</div>;\n",
+      "snippets/chart.jsx":
+        "require('fs').writeFileSync('/tmp/quire-pwned', 'x');\nexport const Chart = () => <div>chart</div>;\n",
     });
-    expect(body.html).toMatch(/^<div class="custom-component-error" data-component="Chart">Component Chart could not be rendered: .*module "fs" is not available/);
+    expect(body.html).toMatch(
+      /^<div class="custom-component-error" data-component="Chart">Component Chart could not be rendered: .*module "fs" is not available/,
+    );
     expect(body.problems).toEqual([expect.objectContaining({ rule: "custom-component", line: 3 })]);
     expect(existsSync("/tmp/quire-pwned")).toBe(false);
   });

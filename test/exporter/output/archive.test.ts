@@ -1,13 +1,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { list } from "tar";
+import { describe, expect, it } from "vitest";
 import { packDirectory } from "../../../src/exporter/output/archive.ts";
 import { makeRepo, makeTempDir } from "../../helpers/temp-repo.ts";
 
 describe("packing the bundle", () => {
   it("packs every file at the archive root with its size and SHA-256", async () => {
-    const site = makeRepo({ "index.html": "<h1>Hi</h1>", "guides/intro.html": "x", "_quire/a.css": "body{}" });
+    const site = makeRepo({
+      "index.html": "<h1>Hi</h1>",
+      "guides/intro.html": "x",
+      "_quire/a.css": "body{}",
+    });
     const destination = path.join(makeTempDir(), "site.tar.gz");
     const result = await packDirectory(site, destination);
     const entries: string[] = [];
@@ -28,7 +32,9 @@ describe("packing the bundle", () => {
 
   it("leaves no partial archive behind when packing fails", async () => {
     const output = makeTempDir();
-    await expect(packDirectory(path.join(output, "missing"), path.join(output, "site.tar.gz"))).rejects.toThrow();
+    await expect(
+      packDirectory(path.join(output, "missing"), path.join(output, "site.tar.gz")),
+    ).rejects.toThrow();
     expect(() => readFileSync(path.join(output, "site.tar.gz"))).toThrow();
   });
 });

@@ -1,17 +1,48 @@
 import { describe, expect, it } from "vitest";
-import { indexablePages, renderLlmsTxt, renderRobots, renderSitemap } from "../../../src/exporter/output/site-files.ts";
+import {
+  indexablePages,
+  renderLlmsTxt,
+  renderRobots,
+  renderSitemap,
+} from "../../../src/exporter/output/site-files.ts";
 import type { PageMeta } from "../../../src/exporter/site/page-index.ts";
 import type { SiteConfig } from "../../../src/exporter/site/types.ts";
 
-const page = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({ path, file: `${path}.mdx`, title: path, hidden: false, noindex: false, keywords: [], ...extra });
-const config = { name: "Lumen", description: "Job scheduling.", seo: { metatags: {}, indexing: "navigable" } } as unknown as SiteConfig;
+const page = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
+  path,
+  file: `${path}.mdx`,
+  title: path,
+  hidden: false,
+  noindex: false,
+  keywords: [],
+  ...extra,
+});
+const config = {
+  name: "Lumen",
+  description: "Job scheduling.",
+  seo: { metatags: {}, indexing: "navigable" },
+} as unknown as SiteConfig;
 
 describe("site files", () => {
   it("leaves noindex, hidden and unlisted pages out of the sitemap", () => {
-    const pages = [page("index"), page("guides/a"), page("secret", { noindex: true }), page("hidden", { hidden: true }), page("orphan")];
-    const listed = indexablePages(pages, config, new Set(["index", "guides/a", "secret", "hidden"]));
+    const pages = [
+      page("index"),
+      page("guides/a"),
+      page("secret", { noindex: true }),
+      page("hidden", { hidden: true }),
+      page("orphan"),
+    ];
+    const listed = indexablePages(
+      pages,
+      config,
+      new Set(["index", "guides/a", "secret", "hidden"]),
+    );
     expect(listed.map((entry) => entry.path)).toEqual(["index", "guides/a"]);
-    const all = indexablePages(pages, { ...config, seo: { metatags: {}, indexing: "all" } }, new Set());
+    const all = indexablePages(
+      pages,
+      { ...config, seo: { metatags: {}, indexing: "all" } },
+      new Set(),
+    );
     expect(all.map((entry) => entry.path)).toEqual(["index", "guides/a", "hidden", "orphan"]);
   });
 
@@ -23,11 +54,18 @@ describe("site files", () => {
 
   it("disallows noindex pages in robots.txt and names the sitemap", () => {
     const robots = renderRobots([page("secret", { noindex: true })], "https://docs.example.com");
-    expect(robots).toBe("User-agent: *\nAllow: /\nDisallow: /secret.html\n\nSitemap: https://docs.example.com/sitemap.xml\n");
+    expect(robots).toBe(
+      "User-agent: *\nAllow: /\nDisallow: /secret.html\n\nSitemap: https://docs.example.com/sitemap.xml\n",
+    );
   });
 
   it("lists every page's Markdown in llms.txt", () => {
-    const text = renderLlmsTxt(config, [page("index", { title: "Home", description: "Start here." }), page("guides/a", { title: "Guide A" })]);
-    expect(text).toBe("# Lumen\n\n> Job scheduling.\n\n## Pages\n\n- [Home](index.md): Start here.\n- [Guide A](guides/a.md)\n");
+    const text = renderLlmsTxt(config, [
+      page("index", { title: "Home", description: "Start here." }),
+      page("guides/a", { title: "Guide A" }),
+    ]);
+    expect(text).toBe(
+      "# Lumen\n\n> Job scheduling.\n\n## Pages\n\n- [Home](index.md): Start here.\n- [Guide A](guides/a.md)\n",
+    );
   });
 });

@@ -11,7 +11,9 @@ describe(".mintignore", () => {
   });
 
   it("applies gitignore-style patterns with folders, globs, anchors and negation", () => {
-    const ignored = createIgnoreMatcher("# drafts\ndrafts/\n*.draft.mdx\n/private.md\n**/internal/**\n!keep.draft.mdx\n");
+    const ignored = createIgnoreMatcher(
+      "# drafts\ndrafts/\n*.draft.mdx\n/private.md\n**/internal/**\n!keep.draft.mdx\n",
+    );
     expect(ignored("drafts", true)).toBe(true);
     expect(ignored("drafts", false)).toBe(false);
     expect(ignored("guides/x.draft.mdx", false)).toBe(true);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { normalizePagePath, pagePathOfFile, relativeUrl, rootPrefix } from "../../../src/exporter/site/paths.ts";
+import {
+  normalizePagePath,
+  pagePathOfFile,
+  relativeUrl,
+  rootPrefix,
+} from "../../../src/exporter/site/paths.ts";
 
 describe("page paths", () => {
   it("normalizes the ways navigation and links name a page", () => {

@@ -26,15 +26,25 @@ describe("the theme's assets", () => {
     const { files, paths } = await buildThemeAssets();
     const css = text(files.find((file) => file.path === paths.css)?.content ?? "");
     expect(css.split("\n").length).toBeLessThan(5);
-    const componentFiles = readdirSync(path.join(themeFolder, "styles", "components")).filter((file) => file.endsWith(".css"));
+    const componentFiles = readdirSync(path.join(themeFolder, "styles", "components")).filter(
+      (file) => file.endsWith(".css"),
+    );
     expect(componentFiles.length).toBeGreaterThan(0);
     const tokensAt = css.indexOf("--quire-primary");
     expect(tokensAt).toBeGreaterThanOrEqual(0);
     for (const file of componentFiles) {
-      const source = readFileSync(path.join(themeFolder, "styles", "components", file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
-      const classes = [...new Set([...source.matchAll(/(?<![\w)])\.([a-z_-][\w-]*)/gi)].map((match) => `.${match[1]}`))];
+      const source = readFileSync(
+        path.join(themeFolder, "styles", "components", file),
+        "utf8",
+      ).replace(/\/\*[\s\S]*?\*\//g, "");
+      const classes = [
+        ...new Set(
+          [...source.matchAll(/(?<![\w)])\.([a-z_-][\w-]*)/gi)].map((match) => `.${match[1]}`),
+        ),
+      ];
       expect(classes.length, file).toBeGreaterThan(0);
-      for (const name of classes) expect(css.indexOf(name, tokensAt), `${file} ${name}`).toBeGreaterThan(tokensAt);
+      for (const name of classes)
+        expect(css.indexOf(name, tokensAt), `${file} ${name}`).toBeGreaterThan(tokensAt);
     }
   });
 
@@ -42,7 +52,14 @@ describe("the theme's assets", () => {
     const { files, paths } = await buildThemeAssets();
     const script = text(files.find((file) => file.path === paths.script)?.content ?? "");
     expect(script).not.toMatch(/\bimport\s*[{(*"']|\bexport\s*\{/);
-    for (const marker of ["[data-theme-toggle]", "[data-copy-page]", "[data-menu-toggle]", "[data-banner]", "details.switcher", ".toc a"]) {
+    for (const marker of [
+      "[data-theme-toggle]",
+      "[data-copy-page]",
+      "[data-menu-toggle]",
+      "[data-banner]",
+      "details.switcher",
+      ".toc a",
+    ]) {
       expect(script, marker).toContain(marker);
     }
   });
@@ -50,10 +67,14 @@ describe("the theme's assets", () => {
   it("ship KaTeX's stylesheet with its woff2 fonts only, every font it names present", async () => {
     const { katexFiles, paths } = await buildThemeAssets();
     const css = text(katexFiles.find((file) => file.path === paths.katexCss)?.content ?? "");
-    const fonts = katexFiles.filter((file) => file.path !== paths.katexCss).map((file) => file.path);
+    const fonts = katexFiles
+      .filter((file) => file.path !== paths.katexCss)
+      .map((file) => file.path);
     expect(fonts.length).toBeGreaterThan(10);
     expect(fonts.every((font) => font.endsWith(".woff2"))).toBe(true);
-    const named = [...css.matchAll(/url\(([^)]+)\)/g)].map((match) => path.posix.join(path.posix.dirname(paths.katexCss), match[1] as string));
+    const named = [...css.matchAll(/url\(([^)]+)\)/g)].map((match) =>
+      path.posix.join(path.posix.dirname(paths.katexCss), match[1] as string),
+    );
     expect(named.length).toBeGreaterThan(10);
     expect(named.filter((font) => !fonts.includes(font))).toEqual([]);
   });

@@ -2,12 +2,24 @@ import { describe, expect, it } from "vitest";
 import { loadSiteConfig } from "../../../src/exporter/site/load-config.ts";
 import type { PageMeta } from "../../../src/exporter/site/page-index.ts";
 import { RepoFiles } from "../../../src/exporter/site/repo-files.ts";
+import {
+  renderNotFoundPage,
+  renderPage,
+  renderRedirectPage,
+} from "../../../src/exporter/theme/layout.ts";
 import type { SiteLayoutData } from "../../../src/exporter/theme/layout-types.ts";
-import { renderNotFoundPage, renderPage, renderRedirectPage } from "../../../src/exporter/theme/layout.ts";
 import { NavigationModel } from "../../../src/exporter/theme/navigation-view.ts";
 import { makeRepo } from "../../helpers/temp-repo.ts";
 
-const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({ path, file: `${path}.mdx`, title: path, hidden: false, noindex: false, keywords: [], ...extra });
+const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
+  path,
+  file: `${path}.mdx`,
+  title: path,
+  hidden: false,
+  noindex: false,
+  keywords: [],
+  ...extra,
+});
 
 const PAGES: PageMeta[] = [
   meta("index", { title: "Welcome", description: "Schedule jobs over HTTP." }),
@@ -21,12 +33,46 @@ const PAGES: PageMeta[] = [
 const DOCS = {
   name: "Lumen",
   colors: { primary: "#0D9373", light: "#07C983", dark: "#0A6B54" },
-  banner: { content: "**New:** read the [setup guide](/guides/setup#install) or [the blog](https://blog.example.com)", dismissible: true },
-  navbar: { links: [{ label: "Setup", href: "/guides/setup#install" }, { label: "Support", href: "mailto:help@example.com" }], primary: { type: "button", label: "Dashboard", href: "https://app.example.com" } },
-  footer: { socials: { github: "https://github.com/example" }, links: [{ header: "Resources", items: [{ label: "All guides", href: "/guides/" }, { label: "Spec", href: "/files/spec.pdf" }] }] },
+  banner: {
+    content:
+      "**New:** read the [setup guide](/guides/setup#install) or [the blog](https://blog.example.com)",
+    dismissible: true,
+  },
+  navbar: {
+    links: [
+      { label: "Setup", href: "/guides/setup#install" },
+      { label: "Support", href: "mailto:help@example.com" },
+    ],
+    primary: { type: "button", label: "Dashboard", href: "https://app.example.com" },
+  },
+  footer: {
+    socials: { github: "https://github.com/example" },
+    links: [
+      {
+        header: "Resources",
+        items: [
+          { label: "All guides", href: "/guides/" },
+          { label: "Spec", href: "/files/spec.pdf" },
+        ],
+      },
+    ],
+  },
   navigation: {
     tabs: [
-      { tab: "Guides", groups: [{ group: "Start", pages: ["index", "guides/setup", { group: "Deep", pages: ["guides/deep/nested"] }, { title: "Changelog", href: "/api/intro" }] }] },
+      {
+        tab: "Guides",
+        groups: [
+          {
+            group: "Start",
+            pages: [
+              "index",
+              "guides/setup",
+              { group: "Deep", pages: ["guides/deep/nested"] },
+              { title: "Changelog", href: "/api/intro" },
+            ],
+          },
+        ],
+      },
       { tab: "API", groups: [{ group: "API", pages: ["api/intro"] }] },
       { tab: "Status", href: "/guides/setup" },
     ],
@@ -39,7 +85,14 @@ function siteOf(docs: Record<string, unknown> = DOCS, pages: PageMeta[] = PAGES)
     config,
     deployment: "cloud",
     pages: Object.fromEntries(pages.map((page) => [page.path, page])),
-    assets: { css: "_quire/quire.aaaa.css", script: "_quire/quire.bbbb.js", katexCss: "_quire/katex-cccc/katex.min.css", mermaidScript: "_quire/mermaid.dddd.js", searchIndex: "_quire/search/index.js", islandsRuntime: "_quire/islands.eeee.js" },
+    assets: {
+      css: "_quire/quire.aaaa.css",
+      script: "_quire/quire.bbbb.js",
+      katexCss: "_quire/katex-cccc/katex.min.css",
+      mermaidScript: "_quire/mermaid.dddd.js",
+      searchIndex: "_quire/search/index.js",
+      islandsRuntime: "_quire/islands.eeee.js",
+    },
     configAssets: [],
     headHtml: "",
   };
@@ -61,7 +114,11 @@ function render(pagePath: string, options: BodyOptions = {}, site = siteOf()): s
     features: { math: options.math ?? false, mermaid: options.mermaid ?? false },
     frontmatter: options.frontmatter ?? {},
   };
-  return renderPage(site, { page, body }, new NavigationModel(site.config.navigation, site.pages).view(pagePath));
+  return renderPage(
+    site,
+    { page, body },
+    new NavigationModel(site.config.navigation, site.pages).view(pagePath),
+  );
 }
 
 /** The href of the first element matching `selector`-ish markup: an `<a` carrying `marker`. */
@@ -72,12 +129,16 @@ function hrefOf(html: string, marker: string): string | undefined {
 
 function linkHref(html: string, text: string): string | undefined {
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return html.match(new RegExp(`<a [^>]*href="([^"]*)"[^>]*>(?:<svg[\\s\\S]*?</svg>)?(?:<span>)?${escaped}<`))?.[1];
+  return html.match(
+    new RegExp(`<a [^>]*href="([^"]*)"[^>]*>(?:<svg[\\s\\S]*?</svg>)?(?:<span>)?${escaped}<`),
+  )?.[1];
 }
 
 describe("the page document", () => {
   it("titles the page after the page and the site, and describes it for search engines and link previews", () => {
-    const html = render("index", { frontmatter: { "og:image": "https://cdn.example.com/card.png", "twitter:card": "summary" } });
+    const html = render("index", {
+      frontmatter: { "og:image": "https://cdn.example.com/card.png", "twitter:card": "summary" },
+    });
     expect(html).toContain("<title>Welcome - Lumen</title>");
     expect(html).toContain('<meta name="description" content="Schedule jobs over HTTP.">');
     expect(html).toContain('<meta property="og:title" content="Welcome">');
@@ -95,7 +156,9 @@ describe("the page document", () => {
     const html = render("guides/deep/nested", { mermaid: true });
     const root = html.match(/<html [^>]*>/)?.[0] ?? "";
     expect(root).toContain('lang="en"');
-    expect(root).toContain("--quire-primary:#0D9373;--quire-primary-light:#07C983;--quire-primary-dark:#0A6B54");
+    expect(root).toContain(
+      "--quire-primary:#0D9373;--quire-primary-light:#07C983;--quire-primary-dark:#0A6B54",
+    );
     expect(root).toContain('data-root="../../"');
     expect(root).toContain('data-mermaid="../../_quire/mermaid.dddd.js"');
     expect(render("index").match(/<html [^>]*>/)?.[0]).not.toContain("data-mermaid");
@@ -117,7 +180,9 @@ describe("the page document", () => {
   });
 
   it("links the KaTeX stylesheet only on pages with math", () => {
-    expect(render("guides/setup", { math: true })).toContain('<link rel="stylesheet" href="../_quire/katex-cccc/katex.min.css">');
+    expect(render("guides/setup", { math: true })).toContain(
+      '<link rel="stylesheet" href="../_quire/katex-cccc/katex.min.css">',
+    );
     expect(render("guides/setup")).not.toContain("katex");
   });
 
@@ -134,7 +199,9 @@ describe("the page document", () => {
 
   it("never links to a root-absolute path, which would break under a prefix and from disk", () => {
     for (const pagePath of ["index", "guides/deep/nested"]) {
-      const hrefs = [...render(pagePath).matchAll(/(?:href|src)="([^"]*)"/g)].map((match) => match[1] as string);
+      const hrefs = [...render(pagePath).matchAll(/(?:href|src)="([^"]*)"/g)].map(
+        (match) => match[1] as string,
+      );
       expect(hrefs.filter((href) => href.startsWith("/") && !href.startsWith("//"))).toEqual([]);
       // Nor to a made-up file: `setup#install.html`, `guides/.html`.
       expect(hrefs.filter((href) => /#.*\.html$|(^|\/)\.html$/.test(href))).toEqual([]);
@@ -143,17 +210,25 @@ describe("the page document", () => {
 
   it("loads nothing from another host: every external URL is a link the reader follows", () => {
     const html = render("guides/deep/nested", { math: true, mermaid: true });
-    expect([...html.matchAll(/<(?:script|link|img)\b[^>]*(?:src|href)="(https?:)?\/\//g)]).toEqual([]);
+    expect([...html.matchAll(/<(?:script|link|img)\b[^>]*(?:src|href)="(https?:)?\/\//g)]).toEqual(
+      [],
+    );
   });
 });
 
 describe("the navigation around the content", () => {
   it("marks the current page in the sidebar and opens the group that holds it", () => {
     const html = render("guides/deep/nested");
-    expect(html).toMatch(/<a class="nav-link current" href="nested\.html" aria-current="page"><span>Deeply nested<\/span>/);
-    expect(html).toContain('<details class="nav-subgroup" open><summary><span>Deep</span></summary>');
+    expect(html).toMatch(
+      /<a class="nav-link current" href="nested\.html" aria-current="page"><span>Deeply nested<\/span>/,
+    );
+    expect(html).toContain(
+      '<details class="nav-subgroup" open><summary><span>Deep</span></summary>',
+    );
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
-    expect(render("index")).toContain('<details class="nav-subgroup"><summary><span>Deep</span></summary>');
+    expect(render("index")).toContain(
+      '<details class="nav-subgroup"><summary><span>Deep</span></summary>',
+    );
   });
 
   it("shows the tabs with the current one marked", () => {
@@ -165,13 +240,17 @@ describe("the navigation around the content", () => {
 
   it("names the page's group above its title and gives it one h1", () => {
     const html = render("guides/deep/nested");
-    expect(html).toContain('<p class="eyebrow">Deep</p><header class="page-header"><h1 class="page-title">Nested</h1>');
+    expect(html).toContain(
+      '<p class="eyebrow">Deep</p><header class="page-header"><h1 class="page-title">Nested</h1>',
+    );
     expect(html.match(/<h1\b/g)).toHaveLength(1);
   });
 
   it("puts the description under the title and a Copy page link to the page's Markdown", () => {
     const html = render("index");
-    expect(html).toContain('<h1 class="page-title">Welcome</h1><p class="page-description">Schedule jobs over HTTP.</p>');
+    expect(html).toContain(
+      '<h1 class="page-title">Welcome</h1><p class="page-description">Schedule jobs over HTTP.</p>',
+    );
     expect(hrefOf(html, "data-copy-page")).toBe("index.md");
     expect(hrefOf(render("guides/deep/nested"), "data-copy-page")).toBe("nested.md");
   });
@@ -184,11 +263,18 @@ describe("the navigation around the content", () => {
   });
 
   it("lists the page's headings under On this page, indented by level", () => {
-    const html = render("index", { toc: [{ depth: 2, id: "install", text: "Install" }, { depth: 3, id: "from-source", text: "From <source>" }] });
+    const html = render("index", {
+      toc: [
+        { depth: 2, id: "install", text: "Install" },
+        { depth: 3, id: "from-source", text: "From <source>" },
+      ],
+    });
     const toc = html.match(/<aside class="toc"[\s\S]*?<\/aside>/)?.[0] ?? "";
     expect(toc).toContain("On this page");
     expect(toc).toContain('<li class="toc-depth-2"><a href="#install">Install</a></li>');
-    expect(toc).toContain('<li class="toc-depth-3"><a href="#from-source">From &lt;source&gt;</a></li>');
+    expect(toc).toContain(
+      '<li class="toc-depth-3"><a href="#from-source">From &lt;source&gt;</a></li>',
+    );
   });
 
   it("leaves out the table of contents when the page has no headings", () => {
@@ -200,7 +286,11 @@ describe("the navigation around the content", () => {
 
 describe("page modes", () => {
   const toc = [{ depth: 2 as const, id: "a", text: "A" }];
-  const withMode = (mode: PageMeta["mode"]): SiteLayoutData => siteOf(DOCS, PAGES.map((page) => (page.path === "guides/setup" ? { ...page, mode } : page)));
+  const withMode = (mode: PageMeta["mode"]): SiteLayoutData =>
+    siteOf(
+      DOCS,
+      PAGES.map((page) => (page.path === "guides/setup" ? { ...page, mode } : page)),
+    );
 
   it("wide drops the table of contents but keeps the sidebar", () => {
     const html = render("guides/setup", { toc }, withMode("wide"));
@@ -217,9 +307,15 @@ describe("page modes", () => {
   });
 
   it("custom shows the top bar and the body alone, without title, pager or footer", () => {
-    const html = render("guides/setup", { toc, html: "<section>Landing</section>" }, withMode("custom"));
+    const html = render(
+      "guides/setup",
+      { toc, html: "<section>Landing</section>" },
+      withMode("custom"),
+    );
     expect(html).toContain('<header class="topbar">');
-    expect(html).toContain('<main id="content" class="custom-content"><section>Landing</section></main>');
+    expect(html).toContain(
+      '<main id="content" class="custom-content"><section>Landing</section></main>',
+    );
     expect(html).not.toContain("<h1");
     expect(html).not.toContain('class="pager"');
     expect(html).not.toContain("site-footer");
@@ -250,22 +346,41 @@ describe("links written in the site configuration", () => {
 
 describe("the banner and the footer", () => {
   it("shows the banner's Markdown as HTML with a close button, and escapes everything else", () => {
-    const site = siteOf({ ...DOCS, banner: { content: "**Big** <script>alert(1)</script> `code` [x](javascript:alert(1))", dismissible: true } });
+    const site = siteOf({
+      ...DOCS,
+      banner: {
+        content: "**Big** <script>alert(1)</script> `code` [x](javascript:alert(1))",
+        dismissible: true,
+      },
+    });
     const banner = render("index", {}, site).match(/<div class="banner"[\s\S]*?<\/div>/)?.[0] ?? "";
-    expect(banner).toContain("<strong>Big</strong> &lt;script&gt;alert(1)&lt;/script&gt; <code>code</code> x");
+    expect(banner).toContain(
+      "<strong>Big</strong> &lt;script&gt;alert(1)&lt;/script&gt; <code>code</code> x",
+    );
     expect(banner).not.toContain("javascript:");
-    expect(banner).toContain('<button type="button" class="banner-close" data-banner-close aria-label="Dismiss banner">');
+    expect(banner).toContain(
+      '<button type="button" class="banner-close" data-banner-close aria-label="Dismiss banner">',
+    );
   });
 
   it("has no close button on a banner that cannot be dismissed, and no banner when none is configured", () => {
-    expect(render("index", {}, siteOf({ ...DOCS, banner: { content: "Maintenance tonight", dismissible: false } }))).not.toContain("banner-close");
+    expect(
+      render(
+        "index",
+        {},
+        siteOf({ ...DOCS, banner: { content: "Maintenance tonight", dismissible: false } }),
+      ),
+    ).not.toContain("banner-close");
     const { banner: _banner, ...withoutBanner } = DOCS;
     expect(render("index", {}, siteOf(withoutBanner))).not.toContain('class="banner"');
   });
 
   it("shows social links as labelled icons and link columns under their headers", () => {
-    const footer = render("index").match(/<footer class="site-footer">[\s\S]*?<\/footer>/)?.[0] ?? "";
-    expect(footer).toMatch(/<a href="https:\/\/github.com\/example" aria-label="github" rel="noopener"><svg[^>]*icon-github/);
+    const footer =
+      render("index").match(/<footer class="site-footer">[\s\S]*?<\/footer>/)?.[0] ?? "";
+    expect(footer).toMatch(
+      /<a href="https:\/\/github.com\/example" aria-label="github" rel="noopener"><svg[^>]*icon-github/,
+    );
     expect(footer).toContain("<h2>Resources</h2>");
   });
 });
@@ -281,7 +396,9 @@ describe("pages outside the normal flow", () => {
 
   it("redirects with a meta refresh, a canonical link and a link to follow by hand", () => {
     const html = renderRedirectPage(siteOf(), "old-setup", "guides/setup.html#install");
-    expect(html).toContain('<meta http-equiv="refresh" content="0; url=guides/setup.html#install">');
+    expect(html).toContain(
+      '<meta http-equiv="refresh" content="0; url=guides/setup.html#install">',
+    );
     expect(html).toContain('<link rel="canonical" href="guides/setup.html#install">');
     expect(html).toContain('<a href="guides/setup.html#install">');
   });

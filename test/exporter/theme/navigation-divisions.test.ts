@@ -1,12 +1,28 @@
 import { describe, expect, it } from "vitest";
 import type { PageMeta } from "../../../src/exporter/site/page-index.ts";
 import type { Navigation, NavNode } from "../../../src/exporter/site/types.ts";
-import { linkTarget, NavigationModel, type SidebarItem } from "../../../src/exporter/theme/navigation-view.ts";
+import {
+  linkTarget,
+  NavigationModel,
+  type SidebarItem,
+} from "../../../src/exporter/theme/navigation-view.ts";
 
-const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({ path, file: `${path}.mdx`, title: path.split("/").pop() as string, hidden: false, noindex: false, keywords: [], ...extra });
+const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
+  path,
+  file: `${path}.mdx`,
+  title: path.split("/").pop() as string,
+  hidden: false,
+  noindex: false,
+  keywords: [],
+  ...extra,
+});
 
 function pagesOf(...entries: (string | PageMeta)[]): Record<string, PageMeta> {
-  return Object.fromEntries(entries.map((entry) => (typeof entry === "string" ? meta(entry) : entry)).map((page) => [page.path, page]));
+  return Object.fromEntries(
+    entries
+      .map((entry) => (typeof entry === "string" ? meta(entry) : entry))
+      .map((page) => [page.path, page]),
+  );
 }
 
 const page = (path: string): NavNode => ({ type: "page", path });
@@ -15,7 +31,11 @@ function outline(items: SidebarItem[]): unknown[] {
   return items.map((item) =>
     item.type === "page"
       ? `${item.title}${item.current ? " (current)" : ""}${item.external ? ` → ${item.target}` : ""}`
-      : { [`${item.title}${item.open ? " open" : ""}${item.current ? " (current)" : ""}`]: outline(item.items) },
+      : {
+          [`${item.title}${item.open ? " open" : ""}${item.current ? " (current)" : ""}`]: outline(
+            item.items,
+          ),
+        },
   );
 }
 
@@ -24,19 +44,57 @@ describe("anchors, dropdowns and menus", () => {
   const navigation: Navigation = {
     global: { anchors: [], tabs: [] },
     root: [
-      { type: "division", kind: "anchor", label: "Docs", icon: "book", children: [{ type: "group", title: "Docs", children: [page("docs/a"), page("docs/b")] }] },
-      { type: "division", kind: "anchor", label: "SDK", children: [
-        { type: "division", kind: "dropdown", label: "Self-hosted", description: "Run it yourself", children: [{ type: "group", title: "SDK", children: [page("sdk/a"), page("sdk/b")] }] },
-        { type: "division", kind: "dropdown", label: "Cloud", children: [{ type: "group", title: "Cloud", children: [page("cloud/a"), page("cloud/b")] }] },
-      ] },
-      { type: "division", kind: "anchor", label: "Status", href: "https://status.example.com", children: [] },
-      { type: "division", kind: "anchor", label: "Internal", hidden: true, children: [page("docs/b")] },
+      {
+        type: "division",
+        kind: "anchor",
+        label: "Docs",
+        icon: "book",
+        children: [{ type: "group", title: "Docs", children: [page("docs/a"), page("docs/b")] }],
+      },
+      {
+        type: "division",
+        kind: "anchor",
+        label: "SDK",
+        children: [
+          {
+            type: "division",
+            kind: "dropdown",
+            label: "Self-hosted",
+            description: "Run it yourself",
+            children: [{ type: "group", title: "SDK", children: [page("sdk/a"), page("sdk/b")] }],
+          },
+          {
+            type: "division",
+            kind: "dropdown",
+            label: "Cloud",
+            children: [
+              { type: "group", title: "Cloud", children: [page("cloud/a"), page("cloud/b")] },
+            ],
+          },
+        ],
+      },
+      {
+        type: "division",
+        kind: "anchor",
+        label: "Status",
+        href: "https://status.example.com",
+        children: [],
+      },
+      {
+        type: "division",
+        kind: "anchor",
+        label: "Internal",
+        hidden: true,
+        children: [page("docs/b")],
+      },
     ],
   };
   const model = new NavigationModel(navigation, pages);
 
   it("lists anchors at the top of the sidebar, the current one marked, hidden ones left out", () => {
-    expect(model.view("docs/b").anchors.map((anchor) => [anchor.title, anchor.target, anchor.current])).toEqual([
+    expect(
+      model.view("docs/b").anchors.map((anchor) => [anchor.title, anchor.target, anchor.current]),
+    ).toEqual([
       ["Docs", "docs/a", true],
       ["SDK", "sdk/a", false],
       ["Status", "https://status.example.com", false],
@@ -46,10 +104,18 @@ describe("anchors, dropdowns and menus", () => {
   it("offers the dropdowns inside an anchor as a switcher with their descriptions, each leading to its first page", () => {
     const view = model.view("cloud/b");
     expect(view.switchers).toEqual([
-      { kind: "dropdown", options: [
-        expect.objectContaining({ title: "Self-hosted", target: "sdk/a", current: false, description: "Run it yourself" }),
-        expect.objectContaining({ title: "Cloud", target: "cloud/a", current: true }),
-      ] },
+      {
+        kind: "dropdown",
+        options: [
+          expect.objectContaining({
+            title: "Self-hosted",
+            target: "sdk/a",
+            current: false,
+            description: "Run it yourself",
+          }),
+          expect.objectContaining({ title: "Cloud", target: "cloud/a", current: true }),
+        ],
+      },
     ]);
     expect(outline(view.sidebar)).toEqual([{ "Cloud open": ["a", "b (current)"] }]);
   });
@@ -75,13 +141,32 @@ describe("the sidebar tree", () => {
     global: { anchors: [], tabs: [] },
     root: [
       { type: "group", title: "Start", children: [page("index")] },
-      { type: "group", title: "Guides", root: "guides/index", icon: "book", children: [
-        page("guides/one"),
-        page("guides/draft"),
-        page("guides/status"),
-        { type: "group", title: "Deeper", tag: "NEW", children: [page("guides/deep/two"), page("guides/one")] },
-      ] },
-      { type: "group", title: "Reference", expanded: true, children: [page("reference/x"), { type: "link", label: "Changelog", href: "/guides/one#latest" }] },
+      {
+        type: "group",
+        title: "Guides",
+        root: "guides/index",
+        icon: "book",
+        children: [
+          page("guides/one"),
+          page("guides/draft"),
+          page("guides/status"),
+          {
+            type: "group",
+            title: "Deeper",
+            tag: "NEW",
+            children: [page("guides/deep/two"), page("guides/one")],
+          },
+        ],
+      },
+      {
+        type: "group",
+        title: "Reference",
+        expanded: true,
+        children: [
+          page("reference/x"),
+          { type: "link", label: "Changelog", href: "/guides/one#latest" },
+        ],
+      },
       { type: "group", title: "Secret", hidden: true, children: [page("reference/x")] },
     ],
   };
@@ -105,7 +190,13 @@ describe("the sidebar tree", () => {
 
   it("marks a group whose root page is open, and gives the group's title as breadcrumb", () => {
     const view = model.view("guides/index");
-    expect(outline(view.sidebar)[1]).toEqual({ "Guides open (current)": ["One", "Status page → https://status.example.com", { Deeper: ["two", "One"] }] });
+    expect(outline(view.sidebar)[1]).toEqual({
+      "Guides open (current)": [
+        "One",
+        "Status page → https://status.example.com",
+        { Deeper: ["two", "One"] },
+      ],
+    });
     expect(view.breadcrumb).toEqual(["Guides"]);
   });
 
@@ -129,7 +220,11 @@ describe("the sidebar tree", () => {
   it("leads a sidebar link naming a page of the site to that page and its section", () => {
     const reference = model.view("index").sidebar[2];
     const changelog = reference?.type === "group" ? reference.items[1] : undefined;
-    expect(changelog).toMatchObject({ title: "Changelog", target: "guides/one#latest", external: false });
+    expect(changelog).toMatchObject({
+      title: "Changelog",
+      target: "guides/one#latest",
+      external: false,
+    });
   });
 });
 
@@ -138,22 +233,40 @@ describe("links written in the configuration", () => {
 
   it("become page paths, a folder naming its index page, with the fragment kept", () => {
     expect(linkTarget("/guides/setup", pages)).toEqual({ target: "guides/setup", external: false });
-    expect(linkTarget("/guides/setup.mdx#install", pages)).toEqual({ target: "guides/setup#install", external: false });
+    expect(linkTarget("/guides/setup.mdx#install", pages)).toEqual({
+      target: "guides/setup#install",
+      external: false,
+    });
     expect(linkTarget("/guides/", pages)).toEqual({ target: "guides/index", external: false });
     expect(linkTarget("/", pages)).toEqual({ target: "index", external: false });
   });
 
   it("stay as they are when they lead to another site", () => {
-    expect(linkTarget("https://example.com/a", pages)).toEqual({ target: "https://example.com/a", external: true });
-    expect(linkTarget("mailto:team@example.com", pages)).toEqual({ target: "mailto:team@example.com", external: true });
-    expect(linkTarget("//cdn.example.com/x", pages)).toEqual({ target: "//cdn.example.com/x", external: true });
+    expect(linkTarget("https://example.com/a", pages)).toEqual({
+      target: "https://example.com/a",
+      external: true,
+    });
+    expect(linkTarget("mailto:team@example.com", pages)).toEqual({
+      target: "mailto:team@example.com",
+      external: true,
+    });
+    expect(linkTarget("//cdn.example.com/x", pages)).toEqual({
+      target: "//cdn.example.com/x",
+      external: true,
+    });
   });
 });
 
 describe("a site without divisions", () => {
   it("shows no tabs, anchors or switchers, and the whole tree to a page outside the navigation", () => {
     const pages = pagesOf("index", "a", meta("orphan", { hidden: true }));
-    const model = new NavigationModel({ global: { anchors: [], tabs: [] }, root: [{ type: "group", title: "All", children: [page("index"), page("a")] }] }, pages);
+    const model = new NavigationModel(
+      {
+        global: { anchors: [], tabs: [] },
+        root: [{ type: "group", title: "All", children: [page("index"), page("a")] }],
+      },
+      pages,
+    );
     const view = model.view("orphan");
     expect([view.tabs, view.anchors, view.switchers, view.breadcrumb]).toEqual([[], [], [], []]);
     expect(outline(view.sidebar)).toEqual([{ All: ["index", "a"] }]);

@@ -3,28 +3,128 @@ import type { PageMeta } from "../../../src/exporter/site/page-index.ts";
 import type { Navigation } from "../../../src/exporter/site/types.ts";
 import { NavigationModel, type SidebarItem } from "../../../src/exporter/theme/navigation-view.ts";
 
-const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({ path, file: `${path}.mdx`, title: path.split("/").pop() as string, hidden: false, noindex: false, keywords: [], ...extra });
-const pages = Object.fromEntries(["index", "quickstart", "guides/a", "guides/deep/b", "api/intro", "api/jobs", "v1/index", "fr/index", "secret"].map((path) => [path, meta(path, path === "secret" ? { hidden: true } : path === "quickstart" ? { sidebarTitle: "Quick start", tag: "NEW" } : {})]));
+const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
+  path,
+  file: `${path}.mdx`,
+  title: path.split("/").pop() as string,
+  hidden: false,
+  noindex: false,
+  keywords: [],
+  ...extra,
+});
+const pages = Object.fromEntries(
+  [
+    "index",
+    "quickstart",
+    "guides/a",
+    "guides/deep/b",
+    "api/intro",
+    "api/jobs",
+    "v1/index",
+    "fr/index",
+    "secret",
+  ].map((path) => [
+    path,
+    meta(
+      path,
+      path === "secret"
+        ? { hidden: true }
+        : path === "quickstart"
+          ? { sidebarTitle: "Quick start", tag: "NEW" }
+          : {},
+    ),
+  ]),
+);
 
 const navigation: Navigation = {
-  global: { anchors: [{ type: "link", label: "Blog", href: "https://blog.example.com" }, { type: "link", label: "Changes", href: "/api/jobs" }], tabs: [] },
+  global: {
+    anchors: [
+      { type: "link", label: "Blog", href: "https://blog.example.com" },
+      { type: "link", label: "Changes", href: "/api/jobs" },
+    ],
+    tabs: [],
+  },
   root: [
-    { type: "division", kind: "language", label: "English", language: "en", children: [
-      { type: "division", kind: "version", label: "v2", isDefault: true, children: [
-        { type: "division", kind: "tab", label: "Guides", children: [
-          { type: "group", title: "Start", children: [{ type: "page", path: "index" }, { type: "page", path: "quickstart" }] },
-          { type: "group", title: "Guides", children: [{ type: "page", path: "guides/a" }, { type: "group", title: "Deep", children: [{ type: "page", path: "guides/deep/b" }] }] },
-        ] },
-        { type: "division", kind: "tab", label: "API", children: [{ type: "group", title: "API", children: [{ type: "page", path: "api/intro" }, { type: "page", path: "api/jobs" }] }] },
-      ] },
-      { type: "division", kind: "version", label: "v1", children: [{ type: "page", path: "v1/index" }] },
-    ] },
-    { type: "division", kind: "language", label: "Français", language: "fr", children: [{ type: "page", path: "fr/index" }] },
+    {
+      type: "division",
+      kind: "language",
+      label: "English",
+      language: "en",
+      children: [
+        {
+          type: "division",
+          kind: "version",
+          label: "v2",
+          isDefault: true,
+          children: [
+            {
+              type: "division",
+              kind: "tab",
+              label: "Guides",
+              children: [
+                {
+                  type: "group",
+                  title: "Start",
+                  children: [
+                    { type: "page", path: "index" },
+                    { type: "page", path: "quickstart" },
+                  ],
+                },
+                {
+                  type: "group",
+                  title: "Guides",
+                  children: [
+                    { type: "page", path: "guides/a" },
+                    {
+                      type: "group",
+                      title: "Deep",
+                      children: [{ type: "page", path: "guides/deep/b" }],
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              type: "division",
+              kind: "tab",
+              label: "API",
+              children: [
+                {
+                  type: "group",
+                  title: "API",
+                  children: [
+                    { type: "page", path: "api/intro" },
+                    { type: "page", path: "api/jobs" },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          type: "division",
+          kind: "version",
+          label: "v1",
+          children: [{ type: "page", path: "v1/index" }],
+        },
+      ],
+    },
+    {
+      type: "division",
+      kind: "language",
+      label: "Français",
+      language: "fr",
+      children: [{ type: "page", path: "fr/index" }],
+    },
   ],
 };
 
 function titles(items: SidebarItem[]): unknown[] {
-  return items.map((item) => (item.type === "page" ? `${item.title}${item.current ? " (current)" : ""}` : { [item.title + (item.open ? " open" : "")]: titles(item.items) }));
+  return items.map((item) =>
+    item.type === "page"
+      ? `${item.title}${item.current ? " (current)" : ""}`
+      : { [item.title + (item.open ? " open" : "")]: titles(item.items) },
+  );
 }
 
 describe("what a page shows of the navigation", () => {
@@ -32,15 +132,28 @@ describe("what a page shows of the navigation", () => {
 
   it("marks the current tab and page, opens the group holding it, and gives the breadcrumb", () => {
     const view = model.view("guides/deep/b");
-    expect(view.tabs.map((tab) => `${tab.title}${tab.current ? "*" : ""}`)).toEqual(["Guides*", "API"]);
-    expect(titles(view.sidebar)).toEqual([{ Start: ["index", "Quick start"] }, { "Guides open": ["a", { "Deep open": ["b (current)"] }] }]);
+    expect(view.tabs.map((tab) => `${tab.title}${tab.current ? "*" : ""}`)).toEqual([
+      "Guides*",
+      "API",
+    ]);
+    expect(titles(view.sidebar)).toEqual([
+      { Start: ["index", "Quick start"] },
+      { "Guides open": ["a", { "Deep open": ["b (current)"] }] },
+    ]);
     expect(view.breadcrumb).toEqual(["Guides", "Deep"]);
     expect(view.language).toBe("en");
   });
 
   it("offers language and version switchers that link to each tree's first page", () => {
     const view = model.view("quickstart");
-    expect(view.switchers.map((switcher) => [switcher.kind, switcher.options.map((option) => `${option.title}→${option.target}${option.current ? "*" : ""}`)])).toEqual([
+    expect(
+      view.switchers.map((switcher) => [
+        switcher.kind,
+        switcher.options.map(
+          (option) => `${option.title}→${option.target}${option.current ? "*" : ""}`,
+        ),
+      ]),
+    ).toEqual([
       ["language", ["English→index*", "Français→fr/index"]],
       ["version", ["v2→index*", "v1→v1/index"]],
     ]);
@@ -53,7 +166,14 @@ describe("what a page shows of the navigation", () => {
   });
 
   it("shows global anchors on every page", () => {
-    expect(model.view("fr/index").anchors.map((anchor) => [anchor.title, anchor.target, anchor.external])).toEqual([["Blog", "https://blog.example.com", true], ["Changes", "api/jobs", false]]);
+    expect(
+      model
+        .view("fr/index")
+        .anchors.map((anchor) => [anchor.title, anchor.target, anchor.external]),
+    ).toEqual([
+      ["Blog", "https://blog.example.com", true],
+      ["Changes", "api/jobs", false],
+    ]);
   });
 
   it("gives a hidden page outside the navigation the default tree's sidebar", () => {

@@ -179,8 +179,15 @@ function convertApi(value: unknown, check: ConfigChecker): Json | undefined {
   if (!api) return undefined;
   const converted: Json = {};
   const playground = check.object(api.playground, "api.playground");
-  const mode = check.oneOf(playground?.mode, "api.playground.mode", ["show", "simple", "hide"] as const);
-  if (mode !== undefined) converted.playground = { display: mode === "hide" ? "none" : mode === "simple" ? "simple" : "interactive" };
+  const mode = check.oneOf(playground?.mode, "api.playground.mode", [
+    "show",
+    "simple",
+    "hide",
+  ] as const);
+  if (mode !== undefined)
+    converted.playground = {
+      display: mode === "hide" ? "none" : mode === "simple" ? "simple" : "interactive",
+    };
   const mdx: Json = {};
   if (api.baseUrl !== undefined) mdx.server = api.baseUrl;
   if (api.auth !== undefined) mdx.auth = api.auth;
@@ -189,6 +196,9 @@ function convertApi(value: unknown, check: ConfigChecker): Json | undefined {
   const example = check.object(request?.example, "api.request.example");
   if (example?.languages !== undefined) converted.examples = { languages: example.languages };
   const paramFields = check.object(api.paramFields, "api.paramFields");
-  if (paramFields?.expanded !== undefined) converted.params = { expanded: paramFields.expanded === true || paramFields.expanded === "all" ? "all" : "closed" };
+  if (paramFields?.expanded !== undefined)
+    converted.params = {
+      expanded: paramFields.expanded === true || paramFields.expanded === "all" ? "all" : "closed",
+    };
   return converted;
 }

@@ -235,11 +235,7 @@ export function readGroup(
  * A `pages` list: page paths, nested groups, links and endpoint entries (`GET /users`), which
  * the export replaces with generated API reference pages.
  */
-export function readPageList(
-  items: unknown[],
-  path: string,
-  check: ConfigChecker,
-): NavNode[] {
+export function readPageList(items: unknown[], path: string, check: ConfigChecker): NavNode[] {
   const nodes: NavNode[] = [];
   items.forEach((item, index) => {
     const itemPath = `${path}[${index}]`;

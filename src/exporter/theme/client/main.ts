@@ -12,6 +12,7 @@ export function start(setups: Setup[]): void {
       }
     }
   };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run, { once: true });
+  if (document.readyState === "loading")
+    document.addEventListener("DOMContentLoaded", run, { once: true });
   else run();
 }

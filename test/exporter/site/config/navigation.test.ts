@@ -411,7 +411,12 @@ describe("API reference entries", () => {
           { tab: "Both", openapi: ["a.json", "https://example.com/b.yaml"] },
           {
             tab: "More",
-            groups: [{ group: "A", pages: ["GET /a", { group: "B", openapi: "b.json", pages: ["GET /b"] }] }],
+            groups: [
+              {
+                group: "A",
+                pages: ["GET /a", { group: "B", openapi: "b.json", pages: ["GET /b"] }],
+              },
+            ],
           },
         ],
       }),

@@ -4,7 +4,8 @@ export function setup(root: Document): void {
   if (!banner) return;
   const key = `quire-banner-${banner.dataset.banner}`;
   try {
-    if (localStorage.getItem(key) === "dismissed") root.documentElement.classList.add("banner-dismissed");
+    if (localStorage.getItem(key) === "dismissed")
+      root.documentElement.classList.add("banner-dismissed");
   } catch {
     // no storage: the banner simply shows
   }

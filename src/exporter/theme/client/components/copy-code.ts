@@ -6,7 +6,9 @@ export function setup(root: Document): void {
     const target = event.target as HTMLElement | null;
     const copy = target?.closest<HTMLButtonElement>("button.copy-code");
     if (copy) {
-      const source = copy.dataset.copyTarget ? root.getElementById(copy.dataset.copyTarget) : copy.closest(".code-block")?.querySelector("pre code");
+      const source = copy.dataset.copyTarget
+        ? root.getElementById(copy.dataset.copyTarget)
+        : copy.closest(".code-block")?.querySelector("pre code");
       const text = source ? codeText(source) : "";
       void copyText(root, text).then((copied) => flash(copy, copied ? "Copied" : "Press Ctrl+C"));
       return;

@@ -10,7 +10,9 @@ export function setup(root: Document): void {
     link.addEventListener("click", (event) => {
       event.preventDefault();
       fetch(link.href)
-        .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+        .then((response) =>
+          response.ok ? response.text() : Promise.reject(new Error(String(response.status))),
+        )
         .then((text) => copyText(root, text))
         .then((copied) => flash(link, copied ? "Copied" : "Copy failed"))
         .catch(() => {

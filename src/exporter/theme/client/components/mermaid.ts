@@ -14,8 +14,15 @@ export function setup(root: Document): void {
       block.removeAttribute("data-processed");
       block.textContent = block.dataset.source ?? "";
     }
-    mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: root.documentElement.dataset.theme === "dark" ? "dark" : "default", fontFamily: "inherit" });
-    void mermaid.run({ nodes: blocks }).catch((error: unknown) => console.error("quire: mermaid", error));
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: "strict",
+      theme: root.documentElement.dataset.theme === "dark" ? "dark" : "default",
+      fontFamily: "inherit",
+    });
+    void mermaid
+      .run({ nodes: blocks })
+      .catch((error: unknown) => console.error("quire: mermaid", error));
   };
   const script = root.createElement("script");
   script.src = source;

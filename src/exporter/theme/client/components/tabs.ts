@@ -13,7 +13,8 @@ export function setup(root: Document): void {
       tab.setAttribute("aria-selected", String(tabIndex === index));
       tab.tabIndex = tabIndex === index ? 0 : -1;
     });
-    for (const [panelIndex, panel] of panels.entries()) panel.classList.toggle("active", panelIndex === index);
+    for (const [panelIndex, panel] of panels.entries())
+      panel.classList.toggle("active", panelIndex === index);
     const dropdown = set.querySelector<HTMLSelectElement>(":scope > .tab-select");
     if (dropdown) dropdown.value = String(index);
     if (focus) tabs[index]?.focus();
@@ -39,14 +40,29 @@ export function setup(root: Document): void {
       tab.addEventListener("click", () => choose(set, index, false));
       tab.addEventListener("keydown", (event) => {
         const last = tabs.length - 1;
-        const next = event.key === "ArrowRight" ? (index === last ? 0 : index + 1) : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1) : event.key === "Home" ? 0 : event.key === "End" ? last : -1;
+        const next =
+          event.key === "ArrowRight"
+            ? index === last
+              ? 0
+              : index + 1
+            : event.key === "ArrowLeft"
+              ? index === 0
+                ? last
+                : index - 1
+              : event.key === "Home"
+                ? 0
+                : event.key === "End"
+                  ? last
+                  : -1;
         if (next < 0) return;
         event.preventDefault();
         choose(set, next, true);
       });
     });
-    set.querySelector<HTMLSelectElement>(":scope > .tab-select")?.addEventListener("change", (event) => {
-      choose(set, Number((event.target as HTMLSelectElement).value), false);
-    });
+    set
+      .querySelector<HTMLSelectElement>(":scope > .tab-select")
+      ?.addEventListener("change", (event) => {
+        choose(set, Number((event.target as HTMLSelectElement).value), false);
+      });
   }
 }

@@ -2,7 +2,8 @@
 export function setup(root: Document): void {
   const html = root.documentElement;
   for (const button of root.querySelectorAll<HTMLButtonElement>("[data-theme-toggle]")) {
-    const sync = (): void => button.setAttribute("aria-pressed", String(html.dataset.theme === "dark"));
+    const sync = (): void =>
+      button.setAttribute("aria-pressed", String(html.dataset.theme === "dark"));
     sync();
     button.addEventListener("click", () => {
       const next = html.dataset.theme === "dark" ? "light" : "dark";

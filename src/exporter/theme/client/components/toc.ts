@@ -4,7 +4,9 @@ export function setup(root: Document): void {
   if (links.length === 0) return;
   const targets = links
     .map((link) => ({ link, heading: root.getElementById(decodeURIComponent(link.hash.slice(1))) }))
-    .filter((item): item is { link: HTMLAnchorElement; heading: HTMLElement } => item.heading !== null);
+    .filter(
+      (item): item is { link: HTMLAnchorElement; heading: HTMLElement } => item.heading !== null,
+    );
   let frame = 0;
   const update = (): void => {
     frame = 0;
@@ -18,8 +20,12 @@ export function setup(root: Document): void {
     if (atBottom) current = targets[targets.length - 1];
     for (const target of targets) target.link.classList.toggle("active", target === current);
   };
-  window.addEventListener("scroll", () => {
-    if (!frame) frame = requestAnimationFrame(update);
-  }, { passive: true });
+  window.addEventListener(
+    "scroll",
+    () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    },
+    { passive: true },
+  );
   update();
 }
