@@ -1,9 +1,30 @@
 import type { Problem } from "../../problems.ts";
+import { dropPrototypeKeys } from "../../safety/plain-data.ts";
 
-/** Parses JSON text; a syntax error becomes a problem naming the file, line and column. */
-export function parseJsonFile(file: string, text: string): { value?: unknown; problem?: Problem } {
+/**
+ * Parses JSON text; a syntax error becomes a problem naming the file, line and column. A
+ * `"__proto__"` key is dropped (with a warning): copied into an object by assignment it would
+ * become that object's prototype, and its settings would apply where nobody wrote them.
+ */
+export function parseJsonFile(
+  file: string,
+  text: string,
+): { value?: unknown; problem?: Problem; warnings: Problem[] } {
   try {
-    return { value: JSON.parse(text) };
+    const value: unknown = JSON.parse(text);
+    const dropped = dropPrototypeKeys(value);
+    const warnings: Problem[] =
+      dropped === 0
+        ? []
+        : [
+            {
+              severity: "warning",
+              rule: "config",
+              file,
+              message: `${file}: the key "__proto__" is not a setting and is ignored`,
+            },
+          ];
+    return { value, warnings };
   } catch (error) {
     const offset = firstErrorOffset(text);
     const before = text.slice(0, offset).split("\n");
@@ -15,6 +36,7 @@ export function parseJsonFile(file: string, text: string): { value?: unknown; pr
       .replace(/, "[\s\S]*" is not valid JSON$/, "")
       .replace(/\s+/g, " ");
     return {
+      warnings: [],
       problem: {
         severity: "error",
         rule: "config-json",
