@@ -15,6 +15,7 @@ const API_SETTINGS: readonly SettingName[] = [
   "workers",
   "bundleLinkTtlSeconds",
   "exportConcurrency",
+  "exportAllowHosts",
   "agentConcurrency",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",

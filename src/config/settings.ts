@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ConfigError } from "../domain/errors.ts";
 import { DEFAULT_BUNDLE_LINK_TTL_SECONDS } from "../domain/static-export-job.ts";
+import { allowedHostProblem } from "../exporter/net/allowed-hosts.ts";
 
 /**
  * One setting of the server and the admin commands: where it comes from (a flag, then an
@@ -61,6 +62,17 @@ function gitAuthor(value: string, name: string): string {
   if (!/^[^<>\n]+ <[^<>\s]+@[^<>\s]+>$/.test(value.trim()))
     throw new ConfigError(`${name} must look like "Name <email@example.com>", not "${value}"`);
   return value.trim();
+}
+function hostList(value: string, name: string): string[] {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const problem = allowedHostProblem(entry);
+    if (problem) throw new ConfigError(`${name}: "${entry}" ${problem}`);
+  }
+  return entries;
 }
 function boolean(value: string, name: string): boolean {
   if (/^(1|true|yes|on)$/i.test(value)) return true;
@@ -218,6 +230,16 @@ export const SETTINGS = {
     example: "10",
     default: 10,
     parse: integer(0, 3600),
+  },
+  exportAllowHosts: {
+    flag: "--export-allow-hosts",
+    env: "QUIRE_EXPORT_ALLOW_HOSTS",
+    value: "HOSTS",
+    doc: "private hosts exports may fetch OpenAPI specifications from: comma-separated host names, IP addresses, CIDR ranges",
+    defaultText: "none: public hosts only",
+    example: "specs.internal,10.20.0.0/16",
+    default: [] as string[],
+    parse: hostList,
   },
   logLevel: {
     flag: "--log-level",

@@ -20,6 +20,7 @@ import type {
   ExportProgress,
 } from "./export-options.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
+import { ExportFetcher } from "./net/index.ts";
 import { prepareApiReference } from "./openapi/index.ts";
 import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
 import {
@@ -130,6 +131,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     pages: allPages,
     deployment,
     playgroundOptIn: options.playground === true,
+    fetcher: new ExportFetcher({
+      offline: deployment === "air-gapped",
+      allowHosts: options.allowHosts,
+      signal: options.signal,
+    }),
     problems,
   });
   const navigationPaths = collectNavigationPages(config.navigation);
