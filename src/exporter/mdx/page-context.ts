@@ -40,6 +40,8 @@ export class PageContext implements ComponentContext {
   readonly classNames = new Set<string>();
   /** Parameters the page's `<ParamField>`s document, in page order. */
   readonly parameters: DocumentedParameter[] = [];
+  /** How many `<svg>` elements written in MDX the renderer is inside (their children are SVG). */
+  svgDepth = 0;
   /** Set by the renderer while converting nodes inlined from a snippet. */
   currentFile: string;
   markdownRenderer: (text: string) => ElementContent[] = (text) => [{ type: "text", value: text }];

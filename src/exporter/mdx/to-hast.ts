@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root as HastRoot, Properties } from "hast";
 import { fromHtml } from "hast-util-from-html";
-import { h } from "hastscript";
+import { h, s } from "hastscript";
 import type { Code, Html, Image, Link, Nodes, Root } from "mdast";
 import type { InlineMath, Math as MathNode } from "mdast-util-math";
 import { type Handler, type State, toHast } from "mdast-util-to-hast";
@@ -124,7 +124,16 @@ function htmlElement(
       properties[key === "class" ? "className" : key] = value;
     }
   }
-  const element = h(tagName, properties, state.all(node)) as Element;
+  // Inside an <svg>, elements are SVG's: their names keep their case (`linearGradient`).
+  const inSvg = context.svgDepth > 0 || tagName === "svg";
+  if (tagName === "svg") context.svgDepth++;
+  let children: ElementContent[];
+  try {
+    children = state.all(node);
+  } finally {
+    if (tagName === "svg") context.svgDepth--;
+  }
+  const element = (inSvg ? s : h)(tagName, properties, children) as Element;
   if (node.position) element.position = node.position;
   // Only the element's own classes: its children are counted where they are converted.
   collectElementClasses([element], context.classNames, false);

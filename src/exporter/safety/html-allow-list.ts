@@ -160,6 +160,7 @@ export const SVG_ELEMENTS: ReadonlySet<string> = new Set([
   "radialGradient",
   "rect",
   "stop",
+  "style",
   "symbol",
   "text",
   "textPath",

@@ -34,6 +34,7 @@ export function sanitizeSvgFile(text: string): SanitizedSvg | undefined {
   const content = toHtml(svg, {
     space: "svg",
     closeEmptyElements: true,
+    tightSelfClosing: true,
     collapseEmptyAttributes: false,
     allowDangerousCharacters: false,
   });
