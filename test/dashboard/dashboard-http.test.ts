@@ -228,7 +228,9 @@ describe("the dashboard over HTTP", () => {
     });
     expect(slowed.status).toBe(429);
     expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThanOrEqual(29);
-    expect(slowed.text_).toMatch(/Too many failed sign-ins for this account: try again in \d+ s/);
+    expect(slowed.text_).toMatch(
+      /Too many failed sign-ins for this account: try again in \d+ seconds\./,
+    );
     expect(client.cookies.has("quire_session")).toBe(false);
   });
 
