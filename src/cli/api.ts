@@ -10,6 +10,7 @@ const API_SETTINGS: readonly SettingName[] = [
   "port",
   ...DATA_SETTINGS,
   "publicUrl",
+  "trustProxy",
   "tlsCert",
   "tlsKey",
   "workers",

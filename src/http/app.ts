@@ -61,6 +61,9 @@ export async function buildApp(
     // `/v2/agent/{projectId}/jobs/` is the same resource as without the slash.
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: "idle",
+    // Off unless the operator names the proxies: X-Forwarded-For is then read for request.ip
+    // (the sign-in throttle, the logs), X-Forwarded-Proto for request.protocol (cookies).
+    ...(context.config.trustProxy ? { trustProxy: [...context.config.trustProxy] } : {}),
   };
   // Fastify's types tell HTTP and HTTPS servers apart; the routes do not care which.
   const app = (options.https
@@ -93,6 +96,7 @@ export async function buildApp(
       request.log.info(
         {
           method: request.method,
+          client: request.ip,
           path: redactKeys(request.url.split("?")[0] as string),
           route,
           status: reply.statusCode,
