@@ -81,6 +81,13 @@ export async function buildApp(
     reply.header("X-Request-Id", request.id);
     done();
   });
+  // Only on the TLS listener: over plain HTTP browsers ignore it, and a proxy in front that ends
+  // TLS is the one to send it. No includeSubDomains: the domain's other hosts are not Quire's.
+  if (options.https)
+    app.addHook("onRequest", (_request, reply, done) => {
+      reply.header("Strict-Transport-Security", "max-age=31536000");
+      done();
+    });
   // Once the server is closing, a connection ends with its response: a download that finishes
   // after close() began would otherwise hold the close until the keep-alive timeout (72 s).
   let closing = false;
