@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { ConfigError } from "../domain/errors.ts";
 import { DEFAULT_BUNDLE_LINK_TTL_SECONDS } from "../domain/static-export-job.ts";
@@ -80,6 +81,38 @@ function boolean(value: string, name: string): boolean {
   throw new ConfigError(`${name} must be true or false, not "${value}"`);
 }
 
+/**
+ * `--trust-proxy`: the reverse proxies whose X-Forwarded-For may name the client's address:
+ * addresses, CIDRs or `loopback`, `linklocal`, `uniquelocal`, separated by commas; empty is
+ * off. Trusting every sender (`true`) or a hop count is refused: either would believe a client
+ * that connects directly and sends the header itself, and so let it choose the address the
+ * sign-in throttle and the logs see.
+ */
+function trustedProxies(value: string, name: string): readonly string[] | undefined {
+  const trimmed = value.trim();
+  if (trimmed === "" || /^(false|off|no)$/i.test(trimmed)) return undefined;
+  if (/^(true|yes|on|all|\*|\d+)$/i.test(trimmed))
+    throw new ConfigError(
+      `${name} must name the proxies by address or CIDR (10.0.0.0/8, loopback), not "${value}": a hop count or "trust all" would believe any client that connects directly`,
+    );
+  const entries = trimmed.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyEntry(entry))
+      throw new ConfigError(
+        `${name} must list addresses, CIDRs (10.0.0.0/8), loopback, linklocal or uniquelocal; "${entry}" is none of these`,
+      );
+  }
+  return Object.freeze(entries);
+}
+function isProxyEntry(entry: string): boolean {
+  if (entry === "loopback" || entry === "linklocal" || entry === "uniquelocal") return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 /** The levels of `--log-level`, most severe first. */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -116,8 +149,8 @@ export const SETTINGS = {
     flag: "--public-url",
     env: "QUIRE_PUBLIC_URL",
     value: "URL",
-    doc: "public base URL of the API, used in presigned bundle links",
-    defaultText: "the address each request came to",
+    doc: "public base URL of the API, used in presigned bundle links and invitation links",
+    defaultText: "the server's own address, never the Host header",
     example: "https://quire.example.com",
     default: undefined,
     parse: httpUrl,
@@ -139,6 +172,16 @@ export const SETTINGS = {
     example: "/etc/quire/tls.key",
     default: undefined,
     parse: optionalText,
+  },
+  trustProxy: {
+    flag: "--trust-proxy",
+    env: "QUIRE_TRUST_PROXY",
+    value: "PROXIES",
+    doc: "addresses or CIDRs (comma-separated; or loopback) of the reverse proxies in front, whose X-Forwarded-For then names the client to the sign-in throttle and the logs",
+    defaultText: "off: X-Forwarded-For is ignored",
+    example: "10.0.0.0/8,loopback",
+    default: undefined,
+    parse: trustedProxies,
   },
   databaseUrl: {
     flag: "--database-url",
