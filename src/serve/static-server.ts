@@ -2,6 +2,7 @@ import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { Logger } from "pino";
+import { localLocation } from "./local-location.ts";
 import type { VersionStore } from "./versions.ts";
 
 /**
@@ -118,7 +119,8 @@ interface ServedFile {
 
 type Route =
   | { kind: "file"; served: ServedFile }
-  | { kind: "redirect" }
+  /** `folder`: the decoded, normalised path of the folder, with its slash. */
+  | { kind: "redirect"; folder: string }
   | { kind: "bad" }
   | { kind: "missing" };
 
@@ -188,7 +190,7 @@ class VersionCache {
     }
     // A folder asked for without its slash: redirect, so relative links in its index resolve.
     if (relative !== "" && !relative.endsWith("/") && this.#isFile(`${relative}/index.html`))
-      return { kind: "redirect" };
+      return { kind: "redirect", folder: `${normalized}/` };
     const notFound = this.#file("404.html", 404);
     return notFound ? { kind: "file", served: notFound } : { kind: "missing" };
   }
@@ -341,8 +343,9 @@ function handle(
       sendFile(request, response, cache, route.served);
       return;
     case "redirect":
+      // Built from the normalised path, never from the raw one: only ever this server's origin.
       response.writeHead(301, {
-        Location: `${pathname}/${query < 0 ? "" : url.slice(query)}`,
+        Location: localLocation(route.folder, query < 0 ? "" : url.slice(query + 1)),
         ...SECURITY_HEADERS,
       });
       response.end();
@@ -439,6 +442,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.writeHead(status, {
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
   });
   response.end(JSON.stringify(body));
 }

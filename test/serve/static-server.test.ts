@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import pino from "pino";
@@ -34,16 +34,22 @@ async function site(files: Record<string, string> | null) {
 }
 
 /** A raw request, so the path reaches the server exactly as written (fetch would normalise it). */
-function raw(port: number, rawPath: string): Promise<{ status: number; body: string }> {
+function raw(
+  port: number,
+  rawPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: "127.0.0.1", port, path: rawPath, method: "GET" },
+      { host: "127.0.0.1", port, path: rawPath, method: "GET", headers },
       (response) => {
         let body = "";
         response.on("data", (chunk) => {
           body += chunk;
         });
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body, headers: response.headers }),
+        );
       },
     );
     request.on("error", reject);
@@ -187,5 +193,128 @@ describe("serving the active version", () => {
       expect(response.body, attempt).not.toContain("SECRET");
       expect([400, 404], attempt).toContain(response.status);
     }
+  });
+});
+
+describe("redirects", () => {
+  /**
+   * A bundle may hold folders whose names a browser would read as part of another address
+   * (a tab or a newline it strips, a scheme): each is a real folder with an index.html.
+   */
+  const HOSTILE_FOLDERS = {
+    ...FILES,
+    "guides/advanced/index.html": "<h1>Advanced</h1>",
+    "\t/evil.example/index.html": "tab",
+    "\n/evil.example/index.html": "newline",
+    "\r\n/evil.example/index.html": "carriage return",
+    "https:/evil.example/index.html": "scheme",
+    " /evil.example/index.html": "space",
+  };
+
+  const ATTEMPTS = [
+    "//evil.example/..%2Fguides/advanced",
+    "//evil.example/../guides/advanced",
+    "///evil.example/..%2Fguides/advanced",
+    "/%2F%2Fevil.example/..%2F..%2Fguides/advanced",
+    "/%2F/evil.example/..%2Fguides/advanced",
+    "/\\evil.example/..%2Fguides/advanced",
+    "/%5Cevil.example/..%2Fguides/advanced",
+    "/%5C%5Cevil.example/..%2Fguides/advanced",
+    "//%5Cevil.example/..%2Fguides/advanced",
+    "/%09/evil.example",
+    "/%0A/evil.example",
+    "/%0D%0A/evil.example",
+    "/%20/evil.example",
+    "/%09/evil.example/..%2F..%2Fguides/advanced",
+    "/..//evil.example/..%2Fguides/advanced",
+    "/%2e%2e//evil.example/%2e%2e/guides/advanced",
+    "/%2E%2E%2F%2Fevil.example%2F%2E%2E%2Fguides/advanced",
+    "/./guides/advanced",
+    "//guides//advanced",
+    "/https:%2F%2Fevil.example",
+    "/https:/evil.example",
+    "http://evil.example/guides/advanced",
+    "/guides/advanced?next=//evil.example",
+    "/guides/advanced?//evil.example/",
+    "/guides/advanced?url=https://evil.example&x=%0d%0aLocation:%20//evil.example",
+    "//evil.example/..%2Fguides/advanced?next=/%5Cevil.example",
+  ];
+
+  it("sends every redirect to a path of this server, whatever the request path holds", async () => {
+    const { port, base } = await site(HOSTILE_FOLDERS);
+    const origin = new URL(base).origin;
+    const locations: string[] = [];
+    for (const attempt of ATTEMPTS) {
+      const response = await raw(port, attempt);
+      const location = response.headers.location;
+      if (response.status < 300 || response.status >= 400) {
+        expect(location, attempt).toBeUndefined();
+        continue;
+      }
+      expect(typeof location, attempt).toBe("string");
+      const value = location as string;
+      locations.push(value);
+      // Exactly one leading slash, nothing a browser would strip or read as a host.
+      expect(value, attempt).toMatch(/^\/(?![/\\])/);
+      expect(value, attempt).not.toMatch(/[^\x21-\x7e]/);
+      // Resolved the way browsers resolve it (WHATWG URL strips tabs and newlines too).
+      expect(new URL(value, `${base}/some/page`).origin, attempt).toBe(origin);
+      expect(response.headers["x-content-type-options"], attempt).toBe("nosniff");
+    }
+    // The reported request, and the folders named to fool a browser, all redirect here.
+    expect(locations).toContain("/guides/advanced/");
+    expect(locations).toContain("/%09/evil.example/");
+    expect(locations).toContain("/%0A/evil.example/");
+    expect(locations).toContain("/%0D%0A/evil.example/");
+    expect(locations).toContain("/https%3A/evil.example/");
+    expect(locations).toContain("/guides/advanced/?next=//evil.example");
+    expect(locations).toContain(
+      "/guides/advanced/?url=https://evil.example&x=%0d%0aLocation:%20//evil.example",
+    );
+    expect(locations.length).toBeGreaterThanOrEqual(18);
+  });
+
+  it("answers the reported open redirect with the folder on this server", async () => {
+    const { port } = await site(HOSTILE_FOLDERS);
+    const response = await raw(port, "//evil.example/..%2Fguides/advanced");
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe("/guides/advanced/");
+  });
+});
+
+describe("security headers on every answer", () => {
+  it("sends nosniff on every answer, and the page policy on the site's 404 page", async () => {
+    const empty = await site(null);
+    const { base, port } = await site(FILES);
+    const etag = (await fetch(`${base}/`)).headers.get("etag") as string;
+    const answers = [
+      await fetch(`${empty.base}/`),
+      await fetch(`${empty.base}/readyz`),
+      await fetch(`${base}/healthz`),
+      await fetch(`${base}/readyz`),
+      await fetch(`${base}/`),
+      await fetch(`${base}/`, { headers: { "accept-encoding": "gzip" } }),
+      await fetch(`${base}/`, { headers: { "if-none-match": etag } }),
+      await fetch(`${base}/files/data.bin`, { headers: { range: "bytes=2-4" } }),
+      await fetch(`${base}/files/data.bin`, { headers: { range: "bytes=50-" } }),
+      await fetch(`${base}/guide`, { redirect: "manual" }),
+      await fetch(`${base}/nothing/here`),
+      await fetch(`${base}/`, { method: "DELETE" }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([
+      503, 503, 200, 200, 200, 200, 304, 206, 416, 301, 404, 405,
+    ]);
+    for (const answer of answers)
+      expect(answer.headers.get("x-content-type-options"), answer.url).toBe("nosniff");
+    const bad = await raw(port, "/%zz");
+    expect(bad.status).toBe(400);
+    expect(bad.headers["x-content-type-options"]).toBe("nosniff");
+
+    const notFound = answers[10] as Response;
+    expect(notFound.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(notFound.headers.get("content-security-policy")).toBe(
+      (answers[4] as Response).headers.get("content-security-policy"),
+    );
+    expect(notFound.headers.get("x-frame-options")).toBe("SAMEORIGIN");
   });
 });
