@@ -426,14 +426,22 @@ function stream(
     .pipe(response);
 }
 
+/**
+ * One `bytes=` range of a Range header. A header that is not one well-formed range (several
+ * ranges, other units, or last-pos before first-pos) is ignored and the whole file sent, as
+ * RFC 9110 allows; a well-formed range that starts past the end is unsatisfiable (416).
+ */
 function parseRange(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | "unsatisfiable" | null {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match || (match[1] === "" && match[2] === "")) return null;
-  const start = match[1] === "" ? Math.max(0, size - Number(match[2])) : Number(match[1]);
-  const end = match[1] === "" || match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  const first = match[1] === "" ? null : Number(match[1]);
+  const last = match[2] === "" ? null : Number(match[2]);
+  if (first !== null && last !== null && last < first) return null;
+  const start = first === null ? Math.max(0, size - (last as number)) : first;
+  const end = first === null || last === null ? size - 1 : Math.min(last, size - 1);
   if (start >= size || end < start) return "unsatisfiable";
   return { start, end };
 }

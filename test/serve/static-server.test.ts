@@ -139,6 +139,27 @@ describe("serving the active version", () => {
     expect(post.headers.get("allow")).toBe("GET, HEAD");
   });
 
+  it("ignores a Range it cannot read as one valid range and sends the whole file, 416 only past the end", async () => {
+    const { base } = await site(FILES);
+    for (const range of ["bytes=10-5", "bytes=4-2", "bytes=0-1,3-4", "items=0-4", "bytes=x-y"]) {
+      const whole = await fetch(`${base}/files/data.bin`, { headers: { range } });
+      expect(whole.status, range).toBe(200);
+      expect(whole.headers.get("content-range"), range).toBeNull();
+      expect(await whole.text(), range).toBe("0123456789");
+    }
+    for (const range of ["bytes=10-", "bytes=10-20", "bytes=50-60", "bytes=-0"]) {
+      const refused = await fetch(`${base}/files/data.bin`, { headers: { range } });
+      expect(refused.status, range).toBe(416);
+      expect(refused.headers.get("content-range"), range).toBe("bytes */10");
+    }
+    const tail = await fetch(`${base}/files/data.bin`, { headers: { range: "bytes=-3" } });
+    expect(tail.status).toBe(206);
+    expect(await tail.text()).toBe("789");
+    const clipped = await fetch(`${base}/files/data.bin`, { headers: { range: "bytes=8-100" } });
+    expect(clipped.headers.get("content-range")).toBe("bytes 8-9/10");
+    expect(await clipped.text()).toBe("89");
+  });
+
   it("sends security headers that allow only the site itself", async () => {
     const { base } = await site(FILES);
     const response = await fetch(`${base}/`);
