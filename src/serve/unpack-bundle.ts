@@ -62,14 +62,17 @@ export class BundleError extends Error {
 
 const FILE_TYPES = new Set(["File", "OldFile", "ContiguousFile"]);
 
-/** The entry's path as a relative path of plain segments, or a reason to refuse it. */
+/**
+ * The entry's path as a relative path of plain segments, or a reason to refuse it. `./` and
+ * `.` (what `tar -C site .` writes first) are the bundle's root itself: the path "".
+ */
 export function checkEntryPath(raw: string): { path: string } | { refused: string } {
+  if (raw === "") return { refused: "is empty" };
   if (raw.includes("\0")) return { refused: "contains a NUL byte" };
   if (raw.includes("\\")) return { refused: "contains a backslash" };
   if (raw.startsWith("/") || /^[A-Za-z]:/.test(raw)) return { refused: "is absolute" };
   const segments = raw.split("/").filter((segment) => segment !== "" && segment !== ".");
   if (segments.some((segment) => segment === "..")) return { refused: "leaves the bundle (..)" };
-  if (segments.length === 0) return { refused: "is empty" };
   return { path: segments.join("/") };
 }
 
@@ -129,6 +132,7 @@ async function extractChecked(
         entries += 1;
         if (entries > limits.maxEntries)
           throw new BundleError(`the bundle has more than ${limits.maxEntries} entries`);
+        if (kind === "root") return entry.resume();
         if (kind === "folder") {
           mkdirSync(path.join(root, entryPath(entry)), { recursive: true });
           return entry.resume();
@@ -170,7 +174,7 @@ async function extractChecked(
     return (checkEntryPath(entry.path) as { path: string }).path;
   }
 
-  function checkEntry(entry: ReadEntry): "file" | "folder" {
+  function checkEntry(entry: ReadEntry): "file" | "folder" | "root" {
     const checked = checkEntryPath(entry.path);
     if ("refused" in checked) throw new BundleError(`the entry "${entry.path}" ${checked.refused}`);
     const kind =
@@ -179,6 +183,10 @@ async function extractChecked(
       throw new BundleError(
         `the entry "${entry.path}" is a ${entry.type}: only regular files and folders are allowed`,
       );
+    if (checked.path === "") {
+      if (kind === "folder") return "root";
+      throw new BundleError(`the entry "${entry.path}" is a file named like the bundle's root`);
+    }
     const before = seen.get(checked.path);
     if (before && (before === "file" || kind === "file"))
       throw new BundleError(`the entry "${entry.path}" appears twice`);

@@ -1,6 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -242,6 +251,59 @@ describe("unpacking a bundle", () => {
     expect(refusedByPrepare).toMatch(/pin version 1/);
   });
 
+  it("unpacks an archive made by the system's tar from inside the site folder (./ entries)", async () => {
+    const site = makeTempDir();
+    writeFileSync(path.join(site, "index.html"), "<h1>Home</h1>");
+    writeFileSync(path.join(site, "quire-export.json"), MANIFEST);
+    mkdirSync(path.join(site, "guide"));
+    writeFileSync(path.join(site, "guide", "setup.html"), "<h1>Setup</h1>");
+    const archive = path.join(makeTempDir(), "b.tar.gz");
+    execFileSync("tar", ["-czf", archive, "-C", site, "."]);
+    // What the system's tar wrote: the root itself first, every path under ./
+    const listed = execFileSync("tar", ["-tzf", archive], { encoding: "utf8" }).split("\n");
+    expect(listed).toContain("./");
+    expect(listed).toContain("./guide/setup.html");
+
+    const destination = path.join(makeTempDir(), "v1");
+    const unpacked = await unpackBundle(archive, destination);
+    expect(unpacked.files).toBe(3);
+    expect(readFileSync(path.join(destination, "guide/setup.html"), "utf8")).toBe("<h1>Setup</h1>");
+    expect(readdirSync(destination).sort()).toEqual(["guide", "index.html", "quire-export.json"]);
+  });
+
+  it("keeps every check for ./ entries: links, .. and a file named like the root are refused", async () => {
+    // A symbolic link out of the site, archived by the system's tar as ./link.
+    const site = makeTempDir();
+    writeFileSync(path.join(site, "index.html"), "<h1>Home</h1>");
+    writeFileSync(path.join(site, "quire-export.json"), MANIFEST);
+    symlinkSync("/etc/passwd", path.join(site, "link"));
+    const withLink = path.join(makeTempDir(), "link.tar.gz");
+    execFileSync("tar", ["-czf", withLink, "-C", site, "."]);
+    expect(await refused(withLink)).toMatch(/"\.\/link" is a SymbolicLink/);
+
+    const root: RawEntry = { path: "./", type: "Directory" };
+    const rooted = (entries: RawEntry[]) =>
+      entries.map((entry) => ({ ...entry, path: `./${entry.path}` }));
+    expect(
+      await refused(
+        rawArchive([root, ...rooted(SITE), { path: "./../escaped.html", content: "x" }]),
+      ),
+    ).toMatch(/"\.\/\.\.\/escaped\.html" leaves the bundle/);
+    expect(await refused(rawArchive([root, ...rooted(SITE), { path: ".", content: "x" }]))).toMatch(
+      /"\." is a file named like the bundle's root/,
+    );
+    expect(
+      await refused(rawArchive([root, ...rooted(SITE), { path: "./index.html", content: "x" }])),
+    ).toMatch(/appears twice/);
+    expect(
+      await refused(rawArchive([root, ...rooted(SITE)]), {
+        maxEntries: 3,
+        maxTotalBytes: 1e9,
+        maxFileBytes: 1e9,
+      }),
+    ).toMatch(/more than 3 entries/);
+  });
+
   it("never overwrites an existing version", async () => {
     const destination = makeTempDir();
     await expect(unpackBundle(rawArchive(SITE), destination)).rejects.toThrow(/already exists/);
@@ -252,7 +314,9 @@ describe("checkEntryPath", () => {
   it.each([
     ["./index.html", "index.html"],
     ["a//b/./c.html", "a/b/c.html"],
-  ])("normalizes %s", (raw, expected) => {
+    ["./", ""],
+    [".", ""],
+  ])("normalizes %j", (raw, expected) => {
     expect(checkEntryPath(raw)).toEqual({ path: expected });
   });
   it.each([
@@ -263,7 +327,8 @@ describe("checkEntryPath", () => {
     "a\\b",
     "a\0b",
     "",
-    "./",
+    "./../x",
+    "./..",
   ])("refuses %j", (raw) => {
     expect(checkEntryPath(raw)).toHaveProperty("refused");
   });
