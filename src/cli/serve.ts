@@ -201,12 +201,12 @@ async function installVersion(
       // Checked and finished in the staging folder: versions/<id> only ever appears whole, so
       // a process killed midway never leaves a version that a pin would take as unpacked.
       const unpacked = await unpackBundle(file, versions.directoryOf(id), undefined, {
-        prepare: (directory, manifest) => {
+        prepare: (layout, manifest) => {
           if (values.version && manifest.version && manifest.version !== values.version)
             throw new BundleError(
               `the bundle is version ${manifest.version}, but the values pin version ${values.version}: refused`,
             );
-          compressed = precompress(directory);
+          compressed = precompress(layout.site, layout.compressed);
         },
       });
       logger.info(

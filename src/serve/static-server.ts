@@ -11,7 +11,8 @@ import type { VersionStore } from "./versions.ts";
  * changes once unpacked, so what its paths resolve to, its files' headers and the bytes of its
  * smaller files are kept in memory. Cache rules are explicit: files whose name carries a content
  * hash are immutable; everything else (HTML first) is revalidated with its ETag. Text files are
- * sent as the `.br` or `.gz` written beside them at unpack time when the client accepts it.
+ * sent as the `.br` or `.gz` Quire wrote of them at unpack time, kept apart from the site's own
+ * files (version-layout.ts), when the client accepts it.
  */
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -92,7 +93,7 @@ const ACCEPTS = [
   ["gzip", /\bgzip\b/],
 ] as const;
 
-/** One way of sending a file: itself, or the `.br` or `.gz` written beside it. */
+/** One way of sending a file: itself, or the `.br` or `.gz` Quire wrote of it. */
 interface Variant {
   file: string;
   size: number;
@@ -135,12 +136,15 @@ class VersionCache {
 
   readonly id: string;
   readonly root: string;
+  /** Quire's compressed copies of the files under `root`, or null when there are none. */
+  readonly compressed: string | null;
   /** The security headers of this version's files: its manifest may let the playground reach its API's hosts. */
   readonly securityHeaders: Record<string, string>;
 
-  constructor(id: string, root: string) {
+  constructor(id: string, root: string, compressed: string | null) {
     this.id = id;
     this.root = root;
+    this.compressed = compressed;
     const connect = playgroundOrigins(root);
     this.securityHeaders =
       connect.length > 0
@@ -235,9 +239,12 @@ class VersionCache {
         "Content-Length": String(size),
       },
     });
+    // Never a file of the site itself: a bundle's own index.html.gz is not a variant.
+    const copies = this.compressed && path.join(this.compressed, path.relative(this.root, file));
     const compressed = (suffix: string, encoding: string): Variant | undefined => {
-      const found = statSync(`${file}${suffix}`, { throwIfNoEntry: false });
-      return found?.isFile() ? variant(`${file}${suffix}`, found.size, encoding) : undefined;
+      if (!copies) return undefined;
+      const found = statSync(`${copies}${suffix}`, { throwIfNoEntry: false });
+      return found?.isFile() ? variant(`${copies}${suffix}`, found.size, encoding) : undefined;
     };
     const served: ServedFile = {
       file,
@@ -279,7 +286,7 @@ export function createStaticServer(options: { versions: VersionStore; logger: Lo
     }
     checkedAt = now;
     if (cache?.id !== active.id || cache.root !== active.directory)
-      cache = new VersionCache(active.id, active.directory);
+      cache = new VersionCache(active.id, active.directory, active.compressed);
     return cache;
   };
   const { logger } = options;

@@ -12,6 +12,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Parser, type ReadEntry } from "tar";
 import { OWNER } from "./leftovers.ts";
+import { compressedPath, sitePath } from "./version-layout.ts";
 
 /**
  * Unpacks a bundle that Quire did not necessarily build: every entry is checked before a byte
@@ -46,7 +47,9 @@ export interface BundleManifest {
 }
 
 export interface UnpackedBundle {
+  /** The version's folder; the bundle's files are in its `site/` (version-layout.ts). */
   directory: string;
+  site: string;
   manifest: BundleManifest;
   files: number;
   bytes: number;
@@ -79,13 +82,17 @@ export function checkEntryPath(raw: string): { path: string } | { refused: strin
 export interface UnpackOptions {
   /**
    * Runs on the staging folder once everything is checked and written, before it is renamed
-   * into place: work that must be complete before anyone sees the version (precompressed
-   * copies, a check of the manifest). A BundleError thrown here refuses the bundle.
+   * into place: work that must be complete before anyone sees the version (compressed copies
+   * into `layout.compressed`, a check of the manifest). A BundleError thrown here refuses the
+   * bundle.
    */
-  prepare?: (directory: string, manifest: BundleManifest) => void | Promise<void>;
+  prepare?: (
+    layout: { site: string; compressed: string },
+    manifest: BundleManifest,
+  ) => void | Promise<void>;
 }
 
-/** Unpacks `archive` into `destination` (which must not exist yet). */
+/** Unpacks `archive` into the version folder `destination` (which must not exist yet). */
 export async function unpackBundle(
   archive: string,
   destination: string,
@@ -94,15 +101,16 @@ export async function unpackBundle(
 ): Promise<UnpackedBundle> {
   if (existsSync(destination)) throw new BundleError(`${destination} already exists`);
   const staging = `${destination}.partial-${OWNER}-${randomBytes(4).toString("hex")}`;
-  mkdirSync(staging, { recursive: true });
+  const site = sitePath(staging);
+  mkdirSync(site, { recursive: true });
   let extracted = false;
   try {
-    const { files, bytes } = await extractChecked(archive, staging, limits);
+    const { files, bytes } = await extractChecked(archive, site, limits);
     extracted = true;
-    const manifest = readManifest(staging);
-    await options.prepare?.(staging, manifest);
+    const manifest = readManifest(site);
+    await options.prepare?.({ site, compressed: compressedPath(staging) }, manifest);
     renameSync(staging, destination);
-    return { directory: destination, manifest, files, bytes };
+    return { directory: destination, site: sitePath(destination), manifest, files, bytes };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     // Past extraction, a failure (a full disk, a rename) is this machine's, not the bundle's.

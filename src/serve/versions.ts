@@ -1,5 +1,4 @@
 import {
-  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -9,6 +8,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { readLayout } from "./version-layout.ts";
 
 /**
  * The unpacked versions of a served site, under `<dataDir>/versions/<id>/`, and which one is
@@ -18,7 +18,10 @@ import path from "node:path";
  */
 export interface ActiveVersion {
   id: string;
+  /** The site's files. */
   directory: string;
+  /** Quire's compressed copies of them (version-layout.ts); null when there are none to trust. */
+  compressed: string | null;
   activatedAt: string;
 }
 
@@ -45,7 +48,7 @@ export class VersionStore {
   }
 
   has(id: string): boolean {
-    return existsSync(path.join(this.directoryOf(id), "quire-export.json"));
+    return readLayout(this.directoryOf(id)) !== null;
   }
 
   /**
@@ -58,10 +61,12 @@ export class VersionStore {
     const stamp = `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
     if (this.#activeCache?.stamp === stamp) return this.#activeCache.value;
     const state = this.#read();
-    if (!state.active || !this.has(state.active)) return null;
+    const layout = state.active ? readLayout(this.directoryOf(state.active)) : null;
+    if (!state.active || !layout) return null;
     const value = {
       id: state.active,
-      directory: this.directoryOf(state.active),
+      directory: layout.site,
+      compressed: layout.compressed,
       activatedAt: info.mtime.toISOString(),
     };
     this.#activeCache = { stamp, value };

@@ -10,10 +10,16 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { createServer, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  get as httpGet,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { create as createTar, Header } from "tar";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -171,6 +177,20 @@ async function linkServer(
   };
 }
 
+/** A GET whose body stays as the server encoded it (fetch would decode it). */
+function getBytes(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ body: Buffer; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ body: Buffer.concat(chunks), headers: response.headers }));
+    }).on("error", reject);
+  });
+}
+
 function listFiles(root: string): string[] {
   return (readdirSync(root, { recursive: true }) as string[])
     .filter((relative) => statSync(path.join(root, relative)).isFile())
@@ -217,7 +237,7 @@ const bundleFolder = mkdtempSync(path.join(os.tmpdir(), "quire-full-loop-"));
 afterAll(() => rmSync(bundleFolder, { recursive: true, force: true }));
 const site = path.join(bundleFolder, "site");
 
-function variantFolder(name: string, extra: Record<string, string> = {}): string {
+function variantFolder(name: string, extra: Record<string, string | Buffer> = {}): string {
   const folder = path.join(bundleFolder, `variant-${name}`);
   rmSync(folder, { recursive: true, force: true });
   cpSync(site, folder, { recursive: true });
@@ -231,7 +251,7 @@ function variantFolder(name: string, extra: Record<string, string> = {}): string
   return folder;
 }
 
-async function variant(name: string, extra: Record<string, string> = {}): Promise<string> {
+async function variant(name: string, extra: Record<string, string | Buffer> = {}): Promise<string> {
   const folder = variantFolder(name, extra);
   const file = path.join(bundleFolder, `${name}.tar.gz`);
   await createTar({ gzip: true, file, cwd: folder, portable: true }, readdirSync(folder));
@@ -524,6 +544,35 @@ describe("quire serve, end to end", () => {
     120_000,
   );
 
+  it("sends gzip and brotli readers Quire's own compression of a page, never the bundle's .gz or .br of it", async () => {
+    const hostile = '<script>alert("bundle")</script>';
+    const bundle = await variant("H", {
+      "index.html.gz": gzipSync(hostile),
+      "index.html.br": brotliCompressSync(hostile),
+    });
+    const dataDir = makeTempDir();
+    const link = await linkServer(bundle);
+    const running = serve(valuesFile(link.url, "H"), dataDir);
+    const base = await running.url;
+    await until(async () => (await readyVersion(base)) === "H", "version H", {
+      explain: running.output,
+    });
+    const page = readFileSync(path.join(bundleFolder, "variant-H", "index.html"));
+    for (const accept of ["gzip, br", "gzip", "br"]) {
+      const home = await getBytes(`${base}/`, { "accept-encoding": accept });
+      const encoding = home.headers["content-encoding"];
+      expect(encoding, accept).toBe(accept === "gzip" ? "gzip" : "br");
+      const text = encoding === "gzip" ? gunzipSync(home.body) : brotliDecompressSync(home.body);
+      expect(text.equals(page), accept).toBe(true);
+    }
+    // The bundle's own file is still there, sent as itself when asked for by its name.
+    const own = await getBytes(`${base}/index.html.gz`, { "accept-encoding": "gzip, br" });
+    expect(own.headers["content-encoding"]).toBeUndefined();
+    expect(gunzipSync(own.body).toString()).toBe(hostile);
+    running.child.kill("SIGTERM");
+    expect(await running.exit).toBe(0);
+  }, 120_000);
+
   it("never takes a bundle killed mid-unpack for an unpacked version: a pin is fetched again", async () => {
     const dataDir = makeTempDir();
     const versions = path.join(dataDir, "versions");
@@ -565,16 +614,18 @@ describe("quire serve, end to end", () => {
     });
     expect(link.requests()).toBe(2);
     expect(readdirSync(versions)).toEqual(["D"]);
-    const root = path.join(versions, "D");
-    const copies = listFiles(root).filter((name) => name.endsWith(".br"));
+    const root = path.join(versions, "D", "site");
+    const compressed = path.join(versions, "D", "compressed");
+    const copies = listFiles(compressed).filter((name) => name.endsWith(".br"));
     expect(copies.length).toBeGreaterThan(10);
     for (const copy of copies) {
       const original = readFileSync(path.join(root, copy.slice(0, -3)));
-      expect(brotliDecompressSync(readFileSync(path.join(root, copy))).equals(original), copy).toBe(
-        true,
-      );
       expect(
-        gunzipSync(readFileSync(path.join(root, `${copy.slice(0, -3)}.gz`))).equals(original),
+        brotliDecompressSync(readFileSync(path.join(compressed, copy))).equals(original),
+        copy,
+      ).toBe(true);
+      expect(
+        gunzipSync(readFileSync(path.join(compressed, `${copy.slice(0, -3)}.gz`))).equals(original),
       ).toBe(true);
     }
     const page = await fetch(`${base}/bulk.txt`, { headers: { "accept-encoding": "br" } });

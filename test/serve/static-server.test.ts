@@ -2,10 +2,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { precompress } from "../../src/serve/precompress.ts";
 import { createStaticServer } from "../../src/serve/static-server.ts";
+import { compressedPath, sitePath } from "../../src/serve/version-layout.ts";
 import { VersionStore } from "../../src/serve/versions.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -14,16 +16,17 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-async function site(files: Record<string, string> | null) {
+async function site(files: Record<string, string | Buffer> | null) {
   const dataDir = makeTempDir();
   const versions = new VersionStore(dataDir);
   if (files) {
     const directory = versions.directoryOf("v1");
+    const root = sitePath(directory);
     for (const [name, content] of Object.entries({ "quire-export.json": "{}", ...files })) {
-      mkdirSync(path.dirname(path.join(directory, name)), { recursive: true });
-      writeFileSync(path.join(directory, name), content);
+      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+      writeFileSync(path.join(root, name), content);
     }
-    precompress(directory);
+    precompress(root, compressedPath(directory));
     versions.activate("v1", 3);
   }
   const server = createStaticServer({ versions, logger: pino({ level: "silent" }) });
@@ -55,6 +58,40 @@ function raw(
     request.on("error", reject);
     request.end();
   });
+}
+
+/** A raw request whose body is kept as bytes, still encoded as the server sent it. */
+function rawBytes(
+  port: number,
+  rawPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Buffer; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: "127.0.0.1", port, path: rawPath, method: "GET", headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            headers: response.headers,
+          }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** The text of a body, decoded by its Content-Encoding. */
+function decoded(answer: { body: Buffer; headers: IncomingHttpHeaders }): string {
+  const encoding = answer.headers["content-encoding"];
+  if (encoding === "br") return brotliDecompressSync(answer.body).toString();
+  if (encoding === "gzip") return gunzipSync(answer.body).toString();
+  return answer.body.toString();
 }
 
 const PAGE = `<!doctype html><html><body>${"Welcome. ".repeat(200)}</body></html>`;
@@ -120,6 +157,48 @@ describe("serving the active version", () => {
     expect(gzip.headers.get("vary")).toBe("Accept-Encoding");
     const plain = await fetch(`${base}/`, { headers: { "accept-encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("never sends a bundle's own .gz or .br in place of a page: only Quire's copies, and those files only by their names", async () => {
+    const hostile = "<script>alert(document.domain)</script>";
+    const { port } = await site({
+      ...FILES,
+      "index.html.gz": gzipSync(hostile),
+      "index.html.br": brotliCompressSync(hostile),
+      // Too small for Quire to compress: no copy of Quire's, so none at all.
+      "guide/setup.html.gz": gzipSync(hostile),
+      "guide/setup.html.br": brotliCompressSync(hostile),
+      "files/data.bin.gz": gzipSync(hostile),
+    });
+    for (const accept of ["gzip, br", "br", "gzip", "gzip;q=1, br;q=0.5, deflate"]) {
+      const home = await rawBytes(port, "/", { "accept-encoding": accept });
+      expect(decoded(home), accept).toBe(PAGE);
+      expect(home.headers["content-encoding"], accept).toMatch(/^(br|gzip)$/);
+      for (const small of ["/guide/setup", "/files/data.bin"]) {
+        const answer = await rawBytes(port, small, { "accept-encoding": accept });
+        expect(answer.headers["content-encoding"], `${small} ${accept}`).toBeUndefined();
+        expect(answer.body.toString(), `${small} ${accept}`).not.toContain("alert");
+      }
+    }
+    // Asked for by its own name, the bundle's file is itself: bytes, not an encoding.
+    const own = await rawBytes(port, "/index.html.gz", { "accept-encoding": "gzip, br" });
+    expect(own.status).toBe(200);
+    expect(own.headers["content-encoding"]).toBeUndefined();
+    expect(own.headers["content-type"]).toBe("application/octet-stream");
+    expect(gunzipSync(own.body).toString()).toBe(hostile);
+  });
+
+  it("serves a version an earlier Quire unpacked (files at its root) with no compressed copies", async () => {
+    const { base, versions } = await site(FILES);
+    const legacy = versions.directoryOf("old");
+    mkdirSync(legacy, { recursive: true });
+    writeFileSync(path.join(legacy, "quire-export.json"), "{}");
+    writeFileSync(path.join(legacy, "index.html"), PAGE);
+    writeFileSync(path.join(legacy, "index.html.gz"), gzipSync("<script>alert(1)</script>"));
+    versions.activate("old", 3);
+    const home = await fetch(`${base}/`, { headers: { "accept-encoding": "gzip, br" } });
+    expect(home.headers.get("content-encoding")).toBeNull();
+    expect(await home.text()).toBe(PAGE);
   });
 
   it("honours Range and HEAD, and refuses other methods", async () => {

@@ -109,7 +109,8 @@ describe("unpacking a bundle", () => {
     const unpacked = await unpackBundle(realBundle, destination);
     expect(unpacked.manifest.formatVersion).toBe(1);
     expect(unpacked.manifest.pageCount).toBeGreaterThan(20);
-    expect(readFileSync(path.join(destination, "index.html"), "utf8")).toContain("<html");
+    expect(unpacked.site).toBe(path.join(destination, "site"));
+    expect(readFileSync(path.join(unpacked.site, "index.html"), "utf8")).toContain("<html");
     const listed = execFileSync("tar", ["-tzf", realBundle], { encoding: "utf8" })
       .split("\n")
       .filter((name) => name && !name.endsWith("/"));
@@ -120,7 +121,9 @@ describe("unpacking a bundle", () => {
     const destination = path.join(makeTempDir(), "v1");
     const unpacked = await unpackBundle(rawArchive(SITE), destination);
     expect(unpacked.files).toBe(3);
-    expect(readFileSync(path.join(destination, "guide/setup.html"), "utf8")).toBe("<h1>Setup</h1>");
+    expect(readFileSync(path.join(unpacked.site, "guide/setup.html"), "utf8")).toBe(
+      "<h1>Setup</h1>",
+    );
   });
 
   it("writes every byte of the files that follow a large one (their content arrives buffered)", async () => {
@@ -136,7 +139,7 @@ describe("unpacking a bundle", () => {
     const destination = path.join(makeTempDir(), "v1");
     const unpacked = await unpackBundle(rawArchive(entries), destination);
     for (const entry of entries)
-      expect(readFileSync(path.join(destination, entry.path), "utf8"), entry.path).toBe(
+      expect(readFileSync(path.join(unpacked.site, entry.path), "utf8"), entry.path).toBe(
         entry.content,
       );
     expect(unpacked.bytes).toBe(
@@ -228,10 +231,14 @@ describe("unpacking a bundle", () => {
     const destination = path.join(makeTempDir(), "versions", "v1");
     let seen: { staging: string; destinationThen: boolean; version: string | null } | undefined;
     await unpackBundle(rawArchive(SITE), destination, undefined, {
-      prepare: (directory, manifest) => {
-        writeFileSync(path.join(directory, "index.html.gz"), gzipSync("<h1>Home</h1>"));
+      prepare: (layout, manifest) => {
+        // The bundle's files in site/, and a folder beside it for Quire's compressed copies.
+        expect(path.basename(layout.site)).toBe("site");
+        expect(path.dirname(layout.compressed)).toBe(path.dirname(layout.site));
+        mkdirSync(layout.compressed);
+        writeFileSync(path.join(layout.compressed, "index.html.gz"), gzipSync("<h1>Home</h1>"));
         seen = {
-          staging: path.basename(directory),
+          staging: path.basename(path.dirname(layout.site)),
           destinationThen: existsSync(destination),
           version: manifest.version,
         };
@@ -243,7 +250,8 @@ describe("unpacking a bundle", () => {
     );
     expect(seen?.destinationThen).toBe(false);
     expect(seen?.version).toBeNull();
-    expect(existsSync(path.join(destination, "index.html.gz"))).toBe(true);
+    expect(readdirSync(destination).sort()).toEqual(["compressed", "site"]);
+    expect(existsSync(path.join(destination, "compressed", "index.html.gz"))).toBe(true);
 
     const refusedByPrepare = await refused(rawArchive(SITE), undefined, () => {
       throw new BundleError("the bundle is version 2, but the values pin version 1: refused");
@@ -267,8 +275,10 @@ describe("unpacking a bundle", () => {
     const destination = path.join(makeTempDir(), "v1");
     const unpacked = await unpackBundle(archive, destination);
     expect(unpacked.files).toBe(3);
-    expect(readFileSync(path.join(destination, "guide/setup.html"), "utf8")).toBe("<h1>Setup</h1>");
-    expect(readdirSync(destination).sort()).toEqual(["guide", "index.html", "quire-export.json"]);
+    expect(readFileSync(path.join(unpacked.site, "guide/setup.html"), "utf8")).toBe(
+      "<h1>Setup</h1>",
+    );
+    expect(readdirSync(unpacked.site).sort()).toEqual(["guide", "index.html", "quire-export.json"]);
   });
 
   it("keeps every check for ./ entries: links, .. and a file named like the root are refused", async () => {

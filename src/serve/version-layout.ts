@@ -1,0 +1,37 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * What a version's folder holds: `site/`, the bundle's files exactly as unpacked, and
+ * `compressed/`, the `.br` and `.gz` copies Quire writes of them (`compressed/a/b.html.br` for
+ * `site/a/b.html`). The copies live apart from the site so that no file of a bundle can ever
+ * be taken for one of them: a bundle's own `index.html.gz` is just a file of the site, served
+ * as itself when asked for by its name.
+ *
+ * A folder unpacked by an earlier Quire holds the site at its root (with copies beside the
+ * files, where a bundle's own could hide). It is still served, as a site with no copies.
+ */
+export interface VersionLayout {
+  site: string;
+  /** The folder of Quire's compressed copies; null for a folder with none to trust. */
+  compressed: string | null;
+}
+
+export function sitePath(versionDirectory: string): string {
+  return path.join(versionDirectory, "site");
+}
+
+export function compressedPath(versionDirectory: string): string {
+  return path.join(versionDirectory, "compressed");
+}
+
+/** The parts of a version's folder, or null when it holds no complete version. */
+export function readLayout(versionDirectory: string): VersionLayout | null {
+  // This layout never has a manifest at the folder's root; an earlier one always has.
+  if (existsSync(path.join(versionDirectory, "quire-export.json")))
+    return { site: versionDirectory, compressed: null };
+  const site = sitePath(versionDirectory);
+  if (existsSync(path.join(site, "quire-export.json")))
+    return { site, compressed: compressedPath(versionDirectory) };
+  return null;
+}
