@@ -22,7 +22,7 @@ export function registerServeCommand(program: Command): void {
     )
     .requiredOption(
       "--values <FILE>",
-      "the deployment's values file (YAML) with the staticExport group: enabled, bundleUrl, version",
+      "the deployment's values file (YAML) with the staticExport group: enabled, bundleUrl, version, sha256",
     )
     .option(
       "--port <PORT>",
@@ -52,8 +52,10 @@ values.yaml:
     enabled: true
     bundleUrl: "https://quire.example.com/downloads/...?expires=...&signature=..."
     version: "2026.11.1"     # optional: pin a version; an unpacked pin is served without fetching
+    sha256: "9f86d0…"        # optional: the archive's SHA-256 from the bundle call; checked before unpacking
 
-Environment overrides: QUIRE_STATIC_EXPORT_ENABLED, QUIRE_STATIC_EXPORT_BUNDLE_URL, QUIRE_STATIC_EXPORT_VERSION.
+Environment overrides: QUIRE_STATIC_EXPORT_ENABLED, QUIRE_STATIC_EXPORT_BUNDLE_URL, QUIRE_STATIC_EXPORT_VERSION,
+QUIRE_STATIC_EXPORT_SHA256.
 /healthz answers at once; /readyz once a version is active. A failed or expired download keeps
 the last good version serving; with no version to serve, quire serve exits 1.
 
@@ -158,7 +160,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
 
 /** Makes the values' bundle the active version: from disk when its pin is unpacked, else downloaded. */
 async function installVersion(
-  values: { bundleUrl: string | null; version: string | null },
+  values: { bundleUrl: string | null; version: string | null; sha256: string | null },
   versions: InstanceType<typeof import("../serve/versions.ts").VersionStore>,
   dataDir: string,
   keep: number,
@@ -187,6 +189,7 @@ async function installVersion(
   try {
     logger.info({ url: values.bundleUrl.split("?")[0] }, "downloading the bundle");
     const fetched = await fetchBundle(values.bundleUrl, file, {
+      sha256: values.sha256,
       onProgress: (received, total) =>
         logger.info(
           { received, total },

@@ -131,7 +131,7 @@ async function readyVersion(base: string): Promise<string | null> {
   return ((await response.json()) as { version: string }).version;
 }
 
-function valuesFile(bundleUrl: string, version?: string): string {
+function valuesFile(bundleUrl: string, version?: string, sha256?: string): string {
   const file = path.join(makeTempDir(), "values.yaml");
   writeFileSync(
     file,
@@ -142,6 +142,7 @@ function valuesFile(bundleUrl: string, version?: string): string {
       "  enabled: true",
       `  bundleUrl: "${bundleUrl}"`,
       ...(version ? [`  version: "${version}"`] : []),
+      ...(sha256 ? [`  sha256: "${sha256}"`] : []),
       "",
     ].join("\n"),
   );
@@ -343,9 +344,10 @@ describe("quire serve, end to end", () => {
     const bundle = (await linked.json()) as { bundleUrl: string; sha256: string };
     expect(bundle.bundleUrl.startsWith(`${apiUrl}/`)).toBe(true);
 
-    // The link goes into the values file; quire serve fetches it and serves the site.
+    // The link and its SHA-256 go into the values file; quire serve fetches, checks and serves it.
+    expect(bundle.sha256).toMatch(/^[0-9a-f]{64}$/);
     const dataDir = makeTempDir();
-    const served = serve(valuesFile(bundle.bundleUrl, version), dataDir);
+    const served = serve(valuesFile(bundle.bundleUrl, version, bundle.sha256), dataDir);
     const base = await served.url;
     await until(async () => (await readyVersion(base)) === version, "/readyz", {
       explain: served.output,
