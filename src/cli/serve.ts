@@ -216,6 +216,11 @@ async function installVersion(
         { version: id, files: unpacked.files, bytes: unpacked.bytes, compressed },
         "bundle unpacked",
       );
+      // Served all the same, but its pages' own inline scripts (theme, search button) will not run.
+      if (!Array.isArray((unpacked.manifest as { scriptHashes?: unknown }).scriptHashes))
+        process.stderr.write(
+          `quire serve: warning: version ${id} lists no inline scripts (scriptHashes in quire-export.json), so its pages' inline scripts are blocked by the Content-Security-Policy: export it again with this Quire\n`,
+        );
     }
     versions.activate(id, keep);
     return id;

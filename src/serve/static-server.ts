@@ -2,6 +2,14 @@ import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { Logger } from "pino";
+import {
+  INERT_DOCUMENT_POLICY,
+  inlineScriptHashes,
+  NO_SOURCES,
+  type PolicySources,
+  pagePolicy,
+  readPolicySources,
+} from "./content-security-policy.ts";
 import { localLocation } from "./local-location.ts";
 import type { VersionStore } from "./versions.ts";
 
@@ -40,43 +48,27 @@ const TYPES: Record<string, string> = {
   ".zip": "application/zip",
 };
 
-/**
- * Pages may carry their inline theme script and style attributes; nothing from another host.
- * `connect` adds the origins an API playground calls (the bundle's `connectOrigins`).
- */
-export function contentSecurityPolicy(connect: readonly string[] = []): string {
-  return `default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src ${["'self'", ...connect].join(" ")}; media-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'`;
-}
-
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
-
+/** Headers of every answer; files add the policy of their version and kind to these. */
 const SECURITY_HEADERS = {
-  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+  "Content-Security-Policy": pagePolicy(NO_SOURCES),
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "SAMEORIGIN",
 };
 
-/**
- * The origins the bundle's API playground calls, from its `quire-export.json`: only plain
- * `http(s)://host[:port]` origins are taken, so a manifest cannot widen the policy otherwise.
- */
-function playgroundOrigins(root: string): string[] {
+/** What a version's manifest adds to its policy; a manifest that cannot be read adds nothing. */
+function versionSources(root: string): PolicySources {
   try {
-    const manifest = JSON.parse(readFileSync(path.join(root, "quire-export.json"), "utf8")) as {
-      connectOrigins?: unknown;
-    };
-    if (!Array.isArray(manifest.connectOrigins)) return [];
-    return manifest.connectOrigins
-      .filter(
-        (origin): origin is string =>
-          typeof origin === "string" && /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin),
-      )
-      .slice(0, 50);
+    return readPolicySources(
+      JSON.parse(readFileSync(path.join(root, "quire-export.json"), "utf8")),
+    );
   } catch {
-    return [];
+    return NO_SOURCES;
   }
 }
+
+/** Files a browser opens as documents of their own, which are no page of the site. */
+const INERT_DOCUMENTS = new Set([".svg", ".xml"]);
 
 /** A content hash in a file or folder name (`quire.6b000d0763.js`, `katex-1a181552/`). */
 const HASHED = /[.-][0-9a-f]{8,}(\.|\/|$)/;
@@ -138,18 +130,24 @@ class VersionCache {
   readonly root: string;
   /** Quire's compressed copies of the files under `root`, or null when there are none. */
   readonly compressed: string | null;
-  /** The security headers of this version's files: its manifest may let the playground reach its API's hosts. */
-  readonly securityHeaders: Record<string, string>;
+  /** What this version's manifest adds to its policy (content-security-policy.ts). */
+  readonly sources: PolicySources;
+  /** The policy of its files that are neither pages nor documents of their own. */
+  readonly filePolicy: string;
 
   constructor(id: string, root: string, compressed: string | null) {
     this.id = id;
     this.root = root;
     this.compressed = compressed;
-    const connect = playgroundOrigins(root);
-    this.securityHeaders =
-      connect.length > 0
-        ? { ...SECURITY_HEADERS, "Content-Security-Policy": contentSecurityPolicy(connect) }
-        : SECURITY_HEADERS;
+    this.sources = versionSources(root);
+    this.filePolicy = pagePolicy(this.sources);
+  }
+
+  /** A page's policy names the listed hashes of the inline scripts it holds, and no others. */
+  #policy(file: string, extension: string): string {
+    if (INERT_DOCUMENTS.has(extension)) return INERT_DOCUMENT_POLICY;
+    if (extension !== ".html" || this.sources.scriptHashes.size === 0) return this.filePolicy;
+    return pagePolicy(this.sources, inlineScriptHashes(readFileSync(file, "utf8")));
   }
 
   route(pathname: string): Route {
@@ -228,7 +226,8 @@ class VersionCache {
           : "no-cache",
       "Accept-Ranges": "bytes",
       Vary: "Accept-Encoding",
-      ...this.securityHeaders,
+      ...SECURITY_HEADERS,
+      "Content-Security-Policy": this.#policy(file, extension),
     };
     const variant = (path_: string, size: number, encoding?: string): Variant => ({
       file: path_,

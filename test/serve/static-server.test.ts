@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -260,9 +261,40 @@ describe("serving the active version", () => {
     const { base } = await site({ ...FILES, "quire-export.json": manifest });
     const policy = (await fetch(`${base}/`)).headers.get("content-security-policy") ?? "";
     expect(policy).toContain("connect-src 'self' https://api.example.com http://127.0.0.1:9000;");
-    expect(policy).toContain("script-src 'self' 'unsafe-inline';");
+    expect(policy).toContain("script-src 'self';");
     expect(policy).not.toContain("x.example");
     expect(policy).not.toMatch(/connect-src[^;]*\*/);
+  });
+
+  it("names in each page's policy the listed hashes of its own inline scripts, in every encoding, and gives SVG and XML an inert one", async () => {
+    const boot = "document.documentElement.classList.add('js')";
+    const notFound = "findRoot()";
+    const hash = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+    const manifest = JSON.stringify({ scriptHashes: [hash(boot), hash(notFound)] });
+    const page = `<html><head><script>${boot}</script></head><body>${"Text. ".repeat(200)}<script>alert(1)</script></body></html>`;
+    const { base } = await site({
+      ...FILES,
+      "quire-export.json": manifest,
+      "index.html": page,
+      "404.html": `<html><script>${notFound}</script></html>`,
+      "logo.svg": "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>",
+      "feed.xml": "<feed/>",
+    });
+    const scriptSources = async (url: string, headers: Record<string, string> = {}) =>
+      /script-src ([^;]*);/.exec(
+        (await fetch(url, { headers })).headers.get("content-security-policy") ?? "",
+      )?.[1];
+    expect(await scriptSources(`${base}/`)).toBe(`'self' '${hash(boot)}'`);
+    expect(await scriptSources(`${base}/`, { "accept-encoding": "gzip" })).toBe(
+      `'self' '${hash(boot)}'`,
+    );
+    expect(await scriptSources(`${base}/nothing/here`)).toBe(`'self' '${hash(notFound)}'`);
+    expect(await scriptSources(`${base}/guide/setup`)).toBe("'self'");
+    expect(await scriptSources(`${base}/_quire/quire.0123abcd45.css`)).toBe("'self'");
+    for (const file of ["logo.svg", "feed.xml"])
+      expect((await fetch(`${base}/${file}`)).headers.get("content-security-policy"), file).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; sandbox",
+      );
   });
 
   it("serves a version activated through the same store at once, and nothing of the one before", async () => {

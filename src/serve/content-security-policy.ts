@@ -1,0 +1,104 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The Content-Security-Policy `quire serve` sends. A bundle's pages are written from a docs
+ * repository, which is trusted less than the readers of the docs origin: should anything of it
+ * reach a page as markup, it must not run as script. So scripts come from the site's own files
+ * and, inline, only those whose hashes the bundle's `quire-export.json` lists (`scriptHashes`:
+ * the inline scripts Quire itself wrote into its pages) and that the page really holds; never
+ * `'unsafe-inline'`, so an injected `<script>` or `onerror=` attribute does not run. A bundle
+ * without `scriptHashes` gets no inline script at all. Styles keep `'unsafe-inline'` (style
+ * attributes are everywhere in rendered pages, and a style cannot run script).
+ *
+ * Every value taken from the manifest must have the exact shape of what it claims to be, so a
+ * manifest cannot widen the policy in any other way; anything else in it is ignored.
+ */
+export interface PolicySources {
+  /** CSP hash sources of the inline scripts Quire wrote (`sha256-<base64>`). */
+  scriptHashes: ReadonlySet<string>;
+  /** Origins of external scripts the site loads (analytics the operator configured). */
+  scriptOrigins: readonly string[];
+  /** Origins an API playground calls. */
+  connectOrigins: readonly string[];
+}
+
+export const NO_SOURCES: PolicySources = {
+  scriptHashes: new Set(),
+  scriptOrigins: [],
+  connectOrigins: [],
+};
+
+/** A CSP hash source of a SHA-256 digest: 32 bytes are 43 base64 characters and one `=`. */
+const SCRIPT_HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
+/** A plain origin: scheme, host and port, nothing a policy could read as another directive. */
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
+/** More hashes than any site has inline scripts of Quire's (one per redirect page, mostly). */
+const MAX_SCRIPT_HASHES = 10_000;
+const MAX_ORIGINS = 50;
+/** Hashes one page's policy may carry; a page of Quire's holds one or two inline scripts. */
+const MAX_PAGE_HASHES = 50;
+
+/** The sources a bundle's manifest (its parsed `quire-export.json`) adds to the policy. */
+export function readPolicySources(manifest: unknown): PolicySources {
+  if (!manifest || typeof manifest !== "object") return NO_SOURCES;
+  const fields = manifest as Record<string, unknown>;
+  return {
+    scriptHashes: new Set(matching(fields.scriptHashes, SCRIPT_HASH, MAX_SCRIPT_HASHES)),
+    scriptOrigins: matching(fields.scriptOrigins, ORIGIN, MAX_ORIGINS),
+    connectOrigins: matching(fields.connectOrigins, ORIGIN, MAX_ORIGINS),
+  };
+}
+
+function matching(value: unknown, shape: RegExp, cap: number): string[] {
+  if (!Array.isArray(value)) return [];
+  const found = new Set<string>();
+  for (const item of value) {
+    if (found.size >= cap) break;
+    if (typeof item === "string" && shape.test(item)) found.add(item);
+  }
+  return [...found];
+}
+
+/**
+ * The policy of an HTML page. `pageHashes` are the hash sources of the page's own inline
+ * scripts (inlineScriptHashes): only those the manifest lists are allowed, so each page's
+ * header names its own one or two, however many redirect pages the site has.
+ */
+export function pagePolicy(sources: PolicySources, pageHashes: Iterable<string> = []): string {
+  const allowed: string[] = [];
+  for (const hash of new Set(pageHashes)) {
+    if (allowed.length >= MAX_PAGE_HASHES) break;
+    if (sources.scriptHashes.has(hash)) allowed.push(`'${hash}'`);
+  }
+  const script = ["'self'", ...allowed, ...sources.scriptOrigins].join(" ");
+  const connect = ["'self'", ...sources.connectOrigins].join(" ");
+  return `default-src 'self'; script-src ${script}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src ${connect}; media-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'`;
+}
+
+/**
+ * The policy of a file a browser renders as a document of its own but that is no page of the
+ * site: SVG and XML, which may carry `<script>` (an SVG opened from a link, an XHTML document
+ * named .xml). Nothing runs, nothing loads but the site's images, and `sandbox` gives the
+ * document an opaque origin besides.
+ */
+export const INERT_DOCUMENT_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; sandbox";
+
+/** A `<script ...>` start tag, its text, and its end tag as the HTML tokenizer ends it. */
+const INLINE_SCRIPT = /<script\b[^>]*>([\s\S]*?)<\/script[\s/>]/gi;
+
+/**
+ * The CSP hash sources of the inline scripts in an HTML page, computed as a browser does: over
+ * the UTF-8 bytes of the script's text after the parser turned CR LF and CR into LF. A script
+ * this scan reads differently from a browser gets a hash the manifest does not list, so it is
+ * blocked, never allowed by mistake: the policy only ever names hashes the manifest lists.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const text = (match[1] as string).replace(/\r\n?/g, "\n");
+    if (text === "") continue;
+    hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
