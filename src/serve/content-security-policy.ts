@@ -84,6 +84,24 @@ export function pagePolicy(sources: PolicySources, pageHashes: Iterable<string> 
 export const INERT_DOCUMENT_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; sandbox";
 
+const INERT_DOCUMENTS = new Set([".svg", ".xml"]);
+
+/**
+ * The policy of one file of a bundle, by its extension (lowercase, with its dot): an HTML
+ * page's names the listed hashes of the inline scripts it holds (`readPage` gives its text,
+ * read only when the manifest lists any), SVG and XML get the inert one, every other file the
+ * version's policy (it matters only if a browser opens the file as a document).
+ */
+export function filePolicy(
+  extension: string,
+  sources: PolicySources,
+  readPage: () => string,
+): string {
+  if (INERT_DOCUMENTS.has(extension)) return INERT_DOCUMENT_POLICY;
+  if (extension !== ".html" || sources.scriptHashes.size === 0) return pagePolicy(sources);
+  return pagePolicy(sources, inlineScriptHashes(readPage()));
+}
+
 /** A `<script ...>` start tag, its text, and its end tag as the HTML tokenizer ends it. */
 const INLINE_SCRIPT = /<script\b[^>]*>([\s\S]*?)<\/script[\s/>]/gi;
 

@@ -3,8 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from "node:path";
 import type { Logger } from "pino";
 import {
-  INERT_DOCUMENT_POLICY,
-  inlineScriptHashes,
+  filePolicy,
   NO_SOURCES,
   type PolicySources,
   pagePolicy,
@@ -66,9 +65,6 @@ function versionSources(root: string): PolicySources {
     return NO_SOURCES;
   }
 }
-
-/** Files a browser opens as documents of their own, which are no page of the site. */
-const INERT_DOCUMENTS = new Set([".svg", ".xml"]);
 
 /** A content hash in a file or folder name (`quire.6b000d0763.js`, `katex-1a181552/`). */
 const HASHED = /[.-][0-9a-f]{8,}(\.|\/|$)/;
@@ -132,22 +128,12 @@ class VersionCache {
   readonly compressed: string | null;
   /** What this version's manifest adds to its policy (content-security-policy.ts). */
   readonly sources: PolicySources;
-  /** The policy of its files that are neither pages nor documents of their own. */
-  readonly filePolicy: string;
 
   constructor(id: string, root: string, compressed: string | null) {
     this.id = id;
     this.root = root;
     this.compressed = compressed;
     this.sources = versionSources(root);
-    this.filePolicy = pagePolicy(this.sources);
-  }
-
-  /** A page's policy names the listed hashes of the inline scripts it holds, and no others. */
-  #policy(file: string, extension: string): string {
-    if (INERT_DOCUMENTS.has(extension)) return INERT_DOCUMENT_POLICY;
-    if (extension !== ".html" || this.sources.scriptHashes.size === 0) return this.filePolicy;
-    return pagePolicy(this.sources, inlineScriptHashes(readFileSync(file, "utf8")));
   }
 
   route(pathname: string): Route {
@@ -227,7 +213,9 @@ class VersionCache {
       "Accept-Ranges": "bytes",
       Vary: "Accept-Encoding",
       ...SECURITY_HEADERS,
-      "Content-Security-Policy": this.#policy(file, extension),
+      "Content-Security-Policy": filePolicy(extension, this.sources, () =>
+        readFileSync(file, "utf8"),
+      ),
     };
     const variant = (path_: string, size: number, encoding?: string): Variant => ({
       file: path_,

@@ -11,7 +11,8 @@ import path from "node:path";
 import { readLayout } from "./version-layout.ts";
 
 /**
- * The unpacked versions of a served site, under `<dataDir>/versions/<id>/`, and which one is
+ * The unpacked versions of a served site, under `<dataDir>/versions/<id>/` (the site and
+ * Quire's compressed copies of it: version-layout.ts), and which one is
  * active: `active.json`, replaced by rename so a reader sees the old value or the new one,
  * never half of either. The history (newest first) decides what `--rollback` returns to and
  * which versions are removed beyond the number kept.
