@@ -86,37 +86,60 @@ export const INERT_DOCUMENT_POLICY =
 
 const INERT_DOCUMENTS = new Set([".svg", ".xml"]);
 
+/** Pages larger than this are not read for their scripts: their inline scripts stay blocked. */
+export const MAX_SCANNED_PAGE_BYTES = 32 * 1024 * 1024;
+
 /**
  * The policy of one file of a bundle, by its extension (lowercase, with its dot): an HTML
- * page's names the listed hashes of the inline scripts it holds (`readPage` gives its text,
- * read only when the manifest lists any), SVG and XML get the inert one, every other file the
- * version's policy (it matters only if a browser opens the file as a document).
+ * page's names the listed hashes of the inline scripts it holds (`page.read` gives its text,
+ * called only when the manifest lists any and the page is not too large to scan), SVG and XML
+ * get the inert one, every other file the version's policy (it matters only if a browser opens
+ * the file as a document).
  */
 export function filePolicy(
   extension: string,
   sources: PolicySources,
-  readPage: () => string,
+  page: { size: number; read: () => string },
 ): string {
   if (INERT_DOCUMENTS.has(extension)) return INERT_DOCUMENT_POLICY;
-  if (extension !== ".html" || sources.scriptHashes.size === 0) return pagePolicy(sources);
-  return pagePolicy(sources, inlineScriptHashes(readPage()));
+  if (
+    extension !== ".html" ||
+    sources.scriptHashes.size === 0 ||
+    page.size > MAX_SCANNED_PAGE_BYTES
+  )
+    return pagePolicy(sources);
+  return pagePolicy(sources, inlineScriptHashes(page.read()));
 }
 
-/** A `<script ...>` start tag, its text, and its end tag as the HTML tokenizer ends it. */
-const INLINE_SCRIPT = /<script\b[^>]*>([\s\S]*?)<\/script[\s/>]/gi;
+const SCRIPT_START = /<script\b/gi;
+/** Where the HTML tokenizer ends a script's text: `</script` then a space, `/` or `>`. */
+const SCRIPT_END = /<\/script[\s/>]/gi;
 
 /**
  * The CSP hash sources of the inline scripts in an HTML page, computed as a browser does: over
  * the UTF-8 bytes of the script's text after the parser turned CR LF and CR into LF. A script
  * this scan reads differently from a browser gets a hash the manifest does not list, so it is
  * blocked, never allowed by mistake: the policy only ever names hashes the manifest lists.
+ * One pass, each character looked at a bounded number of times, whatever the page holds
+ * (a page of unclosed `<script` tags costs no more than any other).
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const text = (match[1] as string).replace(/\r\n?/g, "\n");
-    if (text === "") continue;
-    hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
+  let position = 0;
+  for (;;) {
+    SCRIPT_START.lastIndex = position;
+    const start = SCRIPT_START.exec(html);
+    if (!start) break;
+    const tagEnd = html.indexOf(">", start.index);
+    if (tagEnd < 0) break;
+    SCRIPT_END.lastIndex = tagEnd + 1;
+    const end = SCRIPT_END.exec(html);
+    // Unclosed, the rest of the page is this script's text: nothing after it is another one.
+    if (!end) break;
+    const text = html.slice(tagEnd + 1, end.index).replace(/\r\n?/g, "\n");
+    if (text !== "")
+      hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
+    position = end.index + end[0].length;
   }
   return [...hashes];
 }

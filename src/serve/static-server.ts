@@ -213,9 +213,10 @@ class VersionCache {
       "Accept-Ranges": "bytes",
       Vary: "Accept-Encoding",
       ...SECURITY_HEADERS,
-      "Content-Security-Policy": filePolicy(extension, this.sources, () =>
-        readFileSync(file, "utf8"),
-      ),
+      "Content-Security-Policy": filePolicy(extension, this.sources, {
+        size: info.size,
+        read: () => readFileSync(file, "utf8"),
+      }),
     };
     const variant = (path_: string, size: number, encoding?: string): Variant => ({
       file: path_,

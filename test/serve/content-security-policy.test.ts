@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  filePolicy,
   INERT_DOCUMENT_POLICY,
   inlineScriptHashes,
+  MAX_SCANNED_PAGE_BYTES,
+  NO_SOURCES,
   pagePolicy,
   readPolicySources,
 } from "../../src/serve/content-security-policy.ts";
@@ -105,6 +108,39 @@ describe("the policy of a bundle's pages", () => {
       hashOf("\nthree()\n"),
       hashOf('{"a":1}'),
     ]);
+  });
+
+  it("reads a page of unclosed script tags in one pass, and ends a script where a browser does", () => {
+    expect(inlineScriptHashes("<script>a()</script><script>")).toEqual([hashOf("a()")]);
+    expect(inlineScriptHashes("<script".repeat(50_000))).toEqual([]);
+    expect(inlineScriptHashes(`<script>${"<script>".repeat(50_000)}`)).toEqual([]);
+    expect(inlineScriptHashes("<script>a = '</scripts>'; b()</script>")).toEqual([
+      hashOf("a = '</scripts>'; b()"),
+    ]);
+  });
+
+  it("gives each kind of file its policy, and reads a page only when it has to", () => {
+    const sources = readPolicySources({ scriptHashes: [hashOf(BOOT)] });
+    const page = (html: string, size = html.length) => ({
+      size,
+      read: () => {
+        reads += 1;
+        return html;
+      },
+    });
+    let reads = 0;
+    const html = `<script>${BOOT}</script>`;
+    expect(filePolicy(".html", sources, page(html))).toBe(pagePolicy(sources, [hashOf(BOOT)]));
+    expect(reads).toBe(1);
+    for (const extension of [".svg", ".xml"])
+      expect(filePolicy(extension, sources, page(html))).toBe(INERT_DOCUMENT_POLICY);
+    expect(filePolicy(".js", sources, page(html))).toBe(pagePolicy(sources));
+    // Too large to scan, or nothing listed to look for: the page is not read, and runs no inline script.
+    expect(filePolicy(".html", sources, page(html, MAX_SCANNED_PAGE_BYTES + 1))).toBe(
+      pagePolicy(sources),
+    );
+    expect(filePolicy(".html", readPolicySources({}), page(html))).toBe(pagePolicy(NO_SOURCES));
+    expect(reads).toBe(1);
   });
 
   it("gives SVG and XML documents a policy that runs nothing", () => {
