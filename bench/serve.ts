@@ -23,6 +23,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -636,7 +637,11 @@ export async function runServeBenchmark(log: (message: string) => void): Promise
     // hard-linked into one folder (quire serve keeps its compressed copies apart from the site).
     const nginxRoot = path.join(work, "nginx-root");
     await runFile("cp", ["-al", `${directory}/.`, nginxRoot]);
-    await runFile("cp", ["-al", `${compressed}/.`, nginxRoot]);
+    const gzipCopies = path.join(compressed, "gzip");
+    for (const entry of readdirSync(gzipCopies, { recursive: true })) {
+      const copy = path.join(gzipCopies, String(entry));
+      if (statSync(copy).isFile()) linkSync(copy, path.join(nginxRoot, `${entry}.gz`));
+    }
     log(`Serve: starting ${nginxVersion} on the same files (${nginxRoot})…`);
     const nginx = await startNginx(nginxRoot, work);
     servers.push(nginx);
@@ -681,7 +686,7 @@ export async function runServeBenchmark(log: (message: string) => void): Promise
       {
         title: `A hashed stylesheet, \`Accept-Encoding: gzip\``,
         html: false,
-        description: `\`${stylesheet}\` (${(statSync(path.join(directory, stylesheet)).size / 1024).toFixed(0)} KB, its \`.gz\` ${(statSync(path.join(compressed, `${stylesheet}.gz`)).size / 1024).toFixed(0)} KB), cached forever by browsers`,
+        description: `\`${stylesheet}\` (${(statSync(path.join(directory, stylesheet)).size / 1024).toFixed(0)} KB, its \`.gz\` ${(statSync(path.join(compressed, "gzip", stylesheet)).size / 1024).toFixed(0)} KB), cached forever by browsers`,
         requests: css,
         rounds: Math.max(1, rounds - 1),
         seconds: Math.max(1, Math.round(seconds * 0.75)),

@@ -10,6 +10,7 @@ import {
   readPolicySources,
 } from "./content-security-policy.ts";
 import { localLocation } from "./local-location.ts";
+import type { Encoding } from "./version-layout.ts";
 import type { VersionStore } from "./versions.ts";
 
 /**
@@ -228,11 +229,11 @@ class VersionCache {
       },
     });
     // Never a file of the site itself: a bundle's own index.html.gz is not a variant.
-    const copies = this.compressed && path.join(this.compressed, path.relative(this.root, file));
-    const compressed = (suffix: string, encoding: string): Variant | undefined => {
-      if (!copies) return undefined;
-      const found = statSync(`${copies}${suffix}`, { throwIfNoEntry: false });
-      return found?.isFile() ? variant(`${copies}${suffix}`, found.size, encoding) : undefined;
+    const compressed = (encoding: Encoding): Variant | undefined => {
+      if (!this.compressed) return undefined;
+      const copy = path.join(this.compressed, encoding, path.relative(this.root, file));
+      const found = statSync(copy, { throwIfNoEntry: false });
+      return found?.isFile() ? variant(copy, found.size, encoding) : undefined;
     };
     const served: ServedFile = {
       file,
@@ -242,8 +243,8 @@ class VersionCache {
       modifiedMs: Math.floor(info.mtimeMs / 1000) * 1000,
       headers,
       plain: variant(file, info.size),
-      br: compressed(".br", "br"),
-      gzip: compressed(".gz", "gzip"),
+      br: compressed("br"),
+      gzip: compressed("gzip"),
     };
     this.files.set(key, served);
     return served;

@@ -599,7 +599,7 @@ describe("quire serve, end to end", () => {
     const compressing = () => {
       try {
         return (readdirSync(versions, { recursive: true }) as string[]).some((name) =>
-          name.endsWith(".br"),
+          name.includes(`${path.sep}compressed${path.sep}br${path.sep}`),
         );
       } catch {
         return false; // a folder renamed while it was read
@@ -628,16 +628,18 @@ describe("quire serve, end to end", () => {
     expect(readdirSync(versions)).toEqual(["D"]);
     const root = path.join(versions, "D", "site");
     const compressed = path.join(versions, "D", "compressed");
-    const copies = listFiles(compressed).filter((name) => name.endsWith(".br"));
+    const copies = listFiles(path.join(compressed, "br"));
     expect(copies.length).toBeGreaterThan(10);
+    expect(listFiles(path.join(compressed, "gzip"))).toEqual(copies);
     for (const copy of copies) {
-      const original = readFileSync(path.join(root, copy.slice(0, -3)));
+      const original = readFileSync(path.join(root, copy));
       expect(
-        brotliDecompressSync(readFileSync(path.join(compressed, copy))).equals(original),
+        brotliDecompressSync(readFileSync(path.join(compressed, "br", copy))).equals(original),
         copy,
       ).toBe(true);
       expect(
-        gunzipSync(readFileSync(path.join(compressed, `${copy.slice(0, -3)}.gz`))).equals(original),
+        gunzipSync(readFileSync(path.join(compressed, "gzip", copy))).equals(original),
+        copy,
       ).toBe(true);
     }
     const page = await fetch(`${base}/bulk.txt`, { headers: { "accept-encoding": "br" } });

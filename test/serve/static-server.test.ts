@@ -170,6 +170,9 @@ describe("serving the active version", () => {
       "guide/setup.html.gz": gzipSync(hostile),
       "guide/setup.html.br": brotliCompressSync(hostile),
       "files/data.bin.gz": gzipSync(hostile),
+      // Folders named like compressed copies: files of the site like any other.
+      "guide/index.html.br/page.html": PAGE,
+      "guide/index.html.gz/page.html": PAGE,
     });
     for (const accept of ["gzip, br", "br", "gzip", "gzip;q=1, br;q=0.5, deflate"]) {
       const home = await rawBytes(port, "/", { "accept-encoding": accept });
@@ -180,6 +183,11 @@ describe("serving the active version", () => {
         expect(answer.headers["content-encoding"], `${small} ${accept}`).toBeUndefined();
         expect(answer.body.toString(), `${small} ${accept}`).not.toContain("alert");
       }
+    }
+    for (const folder of ["/guide/", "/guide/index.html.br/page", "/guide/index.html.gz/page"]) {
+      const answer = await rawBytes(port, folder, { "accept-encoding": "br" });
+      expect(answer.status, folder).toBe(200);
+      expect(decoded(answer), folder).toBe(folder === "/guide/" ? "<h1>Guide</h1>" : PAGE);
     }
     // Asked for by its own name, the bundle's file is itself: bytes, not an encoding.
     const own = await rawBytes(port, "/index.html.gz", { "accept-encoding": "gzip, br" });

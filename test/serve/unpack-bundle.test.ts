@@ -235,8 +235,11 @@ describe("unpacking a bundle", () => {
         // The bundle's files in site/, and a folder beside it for Quire's compressed copies.
         expect(path.basename(layout.site)).toBe("site");
         expect(path.dirname(layout.compressed)).toBe(path.dirname(layout.site));
-        mkdirSync(layout.compressed);
-        writeFileSync(path.join(layout.compressed, "index.html.gz"), gzipSync("<h1>Home</h1>"));
+        mkdirSync(path.join(layout.compressed, "gzip"), { recursive: true });
+        writeFileSync(
+          path.join(layout.compressed, "gzip", "index.html"),
+          gzipSync("<h1>Home</h1>"),
+        );
         seen = {
           staging: path.basename(path.dirname(layout.site)),
           destinationThen: existsSync(destination),
@@ -251,7 +254,7 @@ describe("unpacking a bundle", () => {
     expect(seen?.destinationThen).toBe(false);
     expect(seen?.version).toBeNull();
     expect(readdirSync(destination).sort()).toEqual(["compressed", "site"]);
-    expect(existsSync(path.join(destination, "compressed", "index.html.gz"))).toBe(true);
+    expect(existsSync(path.join(destination, "compressed", "gzip", "index.html"))).toBe(true);
 
     const refusedByPrepare = await refused(rawArchive(SITE), undefined, () => {
       throw new BundleError("the bundle is version 2, but the values pin version 1: refused");
