@@ -35,7 +35,7 @@ export const DEFAULT_UNPACK_LIMITS: UnpackLimits = {
   maxFileBytes: 1024 ** 3,
 };
 
-/** The bundle's own description (SPEC §2). */
+/** The bundle's own description, its quire-export.json (the fields quire serve reads). */
 export interface BundleManifest {
   formatVersion: number;
   jobId: string | null;
