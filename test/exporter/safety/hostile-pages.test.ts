@@ -36,6 +36,11 @@ const SCRIPTY_ELEMENTS = new Set([
   "form",
 ]);
 
+/** A URL as the browser's URL parser reads it: spaces and control characters do not hide a scheme. */
+function withoutSpaceOrControls(text: string): string {
+  return [...text].filter((character) => character.charCodeAt(0) > 0x20).join("");
+}
+
 function inspect(element: Element, findings: string[]): void {
   const { tagName, properties } = element;
   if (tagName === "script" && properties.type === "application/json") return;
@@ -46,7 +51,7 @@ function inspect(element: Element, findings: string[]): void {
     if (/^(srcDoc|formAction|action)$/i.test(name)) findings.push(`<${tagName} ${name}>`);
     if (
       /^(href|xLinkHref|src|srcSet|poster|data|cite)$/i.test(name) &&
-      /(java|vb)script:|data:text|data:image\/svg/i.test(text.replace(/[\u0000-\u0020]/g, ""))
+      /(java|vb)script:|data:text|data:image\/svg/i.test(withoutSpaceOrControls(text))
     )
       findings.push(`<${tagName} ${name}="${text}">`);
     if (/^attributeName$/i.test(name) && /href|^on/i.test(text))
