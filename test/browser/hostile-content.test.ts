@@ -145,7 +145,13 @@ const CLICKABLE =
 
 /** Loads a page, reads what could run, then hovers and clicks what a reader could. */
 async function poke(tab: Page, url: string, hits: string[]): Promise<void> {
-  await tab.goto(url);
+  try {
+    await tab.goto(url, { timeout: 10_000 });
+  } catch (error) {
+    // A page that never finishes loading (a script looping on a refresh) is a finding too.
+    hits.push(`${url}: did not load (${(error as Error).message.split("\n")[0]})`);
+    return;
+  }
   await tab.waitForTimeout(50);
   for (const active of await liveActiveContent(tab)) hits.push(`${url}: ${active}`);
   const targets = await tab.locator(CLICKABLE).count();

@@ -208,6 +208,32 @@ export const PAYLOADS: Payload[] = [
     file: "raw-svg-xlink.md",
     source: `<svg><a xlink:href="javascript:${RUN}"><text x="5" y="20">raw xlink</text></a></svg>`,
   },
+  {
+    name: "mermaid labels and click handlers",
+    file: "mermaid.mdx",
+    source: [
+      "```mermaid",
+      "graph TD",
+      `  A["<img src=x onerror='${RUN}'>"] --> B["<a href='javascript:${RUN}'>b</a>"]`,
+      `  click A "javascript:${RUN}"`,
+      "  click B call alert(1)",
+      "```",
+    ].join("\n"),
+  },
+  {
+    name: "math links",
+    file: "math.mdx",
+    source: `$\\href{javascript:${RUN}}{math link}$ and $\\url{javascript:${RUN}}$`,
+  },
+  {
+    name: "code block title and language",
+    file: "code-meta.mdx",
+    source: [
+      `\`\`\`js title="<img src=x onerror='${RUN}'>" {1}`,
+      "const a = '</code><img src=x onerror=alert(1)>';",
+      "```",
+    ].join("\n"),
+  },
 ];
 
 /**
