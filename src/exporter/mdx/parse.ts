@@ -7,6 +7,9 @@ import remarkMdx from "remark-mdx";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { parse as parseYaml } from "yaml";
+import { MAX_NESTING_DEPTH } from "../limits.ts";
+import { findDeepSourceNesting } from "./source-nesting.ts";
+import { findDeepTreeNesting } from "./tree-nesting.ts";
 
 export interface ParsedSource {
   tree: Root;
@@ -16,11 +19,25 @@ export interface ParsedSource {
 export class SourceSyntaxError extends Error {
   readonly line?: number;
   readonly column?: number;
+  /** The rule of the problem it becomes: `mdx-syntax`, or `nesting-limit` for a page nested too deeply. */
+  readonly rule: string = "mdx-syntax";
   constructor(message: string, line?: number, column?: number, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "SourceSyntaxError";
     this.line = line;
     this.column = column;
+  }
+}
+
+/** A source nested deeper than `MAX_NESTING_DEPTH`: refused before the work it would cost. */
+export class NestingLimitError extends SourceSyntaxError {
+  override readonly rule = "nesting-limit";
+  /** The snippet the deep content came from, when it is not the page itself. */
+  readonly file?: string;
+  constructor(found: { what: string; line: number; column: number; file?: string }) {
+    super(`${found.what} nested deeper than ${MAX_NESTING_DEPTH} levels`, found.line, found.column);
+    this.name = "NestingLimitError";
+    if (found.file) this.file = found.file;
   }
 }
 
@@ -43,6 +60,9 @@ const markdownProcessor = unified()
  */
 export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
   const processor = format === "mdx" ? mdxProcessor : markdownProcessor;
+  // Depth first, from the text alone: parsing a deeply nested text is what costs minutes.
+  const deepText = findDeepSourceNesting(text, format);
+  if (deepText) throw new NestingLimitError(deepText);
   let tree: Root;
   try {
     tree = processor.parse(text) as Root;
@@ -71,6 +91,8 @@ export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
     );
     throw new SourceSyntaxError(`MDX syntax error: ${reason}`, line, column, { cause: error });
   }
+  const deepTree = findDeepTreeNesting(tree);
+  if (deepTree) throw new NestingLimitError(deepTree);
   if (format === "mdx") unravelJsxParagraphs(tree);
   return { tree, frontmatter: readFrontmatter(tree) };
 }

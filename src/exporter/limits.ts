@@ -1,0 +1,43 @@
+/**
+ * How much work a documentation repository may ask of an export. A repository is trusted less
+ * than the operator: a hostile or broken one must end in a clear problem naming the file and
+ * line, never in minutes of CPU, gigabytes of memory or a stack overflow. Each figure leaves
+ * real sites far below it (measured on Mintlify's own documentation, 1,062 pages).
+ */
+
+/**
+ * Lists, block quotes, JSX elements, emphasis, links, footnotes and brackets in expressions
+ * inside one another in a page or snippet. Mintlify's pages nest 7 deep at most; parsing
+ * costs more than linearly with depth (10,000 nested list items took over 30 s), and the
+ * walks of the syntax tree after it recurse.
+ */
+export const MAX_NESTING_DEPTH = 100;
+
+/**
+ * Snippets inlined into one page, counting every inclusion: a snippet that includes another
+ * twice doubles at each level, so twenty levels would be a million copies. Mintlify's pages
+ * inline five at most.
+ */
+export const MAX_PAGE_SNIPPET_INCLUSIONS = 1000;
+
+/** Snippet source inlined into one page, each inclusion counted: the same multiplication. */
+export const MAX_PAGE_SNIPPET_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Text and markup one instance of a repository component may render (its own output, not
+ * the page content it wraps). The largest on Mintlify's documentation is 49 KB.
+ */
+export const MAX_COMPONENT_OUTPUT_BYTES = 1024 * 1024;
+
+/**
+ * Instances of repository components on one page: each is a sandboxed render and an island
+ * in the page (100,000 took 25 s and 1.9 GB). Mintlify's pages use a handful.
+ */
+export const MAX_PAGE_COMPONENT_INSTANCES = 2000;
+
+/**
+ * A page's rendered body (its HTML without the layout around it). Mintlify's longest page,
+ * its changelog, is 370 KB with the layout; an API reference page generated from a large
+ * specification can be a few MB. Past 10 MB a page is more than a browser shows well.
+ */
+export const MAX_PAGE_BODY_BYTES = 10 * 1024 * 1024;
