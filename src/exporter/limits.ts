@@ -41,3 +41,21 @@ export const MAX_PAGE_COMPONENT_INSTANCES = 2000;
  * specification can be a few MB. Past 10 MB a page is more than a browser shows well.
  */
 export const MAX_PAGE_BODY_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Navigation levels inside one another: groups in groups, and the tabs, anchors, versions
+ * and other divisions around them. Mintlify's navigation is 5 deep.
+ */
+export const MAX_NAVIGATION_DEPTH = 32;
+
+/**
+ * Page entries in the whole navigation. Real sites list hundreds to a few thousand. (Each
+ * page carries its tab's sidebar, so an export grows with the square of the pages in a tab.)
+ */
+export const MAX_NAVIGATION_PAGES = 50_000;
+
+/**
+ * Arrays and objects inside one another in docs.json, mint.json and the files they include.
+ * Mintlify's docs.json is 13 deep; a navigation at its own depth limit needs about 80.
+ */
+export const MAX_CONFIG_JSON_DEPTH = 100;

@@ -1,14 +1,27 @@
+import { MAX_CONFIG_JSON_DEPTH } from "../../limits.ts";
 import type { Problem } from "../../problems.ts";
 
-/** Parses JSON text; a syntax error becomes a problem naming the file, line and column. */
+/**
+ * Parses JSON text; a syntax error becomes a problem naming the file, line and column, and
+ * so does nesting deeper than the limit (JSON.parse copes with any depth; the walks of the
+ * configuration after it recurse).
+ */
 export function parseJsonFile(file: string, text: string): { value?: unknown; problem?: Problem } {
   try {
-    return { value: JSON.parse(text) };
+    const value: unknown = JSON.parse(text);
+    const deep = deepNestingOffset(text, MAX_CONFIG_JSON_DEPTH);
+    if (deep === undefined) return { value };
+    return {
+      problem: {
+        severity: "error",
+        rule: "config-depth",
+        file,
+        ...lineAndColumn(text, deep),
+        message: `${file} nests arrays and objects deeper than ${MAX_CONFIG_JSON_DEPTH} levels`,
+      },
+    };
   } catch (error) {
-    const offset = firstErrorOffset(text);
-    const before = text.slice(0, offset).split("\n");
-    const line = before.length;
-    const column = (before.at(-1)?.length ?? 0) + 1;
+    const { line, column } = lineAndColumn(text, firstErrorOffset(text));
     const reason = (error as Error).message
       .replace(/\s*\(line \d+ column \d+\)/, "")
       .replace(/ in JSON at position \d+/, "")
@@ -25,6 +38,27 @@ export function parseJsonFile(file: string, text: string): { value?: unknown; pr
       },
     };
   }
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+}
+
+/** Where valid JSON text first opens an array or object deeper than `limit`, if it does. */
+function deepNestingOffset(text: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index];
+    if (character === '"') {
+      // Past the string: its brackets are text.
+      for (index++; index < text.length && text[index] !== '"'; index++)
+        if (text[index] === "\\") index++;
+    } else if (character === "[" || character === "{") {
+      if (++depth > limit) return index;
+    } else if (character === "]" || character === "}") depth--;
+  }
+  return undefined;
 }
 
 /**
