@@ -15,6 +15,7 @@ const API_SETTINGS: readonly SettingName[] = [
   "workers",
   "bundleLinkTtlSeconds",
   "exportConcurrency",
+  "exportMemoryMb",
   "agentConcurrency",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",

@@ -155,6 +155,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   try {
     outcomes = await renderAllPages(setup, tasks, {
       concurrency: options.concurrency,
+      memoryLimitMb: options.memoryLimitMb,
       signal: options.signal,
       onPageDone: () => progress("rendering", ++pagesDone, tasks.length),
     });

@@ -59,3 +59,11 @@ export const MAX_NAVIGATION_PAGES = 50_000;
  * Mintlify's docs.json is 13 deep; a navigation at its own depth limit needs about 80.
  */
 export const MAX_CONFIG_JSON_DEPTH = 100;
+
+/**
+ * Heap of each thread of an export job (the job's thread and its render threads) in
+ * `quire api` and `quire worker`, in MB, unless QUIRE_EXPORT_MEMORY says otherwise. A
+ * 5,000-page site exports in under 1 GB in all; past the budget the job fails with a message
+ * instead of the server growing.
+ */
+export const DEFAULT_EXPORT_MEMORY_MB = 2048;
