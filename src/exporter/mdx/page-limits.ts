@@ -1,5 +1,5 @@
 import type { Root } from "mdast";
-import { MAX_NESTING_DEPTH, MAX_PAGE_BODY_BYTES } from "../limits.ts";
+import { MAX_PAGE_BODY_BYTES } from "../limits.ts";
 import type { Problem } from "../problems.ts";
 import { formatBytes } from "../site/repo-files.ts";
 import { findDeepTreeNesting } from "./tree-nesting.ts";
@@ -13,11 +13,11 @@ export function nestingProblem(tree: Root, file: string): Problem | undefined {
   if (!deep) return undefined;
   return {
     severity: "error",
-    rule: "nesting-limit",
+    rule: deep.rule,
     file: deep.file ?? file,
     line: deep.line,
     column: deep.column,
-    message: `${deep.what} nested deeper than ${MAX_NESTING_DEPTH} levels`,
+    message: deep.message,
   };
 }
 

@@ -7,8 +7,8 @@ import remarkMdx from "remark-mdx";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { parse as parseYaml } from "yaml";
-import { MAX_NESTING_DEPTH } from "../limits.ts";
-import { findDeepSourceNesting } from "./source-nesting.ts";
+import type { SourceLimitHit } from "./source-lines.ts";
+import { findSourceLimit } from "./source-nesting.ts";
 import { findDeepTreeNesting } from "./tree-nesting.ts";
 
 export interface ParsedSource {
@@ -19,7 +19,7 @@ export interface ParsedSource {
 export class SourceSyntaxError extends Error {
   readonly line?: number;
   readonly column?: number;
-  /** The rule of the problem it becomes: `mdx-syntax`, or `nesting-limit` for a page nested too deeply. */
+  /** The rule of the problem it becomes: `mdx-syntax`, or the limit a source passed. */
   readonly rule: string = "mdx-syntax";
   constructor(message: string, line?: number, column?: number, options?: { cause?: unknown }) {
     super(message, options);
@@ -29,15 +29,16 @@ export class SourceSyntaxError extends Error {
   }
 }
 
-/** A source nested deeper than `MAX_NESTING_DEPTH`: refused before the work it would cost. */
-export class NestingLimitError extends SourceSyntaxError {
-  override readonly rule = "nesting-limit";
-  /** The snippet the deep content came from, when it is not the page itself. */
+/** A source past a limit of the export (nested too deeply): refused before the work it would cost. */
+export class SourceLimitError extends SourceSyntaxError {
+  override readonly rule: string;
+  /** The snippet the content came from, when it is not the page itself. */
   readonly file?: string;
-  constructor(found: { what: string; line: number; column: number; file?: string }) {
-    super(`${found.what} nested deeper than ${MAX_NESTING_DEPTH} levels`, found.line, found.column);
-    this.name = "NestingLimitError";
-    if (found.file) this.file = found.file;
+  constructor(hit: SourceLimitHit & { file?: string }) {
+    super(hit.message, hit.line, hit.column);
+    this.name = "SourceLimitError";
+    this.rule = hit.rule;
+    if (hit.file) this.file = hit.file;
   }
 }
 
@@ -60,9 +61,9 @@ const markdownProcessor = unified()
  */
 export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
   const processor = format === "mdx" ? mdxProcessor : markdownProcessor;
-  // Depth first, from the text alone: parsing a deeply nested text is what costs minutes.
-  const deepText = findDeepSourceNesting(text, format);
-  if (deepText) throw new NestingLimitError(deepText);
+  // The limits first, from the text alone: parsing a text past them is what costs minutes.
+  const passed = findSourceLimit(text, format);
+  if (passed) throw new SourceLimitError(passed);
   let tree: Root;
   try {
     tree = processor.parse(text) as Root;
@@ -92,7 +93,7 @@ export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
     throw new SourceSyntaxError(`MDX syntax error: ${reason}`, line, column, { cause: error });
   }
   const deepTree = findDeepTreeNesting(tree);
-  if (deepTree) throw new NestingLimitError(deepTree);
+  if (deepTree) throw new SourceLimitError(deepTree);
   if (format === "mdx") unravelJsxParagraphs(tree);
   return { tree, frontmatter: readFrontmatter(tree) };
 }

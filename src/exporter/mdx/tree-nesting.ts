@@ -1,7 +1,7 @@
 import type { Nodes, Root } from "mdast";
 import { MAX_NESTING_DEPTH } from "../limits.ts";
 import type { JsxNodeData } from "./expand.ts";
-import type { DeepNesting } from "./source-nesting.ts";
+import type { SourceLimitHit } from "./source-lines.ts";
 
 /** The nodes that nest, by what a reader calls them; the others (paragraphs, items) do not count. */
 const NESTING: Record<string, string> = {
@@ -26,7 +26,7 @@ const NESTING: Record<string, string> = {
 export function findDeepTreeNesting(
   tree: Root,
   limit = MAX_NESTING_DEPTH,
-): (DeepNesting & { file?: string }) | undefined {
+): (SourceLimitHit & { file?: string }) | undefined {
   const stack: { node: Nodes; depth: number; kinds: string[] }[] = [
     { node: tree, depth: 0, kinds: [] },
   ];
@@ -37,11 +37,13 @@ export function findDeepTreeNesting(
     const kinds = kind && !entry.kinds.includes(kind) ? [...entry.kinds, kind] : entry.kinds;
     if (depth > limit) {
       const file = (node.data as JsxNodeData | undefined)?.sourceFile;
+      const what =
+        kinds.length === 1
+          ? (kinds[0] as string)
+          : `${kinds.slice(0, -1).join(", ")} and ${kinds.at(-1)} inside one another`;
       return {
-        what:
-          kinds.length === 1
-            ? (kinds[0] as string)
-            : `${kinds.slice(0, -1).join(", ")} and ${kinds.at(-1)} inside one another`,
+        rule: "nesting-limit",
+        message: `${what} nested deeper than ${limit} levels`,
         line: node.position?.start.line ?? 1,
         column: node.position?.start.column ?? 1,
         ...(file ? { file } : {}),

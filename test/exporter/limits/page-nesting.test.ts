@@ -133,6 +133,83 @@ describe("a page nested deeper than 100 levels fails with the line where the lim
   });
 });
 
+describe("the check and the parser agree on where expressions and tags end", () => {
+  it.each([
+    ["an apostrophe in an element inside an expression", "{ok && <p>Don't</p>}\n\n"],
+    [
+      "a brace in a string, MDX's way of writing one",
+      '{"{"} and {"}}"} and {`}`} and {/* } */ 1}\n\n',
+    ],
+    ["a comparison in an expression", "{a < b ? 1 : 2}\n\n"],
+  ])("%s does not hide nesting after it", async (_name, before) => {
+    const { body } = await timedRender({
+      "index.mdx": `${before}${"**".repeat(10_000)}a${"**".repeat(10_000)}\n`,
+    });
+    expect(nestingError(body.problems)?.message).toBe("emphasis nested deeper than 100 levels");
+  });
+
+  it("a stray < in Markdown text does not hide nesting after it", async () => {
+    const source = `if a <b then\n${"**".repeat(10_000)}a${"**".repeat(10_000)}\n`;
+    const { body } = await timedRender({ "index.md": source }, "index.md");
+    expect(nestingError(body.problems)?.message).toBe("emphasis nested deeper than 100 levels");
+  });
+
+  it("elements named in any script, and written inside expressions, count", async () => {
+    const unicode = await timedRender({
+      "index.mdx": `${"<Über>".repeat(1000)}a${"</Über>".repeat(1000)}\n`,
+    });
+    expect(nestingError(unicode.body.problems)?.message).toBe(
+      "JSX elements nested deeper than 100 levels",
+    );
+    const inExpression = await timedRender({
+      "index.mdx": `{${"<a>".repeat(1000)}x${"</a>".repeat(1000)}}\n`,
+    });
+    expect(nestingError(inExpression.body.problems)?.message).toBe(
+      "JSX elements nested deeper than 100 levels",
+    );
+  });
+
+  it("legitimate expressions, braces in strings included, render", async () => {
+    const { body } = await timedRender({
+      "index.mdx":
+        'Write {"{{"}name{"}}"} to insert a value.\n\n<Card title={"a } b"} href="/x">{ok && <b>Don\'t</b>}</Card>\n',
+    });
+    expect(body.problems.filter((problem) => problem.severity === "error")).toEqual([]);
+    expect(body.html).toContain("Write {{name}} to insert a value.");
+  });
+});
+
+describe("a page's expressions are bounded by what MDX reads to parse them", () => {
+  it("10,000 closing braces in one 20 KB expression fail before the parse (it took 9 s)", async () => {
+    const { body, seconds } = await timedRender({
+      "index.mdx": `Intro.\n\n{"${"}".repeat(10_000)}"}\n`,
+    });
+    expect(body.problems).toEqual([
+      {
+        severity: "error",
+        rule: "expression-limit",
+        file: "index.mdx",
+        line: 3,
+        column: 1,
+        message:
+          "expressions make MDX read more than 16.0 MB to parse this page (it reads an expression again at each closing brace in it; this one has 10001 in 9.8 KB)",
+      },
+    ]);
+    expect(seconds).toBeLessThan(20);
+  });
+
+  it("the reading adds up over the page's expressions", async () => {
+    const one = `{"${"}".repeat(3000)}"}`;
+    const { body } = await timedRender({
+      "index.mdx": `${Array.from({ length: 40 }, () => one).join("\n\n")}\n`,
+    });
+    expect(body.problems[0]).toMatchObject({
+      rule: "expression-limit",
+      message: expect.stringContaining("this one has 3001 in 2.9 KB"),
+    });
+  });
+});
+
 describe("pages that are deep enough, or only look deep, render as before", () => {
   it("100 levels of lists, elements and block quotes are within the limit", async () => {
     const { body } = await timedRender({
