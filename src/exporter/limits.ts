@@ -14,6 +14,14 @@
 export const MAX_NESTING_DEPTH = 100;
 
 /**
+ * Lines and inline constructs (elements, expressions, links, emphasis) of one page or
+ * snippet. The parser spends about 100 µs and 10 KB on each, however small: 200,000 one-line
+ * paragraphs (600 KB) took 17 s and 2 GB. Mintlify's longest page, its changelog, has 7,000;
+ * the worst page within this limit (90,000 images on one line) takes 13 s and 1.3 GB.
+ */
+export const MAX_PAGE_CONSTRUCTS = 100_000;
+
+/**
  * What MDX may read to parse a page's expressions (`{…}`, and props' values). It hands an
  * expression to its JavaScript parser at every closing brace in it until one parses, so it
  * reads the text up to each brace: 10,000 braces in a 20 KB string took 9 s. Mintlify's
@@ -28,8 +36,11 @@ export const MAX_PAGE_EXPRESSION_READ_BYTES = 16 * 1024 * 1024;
  */
 export const MAX_PAGE_SNIPPET_INCLUSIONS = 1000;
 
-/** Snippet source inlined into one page, each inclusion counted: the same multiplication. */
-export const MAX_PAGE_SNIPPET_BYTES = 10 * 1024 * 1024;
+/**
+ * Snippet source inlined into one page, each inclusion counted: the same multiplication, and
+ * each inlined copy is a syntax tree of its own (2 MB of short lines is 300 MB of tree).
+ */
+export const MAX_PAGE_SNIPPET_BYTES = 2 * 1024 * 1024;
 
 /**
  * Text and markup one instance of a repository component may render (its own output, not

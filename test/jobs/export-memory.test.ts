@@ -15,13 +15,13 @@ const DOCS_JSON = JSON.stringify({
 });
 
 /**
- * A page that costs far more memory than its size: 100,000 images make a syntax tree of over
- * a gigabyte while it is parsed (1.6 MB of text; within every limit of a page).
+ * A page that costs far more memory than its size: 90,000 images make a syntax tree of over
+ * a gigabyte while it is parsed (1.4 MB of text; within every limit of a page).
  */
 const HEAVY_SITE = {
   "docs.json": DOCS_JSON,
   "index.mdx": "---\ntitle: Home\n---\n\nWelcome.\n",
-  "heavy.mdx": `---\ntitle: Heavy\n---\n\n${"![](missing.png) ".repeat(100_000)}\n`,
+  "heavy.mdx": `---\ntitle: Heavy\n---\n\n${"![](missing.png) ".repeat(90_000)}\n`,
 };
 
 async function startExport(api: TestApi, tenant: Tenant): Promise<string> {

@@ -23,7 +23,7 @@ export function scanInline(
   format: "mdx" | "md",
   limit: number,
   kinds: readonly number[] = ALL_KINDS,
-): SourceLimitHit | undefined {
+): { hit?: SourceLimitHit; openers: Uint32Array } {
   const { text } = lines;
   const scan = new InlineScan(text, format);
   let line = 0;
@@ -43,28 +43,31 @@ export function scanInline(
     scan.step(lines.end(line));
   }
   scan.endOfText();
+  const openers = scan.events.openerOffsets();
   const deep = firstTooDeep(scan.events, limit, kinds, format === "md");
   const costly = scan.costlyExpression;
   // Nesting inside the costly expression is the more telling problem of the two.
   if (costly && (!deep || costly.start + costly.length <= deep.offset)) {
-    return {
+    const hit: SourceLimitHit = {
       rule: "expression-limit",
       message: `expressions make MDX read more than ${formatBytes(MAX_PAGE_EXPRESSION_READ_BYTES)} to parse this page (it reads an expression again at each closing brace in it; this one has ${costly.braces} in ${formatBytes(costly.length)})`,
       ...lines.place(costly.start),
     };
+    return { hit, openers };
   }
-  if (!deep) return undefined;
+  if (!deep) return { openers };
   const what = [
     format === "mdx" ? "JSX elements" : "HTML elements",
     "brackets in expressions",
     "links and images",
     "emphasis",
   ][deep.kind] as string;
-  return {
+  const hit: SourceLimitHit = {
     rule: "nesting-limit",
     message: `${what} nested deeper than ${limit} levels`,
     ...lines.place(deep.offset),
   };
+  return { hit, openers };
 }
 
 /** What an event can do; an emphasis run may do both. */
@@ -506,6 +509,18 @@ class Events {
 
   weight(event: number): number {
     return this.weights[event] as number;
+  }
+
+  /** Where each opener is, in text order. */
+  openerOffsets(): Uint32Array {
+    let openers = 0;
+    for (let event = 0; event < this.count; event++) if (this.role(event) & OPENS) openers++;
+    const offsets = new Uint32Array(openers);
+    let next = 0;
+    for (let event = 0; event < this.count; event++)
+      if (this.role(event) & OPENS) offsets[next++] = this.offset(event);
+    // A tag's opener is added where the tag ends, at the offset where it starts.
+    return offsets.sort();
   }
 }
 

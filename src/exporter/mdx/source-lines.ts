@@ -46,7 +46,7 @@ export class SourceLines {
 
 /** A limit a source passes, where it passes it, and the problem's rule and message. */
 export interface SourceLimitHit {
-  rule: "nesting-limit" | "expression-limit";
+  rule: "nesting-limit" | "expression-limit" | "page-size-limit";
   message: string;
   line: number;
   column: number;

@@ -154,7 +154,7 @@ describe("snippets a page inlines are bounded", () => {
         severity: "error",
         rule: "snippet-limit",
         message:
-          "the page inlines more than 1000 snippets or 10 MB of snippet source (snippets that include others multiply)",
+          "the page inlines more than 1000 snippets or 2 MB of snippet source (snippets that include others multiply)",
       }),
     ]);
     expect((performance.now() - started) / 1000).toBeLessThan(20);

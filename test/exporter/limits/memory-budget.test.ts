@@ -11,8 +11,8 @@ describe("a render thread past its memory budget", () => {
         colors: { primary: "#0a7" },
         navigation: { pages: ["heavy"] },
       }),
-      // 100,000 images: over a gigabyte of syntax tree while the page is parsed.
-      "heavy.mdx": `---\ntitle: Heavy\n---\n\n${"![](missing.png) ".repeat(100_000)}\n`,
+      // 90,000 images: over a gigabyte of syntax tree while the page is parsed.
+      "heavy.mdx": `---\ntitle: Heavy\n---\n\n${"![](missing.png) ".repeat(90_000)}\n`,
     });
     const failure = await exportSite({
       sourceDir: docs,
