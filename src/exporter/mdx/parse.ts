@@ -29,7 +29,10 @@ export class SourceSyntaxError extends Error {
   }
 }
 
-/** A source past a limit of the export (nested too deeply): refused before the work it would cost. */
+/**
+ * A source past a limit of the export (nested too deeply, too many constructs, expressions
+ * too costly to parse): refused before the work it would cost.
+ */
 export class SourceLimitError extends SourceSyntaxError {
   override readonly rule: string;
   /** The snippet the content came from, when it is not the page itself. */

@@ -149,7 +149,7 @@ function renderInlineMarkdown(markdown: string, context: PageContext): ElementCo
   try {
     ({ tree } = parseSource(markdown, "md"));
   } catch (error) {
-    // Markdown has no syntax errors; a prop's Markdown nested too deeply is the one refusal.
+    // Markdown has no syntax errors; a prop's Markdown past a limit of the export is the one refusal.
     if (!(error instanceof SourceSyntaxError)) throw error;
     const message = `Markdown in a prop: ${error.message}`;
     context.problems.push({
