@@ -4,7 +4,8 @@
  * The benchmark exports examples/docs into a bundle, starts a real `quire serve` child process
  * that downloads it from a local link, unpacks and precompresses it, then starts nginx (the
  * system package, /usr/sbin/nginx or NGINX_BIN) on 127.0.0.1 with a generated configuration
- * whose root is the very folder quire serve made active. Both answer the same pages, with the
+ * whose root holds hard links of the very files quire serve made active (the site and Quire's
+ * compressed copies, which quire serve keeps apart). Both answer the same pages, with the
  * same extensionless routing, the same headers and the same precompressed `.gz` files; the
  * benchmark checks that their bodies are identical before it measures.
  *
@@ -22,6 +23,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -362,7 +364,12 @@ async function startQuire(bundle: string, work: string, cpuProfile: string | und
       pids: () => (spawned.child.pid === undefined ? [] : [spawned.child.pid]),
       stop: spawned.stop,
     };
-    return { server, directory: path.join(dataDir, "versions", state.active) };
+    const version = path.join(dataDir, "versions", state.active);
+    return {
+      server,
+      directory: path.join(version, "site"),
+      compressed: path.join(version, "compressed"),
+    };
   } finally {
     await link.close();
   }
@@ -372,7 +379,7 @@ async function startQuire(bundle: string, work: string, cpuProfile: string | und
 const SECURITY_HEADERS = [
   [
     "Content-Security-Policy",
-    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
   ],
   ["X-Content-Type-Options", "nosniff"],
   ["Referrer-Policy", "strict-origin-when-cross-origin"],
@@ -625,9 +632,18 @@ export async function runServeBenchmark(log: (message: string) => void): Promise
     log("Serve: starting quire serve (download, unpack, precompress)…");
     const quireStart = await startQuire(bundle, work, cpuProfile);
     servers.push(quireStart.server);
-    const directory = quireStart.directory;
-    log(`Serve: starting ${nginxVersion} on the same folder (${directory})…`);
-    const nginx = await startNginx(directory, work);
+    const { directory, compressed } = quireStart;
+    // nginx's gzip_static reads a page's .gz beside it: the same files quire serve sends,
+    // hard-linked into one folder (quire serve keeps its compressed copies apart from the site).
+    const nginxRoot = path.join(work, "nginx-root");
+    await runFile("cp", ["-al", `${directory}/.`, nginxRoot]);
+    const gzipCopies = path.join(compressed, "gzip");
+    for (const entry of readdirSync(gzipCopies, { recursive: true })) {
+      const copy = path.join(gzipCopies, String(entry));
+      if (statSync(copy).isFile()) linkSync(copy, path.join(nginxRoot, `${entry}.gz`));
+    }
+    log(`Serve: starting ${nginxVersion} on the same files (${nginxRoot})…`);
+    const nginx = await startNginx(nginxRoot, work);
     servers.push(nginx);
     const quireServer = quireStart.server;
 
@@ -670,7 +686,7 @@ export async function runServeBenchmark(log: (message: string) => void): Promise
       {
         title: `A hashed stylesheet, \`Accept-Encoding: gzip\``,
         html: false,
-        description: `\`${stylesheet}\` (${(statSync(path.join(directory, stylesheet)).size / 1024).toFixed(0)} KB, its \`.gz\` ${(statSync(path.join(directory, `${stylesheet}.gz`)).size / 1024).toFixed(0)} KB), cached forever by browsers`,
+        description: `\`${stylesheet}\` (${(statSync(path.join(directory, stylesheet)).size / 1024).toFixed(0)} KB, its \`.gz\` ${(statSync(path.join(compressed, "gzip", stylesheet)).size / 1024).toFixed(0)} KB), cached forever by browsers`,
         requests: css,
         rounds: Math.max(1, rounds - 1),
         seconds: Math.max(1, Math.round(seconds * 0.75)),
@@ -777,7 +793,7 @@ ${rows}`;
   return `## \`quire serve\` against nginx
 
 Measured by \`npm run bench:serve\` on ${new Date().toISOString().slice(0, 10)}: ${machine}, ${result.nginxVersion}; the benchmark took ${result.wallSeconds.toFixed(0)} s, with the machine's load average at ${result.loadAverage[0].toFixed(1)} when it started and ${result.loadAverage[1].toFixed(1)} when it ended (other work shares these cores).
-examples/docs is exported into a bundle; \`quire serve\` downloads it from a local link, unpacks it and writes its \`.br\` and \`.gz\` files, and nginx (the Debian package, started by the benchmark with a generated configuration) serves the very folder \`quire serve\` made active, so both send the same files. nginx runs ${NGINX_WORKERS} worker process (\`worker_processes ${NGINX_WORKERS}\`), as \`quire serve\` answers on one event loop, with extensionless routing (\`try_files $uri $uri.html $uri/index.html =404\`), \`gzip_static on\`, \`sendfile on\`, \`open_file_cache\`, the same security and cache headers as \`quire serve\`, and no access log; \`quire serve\` runs with \`QUIRE_LOG_LEVEL=warn\`, so neither logs each request. Before measuring, the benchmark checks that both give byte-identical bodies for every path measured, plain and gzip-compressed. autocannon loads them from the benchmark's own process with ${result.connections} keep-alive connections, each sending its next request as soon as the previous answer arrives; runs alternate between the servers (quire, nginx, quire, nginx…) after a warm-up, so a noisy shared machine affects both alike. Figures are medians over the rounds; the ratio is the median of each round's quire/nginx pair. Server CPU per request is the CPU time of the server's processes (nginx: master and worker) over the answers it gave. On these ${os.cpus().length} cores the load generator needs about a core itself and neither server keeps a core busy, so requests per second are bounded by the load generator and the machine as much as by the server: CPU time per request is the better measure of each server's own cost (it too grows when answers are fewer, as each wake-up serves fewer of them).
+examples/docs is exported into a bundle; \`quire serve\` downloads it from a local link, unpacks it and writes its \`.br\` and \`.gz\` files, and nginx (the Debian package, started by the benchmark with a generated configuration) serves hard links of the very files \`quire serve\` made active (its site and compressed copies, in one folder), so both send the same files. nginx runs ${NGINX_WORKERS} worker process (\`worker_processes ${NGINX_WORKERS}\`), as \`quire serve\` answers on one event loop, with extensionless routing (\`try_files $uri $uri.html $uri/index.html =404\`), \`gzip_static on\`, \`sendfile on\`, \`open_file_cache\`, the same security and cache headers as \`quire serve\`, and no access log; \`quire serve\` runs with \`QUIRE_LOG_LEVEL=warn\`, so neither logs each request. Before measuring, the benchmark checks that both give byte-identical bodies for every path measured, plain and gzip-compressed. autocannon loads them from the benchmark's own process with ${result.connections} keep-alive connections, each sending its next request as soon as the previous answer arrives; runs alternate between the servers (quire, nginx, quire, nginx…) after a warm-up, so a noisy shared machine affects both alike. Figures are medians over the rounds; the ratio is the median of each round's quire/nginx pair. Server CPU per request is the CPU time of the server's processes (nginx: master and worker) over the answers it gave. On these ${os.cpus().length} cores the load generator needs about a core itself and neither server keeps a core busy, so requests per second are bounded by the load generator and the machine as much as by the server: CPU time per request is the better measure of each server's own cost (it too grows when answers are fewer, as each wake-up serves fewer of them).
 
 ${goals}
 - Where \`quire serve\`'s time goes: a CPU profile of it under this load (\`BENCH_SERVE_CPU_PROF=folder\`) puts its own code at a few percent of its CPU time. After the first request for a path, the answer comes from memory (the resolved file, its precomputed headers and its bytes, kept for the version, which never changes), so the rest is Node's HTTP server: parsing the request, writing the headers, and the socket write itself.

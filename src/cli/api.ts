@@ -10,12 +10,14 @@ const API_SETTINGS: readonly SettingName[] = [
   "port",
   ...DATA_SETTINGS,
   "publicUrl",
+  "trustProxy",
   "tlsCert",
   "tlsKey",
   "workers",
   "bundleLinkTtlSeconds",
   "exportConcurrency",
   "exportMemoryMb",
+  "exportAllowHosts",
   "agentConcurrency",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",
@@ -64,11 +66,13 @@ async function runApi(config: ReturnType<typeof configFromFlags>): Promise<numbe
     }
   }
   // Loaded here, not at start-up: the other commands need none of the server.
-  const [{ buildApp }, { createRunner }, { createServices, openContext }] = await Promise.all([
-    import("../http/app.ts"),
-    import("../jobs/index.ts"),
-    import("../services/index.ts"),
-  ]);
+  const [{ buildApp }, { linkBaseWarning }, { createRunner }, { createServices, openContext }] =
+    await Promise.all([
+      import("../http/app.ts"),
+      import("../http/link-base.ts"),
+      import("../jobs/index.ts"),
+      import("../services/index.ts"),
+    ]);
   const context = await openContext(config);
   const services = createServices(context);
   const app = await buildApp(services, { https });
@@ -86,6 +90,7 @@ async function runApi(config: ReturnType<typeof configFromFlags>): Promise<numbe
     },
     "Quire API listening",
   );
+  if (!config.publicUrl) context.logger.warn(linkBaseWarning(address, config.host));
   process.stderr.write(
     `Quire API listening on ${address} (data: ${config.dataDirPath}${runner ? "" : ", no workers"})\n`,
   );

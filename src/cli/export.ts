@@ -11,6 +11,7 @@ import {
 import { ExportFailedError, formatProblem, type Problem } from "../exporter/problems.ts";
 import { formatBytes } from "../exporter/site/repo-files.ts";
 import type { DeploymentType } from "../exporter/site/types.ts";
+import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { UsageError } from "./usage-error.ts";
 
 const DEPLOYMENTS: DeploymentType[] = ["cloud", "client-hosted", "air-gapped"];
@@ -30,10 +31,11 @@ interface ExportFlags {
   concurrency?: string;
   json?: boolean;
   quiet?: boolean;
+  exportAllowHosts?: string;
 }
 
 export function registerExportCommand(program: Command): void {
-  program
+  const command = program
     .command("export")
     .description(
       "Export a Mintlify-format docs folder (docs.json or mint.json) as one static bundle, locally, with no server.",
@@ -72,11 +74,14 @@ export function registerExportCommand(program: Command): void {
     .option("-q, --quiet", "print nothing but errors")
     .addHelpText(
       "after",
-      "\nExamples:\n  quire export ./docs -o site.tar.gz\n  quire export ./docs --out-dir public --deployment air-gapped\n\nExit codes: 0 exported, 1 the export failed (errors are listed as file:line:column message), 2 wrong usage.",
-    )
-    .action(async (docsDir: string, flags: ExportFlags) => {
+      "\nExamples:\n  quire export ./docs -o site.tar.gz\n  quire export ./docs --out-dir public --deployment air-gapped\n  quire export ./docs --export-allow-hosts specs.internal,10.20.0.0/16\n\nExit codes: 0 exported, 1 the export failed (errors are listed as file:line:column message), 2 wrong usage.",
+    );
+  // OpenAPI specifications given as URLs come from public hosts only, unless allowed here.
+  addSettingOptions(command, ["exportAllowHosts"]).action(
+    async (docsDir: string, flags: ExportFlags) => {
       process.exitCode = await runExport(docsDir, flags);
-    });
+    },
+  );
 }
 
 async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
@@ -109,6 +114,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
   if (archiveFile && !archiveFile.endsWith(".tar.gz") && !archiveFile.endsWith(".tgz")) {
     throw new UsageError(`-o must name a .tar.gz file, not "${archiveFile}"`);
   }
+  const { exportAllowHosts } = configFromFlags({ ...flags }, ["exportAllowHosts"]);
 
   const interactive = !flags.json && !flags.quiet && process.stderr.isTTY === true;
   const bar = interactive
@@ -139,6 +145,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       outputDir: flags.outDir,
       deployment: flags.deployment as DeploymentType,
       playground: flags.playground === true,
+      allowHosts: [...exportAllowHosts],
       components: flags.components as ComponentMode,
       paths: flags.paths
         ?.split(",")

@@ -22,7 +22,7 @@ export function registerServeCommand(program: Command): void {
     )
     .requiredOption(
       "--values <FILE>",
-      "the deployment's values file (YAML) with the staticExport group: enabled, bundleUrl, version",
+      "the deployment's values file (YAML) with the staticExport group: enabled, bundleUrl, version, sha256",
     )
     .option(
       "--port <PORT>",
@@ -52,8 +52,10 @@ values.yaml:
     enabled: true
     bundleUrl: "https://quire.example.com/downloads/...?expires=...&signature=..."
     version: "2026.11.1"     # optional: pin a version; an unpacked pin is served without fetching
+    sha256: "9f86d0…"        # optional: the archive's SHA-256 from the bundle call; checked before unpacking
 
-Environment overrides: QUIRE_STATIC_EXPORT_ENABLED, QUIRE_STATIC_EXPORT_BUNDLE_URL, QUIRE_STATIC_EXPORT_VERSION.
+Environment overrides: QUIRE_STATIC_EXPORT_ENABLED, QUIRE_STATIC_EXPORT_BUNDLE_URL, QUIRE_STATIC_EXPORT_VERSION,
+QUIRE_STATIC_EXPORT_SHA256.
 /healthz answers at once; /readyz once a version is active. A failed or expired download keeps
 the last good version serving; with no version to serve, quire serve exits 1.
 
@@ -158,7 +160,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
 
 /** Makes the values' bundle the active version: from disk when its pin is unpacked, else downloaded. */
 async function installVersion(
-  values: { bundleUrl: string | null; version: string | null },
+  values: { bundleUrl: string | null; version: string | null; sha256: string | null },
   versions: InstanceType<typeof import("../serve/versions.ts").VersionStore>,
   dataDir: string,
   keep: number,
@@ -187,6 +189,7 @@ async function installVersion(
   try {
     logger.info({ url: values.bundleUrl.split("?")[0] }, "downloading the bundle");
     const fetched = await fetchBundle(values.bundleUrl, file, {
+      sha256: values.sha256,
       onProgress: (received, total) =>
         logger.info(
           { received, total },
@@ -201,18 +204,23 @@ async function installVersion(
       // Checked and finished in the staging folder: versions/<id> only ever appears whole, so
       // a process killed midway never leaves a version that a pin would take as unpacked.
       const unpacked = await unpackBundle(file, versions.directoryOf(id), undefined, {
-        prepare: (directory, manifest) => {
+        prepare: (layout, manifest) => {
           if (values.version && manifest.version && manifest.version !== values.version)
             throw new BundleError(
               `the bundle is version ${manifest.version}, but the values pin version ${values.version}: refused`,
             );
-          compressed = precompress(directory);
+          compressed = precompress(layout.site, layout.compressed);
         },
       });
       logger.info(
         { version: id, files: unpacked.files, bytes: unpacked.bytes, compressed },
         "bundle unpacked",
       );
+      // Served all the same, but its pages' own inline scripts (theme, search button) will not run.
+      if (!Array.isArray((unpacked.manifest as { scriptHashes?: unknown }).scriptHashes))
+        process.stderr.write(
+          `quire serve: warning: version ${id} lists no inline scripts (scriptHashes in quire-export.json), so its pages' inline scripts are blocked by the Content-Security-Policy: export it again with this Quire\n`,
+        );
     }
     versions.activate(id, keep);
     return id;

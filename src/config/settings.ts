@@ -1,7 +1,9 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { ConfigError } from "../domain/errors.ts";
 import { DEFAULT_BUNDLE_LINK_TTL_SECONDS } from "../domain/static-export-job.ts";
 import { DEFAULT_EXPORT_MEMORY_MB } from "../exporter/limits.ts";
+import { allowedHostProblem } from "../exporter/net/allowed-hosts.ts";
 
 /**
  * One setting of the server and the admin commands: where it comes from (a flag, then an
@@ -63,10 +65,53 @@ function gitAuthor(value: string, name: string): string {
     throw new ConfigError(`${name} must look like "Name <email@example.com>", not "${value}"`);
   return value.trim();
 }
+function hostList(value: string, name: string): string[] {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const problem = allowedHostProblem(entry);
+    if (problem) throw new ConfigError(`${name}: "${entry}" ${problem}`);
+  }
+  return entries;
+}
 function boolean(value: string, name: string): boolean {
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   throw new ConfigError(`${name} must be true or false, not "${value}"`);
+}
+
+/**
+ * `--trust-proxy`: the reverse proxies whose X-Forwarded-For may name the client's address:
+ * addresses, CIDRs or `loopback`, `linklocal`, `uniquelocal`, separated by commas; empty is
+ * off. Trusting every sender (`true`) or a hop count is refused: either would believe a client
+ * that connects directly and sends the header itself, and so let it choose the address the
+ * sign-in throttle and the logs see.
+ */
+function trustedProxies(value: string, name: string): readonly string[] | undefined {
+  const trimmed = value.trim();
+  if (trimmed === "" || /^(false|off|no)$/i.test(trimmed)) return undefined;
+  if (/^(true|yes|on|all|\*|\d+)$/i.test(trimmed))
+    throw new ConfigError(
+      `${name} must name the proxies by address or CIDR (10.0.0.0/8, loopback), not "${value}": a hop count or "trust all" would believe any client that connects directly`,
+    );
+  const entries = trimmed.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyEntry(entry))
+      throw new ConfigError(
+        `${name} must list addresses, CIDRs (10.0.0.0/8), loopback, linklocal or uniquelocal; "${entry}" is none of these`,
+      );
+  }
+  return Object.freeze(entries);
+}
+function isProxyEntry(entry: string): boolean {
+  if (entry === "loopback" || entry === "linklocal" || entry === "uniquelocal") return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** The levels of `--log-level`, most severe first. */
@@ -105,8 +150,8 @@ export const SETTINGS = {
     flag: "--public-url",
     env: "QUIRE_PUBLIC_URL",
     value: "URL",
-    doc: "public base URL of the API, used in presigned bundle links",
-    defaultText: "the address each request came to",
+    doc: "public base URL of the API, used in presigned bundle links and invitation links",
+    defaultText: "the server's own address, never the Host header",
     example: "https://quire.example.com",
     default: undefined,
     parse: httpUrl,
@@ -128,6 +173,16 @@ export const SETTINGS = {
     example: "/etc/quire/tls.key",
     default: undefined,
     parse: optionalText,
+  },
+  trustProxy: {
+    flag: "--trust-proxy",
+    env: "QUIRE_TRUST_PROXY",
+    value: "PROXIES",
+    doc: "addresses or CIDRs (comma-separated; or loopback) of the reverse proxies in front, whose X-Forwarded-For then names the client to the sign-in throttle and the logs",
+    defaultText: "off: X-Forwarded-For is ignored",
+    example: "10.0.0.0/8,loopback",
+    default: undefined,
+    parse: trustedProxies,
   },
   databaseUrl: {
     flag: "--database-url",
@@ -228,6 +283,16 @@ export const SETTINGS = {
     example: "10",
     default: 10,
     parse: integer(0, 3600),
+  },
+  exportAllowHosts: {
+    flag: "--export-allow-hosts",
+    env: "QUIRE_EXPORT_ALLOW_HOSTS",
+    value: "HOSTS",
+    doc: "private hosts exports may fetch OpenAPI specifications from: comma-separated host names, IP addresses, CIDR ranges",
+    defaultText: "none: public hosts only",
+    example: "specs.internal,10.20.0.0/16",
+    default: [] as string[],
+    parse: hostList,
   },
   logLevel: {
     flag: "--log-level",

@@ -46,11 +46,6 @@ export function viewerFrame(request: FastifyRequest): ViewerFrame {
   };
 }
 
-/** The base of presigned links: the public URL, else the address the request came to. */
-export function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
 /** The frame of an organization's page (the organization hook has set the membership). */
 export function orgFrame(request: FastifyRequest, dashboard: Dashboard): OrgFrame {
   const viewer = viewerFrame(request);

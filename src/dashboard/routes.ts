@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ConfigError, QuireError } from "../domain/errors.ts";
+import { linkBase } from "../http/link-base.ts";
 import { loadAssets } from "./assets.ts";
 import { type Dashboard, type DashboardServices, sendHtml, viewerFrame } from "./context.ts";
 import { checkFormToken, checkOrigin, checkSessionToken, isSafeMethod } from "./csrf.ts";
@@ -22,27 +23,31 @@ export interface DashboardOptions {
  * server: the pages load no script, style, font or image from anywhere else, so the dashboard
  * works air-gapped. Pages are never cached (they carry CSRF tokens and, once, new secrets).
  */
-function securityHeaders(publicUrl: string | undefined): Record<string, string> {
-  const formTargets = ["'self'", ...(publicUrl ? [new URL(publicUrl).origin] : [])].join(" ");
-  return {
-    "Content-Security-Policy": [
-      "default-src 'none'",
-      "script-src 'self'",
-      "style-src 'self'",
-      "img-src 'self' data:",
-      "connect-src 'self'",
-      // A download button's form is answered with a redirect to the bundle link.
-      `form-action ${formTargets}`,
-      "frame-ancestors 'none'",
-      "base-uri 'none'",
-    ].join("; "),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    // Not no-referrer: with it, browsers send `Origin: null` on form posts, which the CSRF check refuses.
-    "Referrer-Policy": "same-origin",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-  };
+const SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  // Not no-referrer: with it, browsers send `Origin: null` on form posts, which the CSRF check refuses.
+  "Referrer-Policy": "same-origin",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+/**
+ * The content security policy. A download button's form is answered with a redirect to the
+ * bundle link, which names the links' origin (the public URL, else this server's own address):
+ * browsers check that redirect against `form-action` too.
+ */
+function contentSecurityPolicy(linkOrigin: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `form-action 'self' ${linkOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
 }
 
 function wantsJson(request: FastifyRequest): boolean {
@@ -61,7 +66,9 @@ export async function dashboardRoutes(
   const assets = loadAssets(DASHBOARD_PREFIX);
   const dashboard: Dashboard = { services: options.services, assets, publicUrl: options.publicUrl };
   const { users } = options.services;
-  const headers = securityHeaders(options.publicUrl);
+  const fixedPolicy = options.publicUrl
+    ? contentSecurityPolicy(new URL(options.publicUrl).origin)
+    : undefined;
   const hidden = { hide: true };
 
   // Forms arrive URL-encoded; every field is a string (a repeated field keeps its last value).
@@ -75,8 +82,12 @@ export async function dashboardRoutes(
     },
   );
 
-  app.addHook("onSend", (_request, reply, payload, done) => {
-    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  app.addHook("onSend", (request, reply, payload, done) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    reply.header(
+      "Content-Security-Policy",
+      fixedPolicy ?? contentSecurityPolicy(linkBase(request, undefined)),
+    );
     if (!reply.hasHeader("cache-control")) reply.header("Cache-Control", "no-store");
     done(null, payload);
   });

@@ -60,10 +60,16 @@ export function setCookie(
   const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
   if (options.secure) parts.push("Secure");
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
+  // One Set-Cookie per name: a later one replaces an earlier (the session cleared for a stale
+  // cookie, then a new one at sign-in). Fastify appends to set-cookie, so remove and set again.
   const previous = reply.getHeader("set-cookie");
   const list =
     previous === undefined ? [] : Array.isArray(previous) ? previous : [String(previous)];
-  reply.header("set-cookie", [...list, parts.join("; ")]);
+  reply.removeHeader("set-cookie");
+  reply.header("set-cookie", [
+    ...list.filter((line) => !line.startsWith(`${name}=`)),
+    parts.join("; "),
+  ]);
 }
 
 export function clearCookie(reply: FastifyReply, name: string, secure: boolean): void {

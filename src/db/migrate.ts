@@ -5,6 +5,7 @@ import * as agentRuns from "./migrations/0002_agent_runs.ts";
 import * as users from "./migrations/0003_users.ts";
 import * as changeNotifications from "./migrations/0004_change_notifications.ts";
 import * as projectExportSettings from "./migrations/0005_project_export_settings.ts";
+import * as signInAttemptsByAddress from "./migrations/0006_sign_in_attempts_by_address.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: "users", up: users.up },
   { version: 4, name: "change notifications", up: changeNotifications.up },
   { version: 5, name: "project export settings", up: projectExportSettings.up },
+  { version: 6, name: "sign-in attempts by address", up: signInAttemptsByAddress.up },
 ];
 
 /**

@@ -327,11 +327,14 @@ export async function deleteExpiredSessions(db: Queryable, now: string): Promise
 
 // --- sign-in attempts -------------------------------------------------------------------------
 
-/** Attempts not followed by a success since `since`, and when the last of them was made. */
+/**
+ * Attempts on an account from any address, or from an address on any account, made after
+ * `since` and not followed by a success, and when the last of them was made.
+ */
 export async function countSignInAttempts(
   db: Queryable,
-  account: string,
-  address: string,
+  by: "account" | "address",
+  value: string,
   since: string,
 ): Promise<{ count: number; last: string | null }> {
   const row = await db
@@ -340,8 +343,7 @@ export async function countSignInAttempts(
       eb.fn.countAll<number | string>().as("count"),
       eb.fn.max("created_at").as("last"),
     ])
-    .where("account", "=", account)
-    .where("address", "=", address)
+    .where(by, "=", value)
     .where("created_at", ">", since)
     .executeTakeFirst();
   return { count: Number(row?.count ?? 0), last: (row?.last as string | null) ?? null };
@@ -354,7 +356,10 @@ export async function insertSignInAttempt(
   await db.insertInto("sign_in_attempts").values(row).execute();
 }
 
-/** Forgets an account's attempts from one address (after a success), and every stale one. */
+/**
+ * After a success: forgets the attempts of this account from this address, and every stale
+ * one. The account's attempts from other addresses, and this address's on other accounts, stay.
+ */
 export async function clearSignInAttempts(
   db: Queryable,
   account: string,

@@ -60,17 +60,3 @@ export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 /** How long an invitation link works. */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * Sign-in throttling, per account and client address: the first failures are free; from the
- * fifth in the window on, each further attempt waits twice as long as the one before.
- */
-export const SIGN_IN_FREE_FAILURES = 5;
-export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
-const FIRST_DELAY_MS = 30_000;
-
-/** How long after the last of `failures` failed attempts the next one may be made (0: at once). */
-export function signInDelayMs(failures: number): number {
-  if (failures < SIGN_IN_FREE_FAILURES) return 0;
-  return Math.min(FIRST_DELAY_MS * 2 ** (failures - SIGN_IN_FREE_FAILURES), SIGN_IN_WINDOW_MS);
-}

@@ -31,6 +31,12 @@ export interface ExportOptions {
   deployment?: DeploymentType;
   /** Turns the API playground on in an air-gapped export (SPEC §3: off there unless the project turns it on). */
   playground?: boolean;
+  /**
+   * Hosts the export may fetch from although they are not public (OpenAPI specifications given
+   * as URLs): host names, IP addresses or CIDR ranges. Public hosts only when absent or empty;
+   * nothing at all in an air-gapped export.
+   */
+  allowHosts?: string[];
   /** Repository React components; `interactive` by default. */
   components?: ComponentMode;
   /** Export only these pages: page paths, or folder prefixes ending in `/` or `/*`. */

@@ -20,6 +20,7 @@ import type {
   ExportProgress,
 } from "./export-options.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
+import { ExportFetcher } from "./net/index.ts";
 import { prepareApiReference } from "./openapi/index.ts";
 import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
 import {
@@ -33,6 +34,7 @@ import { collapseRepeats, ExportFailedError, type Problem } from "./problems.ts"
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
 import { renderAllPages } from "./render/pool.ts";
+import { type AssetDecision, decideAsset } from "./safety/asset-policy.ts";
 import { buildSearchIndex, SEARCH_ENTRY } from "./search/build-index.ts";
 import { listRepository } from "./site/discover.ts";
 import { createIgnoreMatcher } from "./site/ignore.ts";
@@ -40,7 +42,7 @@ import { loadSiteConfig } from "./site/load-config.ts";
 import { collectNavigationPages } from "./site/navigation-pages.ts";
 import type { PageMeta } from "./site/page-index.ts";
 import { pageOutputFile, relativeUrl } from "./site/paths.ts";
-import type { RepoFiles } from "./site/repo-files.ts";
+import { RepoFileError, type RepoFiles } from "./site/repo-files.ts";
 import {
   checkLinks,
   checkNavigationPages,
@@ -49,12 +51,21 @@ import {
 } from "./site/site-index.ts";
 import type { DeploymentType, SiteConfig } from "./site/types.ts";
 import { buildThemeAssets, hashedPath } from "./theme/build-assets.ts";
+import {
+  NOT_FOUND_ROOT_SCRIPT,
+  REDIRECT_SCRIPT,
+  scriptHash,
+  THEME_BOOT_SCRIPT,
+} from "./theme/inline-scripts.ts";
 import { linkPageStylesheet, renderNotFoundPage, renderRedirectPage } from "./theme/layout.ts";
 import type { SiteLayoutData } from "./theme/layout-types.ts";
 import { NavigationModel } from "./theme/navigation-view.ts";
 
 export const GENERATOR = "quire";
 export const EXPORT_FORMAT_VERSION = 1;
+
+/** The inline scripts of Quire's own pages (the 404 and redirect pages included). */
+const QUIRE_INLINE_SCRIPTS = [THEME_BOOT_SCRIPT, NOT_FOUND_ROOT_SCRIPT, REDIRECT_SCRIPT];
 
 /** The manifest written at the bundle root as `quire-export.json` (SPEC §2). */
 export interface ExportManifest {
@@ -70,6 +81,13 @@ export interface ExportManifest {
   components: { mode: ComponentMode; pages: string[] };
   /** Origins the API playground's pages call (the specifications' servers): a server's Content-Security-Policy allows them. */
   connectOrigins?: string[];
+  /**
+   * The Content-Security-Policy hashes (`sha256-…`) of every inline script Quire wrote into the
+   * pages, so a server can allow exactly those instead of inline script in general.
+   */
+  scriptHashes: string[];
+  /** Origins of scripts the pages load from other hosts (analytics the site configured). */
+  scriptOrigins?: string[];
   warnings: Problem[];
 }
 
@@ -113,6 +131,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     pages: allPages,
     deployment,
     playgroundOptIn: options.playground === true,
+    fetcher: new ExportFetcher({
+      offline: deployment === "air-gapped",
+      allowHosts: options.allowHosts,
+      signal: options.signal,
+    }),
     problems,
   });
   const navigationPaths = collectNavigationPages(config.navigation);
@@ -185,10 +208,13 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   await addTailwindStylesheet(outputDir, layout, outcomes, options.cacheDir, archiveCacheDir);
   checkLinks(outcomes, allPages, config.redirects, problems);
   // Specifications are published beside the pages, at their path, as Mintlify does.
-  const usedAssets = copyPageAssets(repo, outputDir, outcomes, [
-    ...layout.configAssets,
-    ...(api?.specFiles ?? []),
-  ]);
+  const usedAssets = copyPageAssets(
+    repo,
+    outputDir,
+    outcomes,
+    [...layout.configAssets, ...(api?.specFiles ?? [])],
+    problems,
+  );
   reportUnusedFiles(listing.files, usedAssets, problems);
   const exportedPages = tasks.map((task) => allPages.get(task.pagePath) as PageMeta);
   writeSearchIndex(
@@ -219,6 +245,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     deployment,
     components: { mode: components, pages: islandPages },
     ...(api && api.connectOrigins.length > 0 ? { connectOrigins: api.connectOrigins } : {}),
+    scriptHashes: [...QUIRE_INLINE_SCRIPTS, ...layout.inlineScripts].map(scriptHash),
+    ...(layout.scriptOrigins.length > 0 ? { scriptOrigins: layout.scriptOrigins } : {}),
     warnings,
   };
   writeFileSync(
@@ -331,6 +359,8 @@ async function prepareLayout(
     },
     configAssets,
     headHtml: analytics.headHtml,
+    inlineScripts: analytics.inlineScripts,
+    scriptOrigins: analytics.scriptOrigins,
   };
   return {
     layout,
@@ -394,18 +424,51 @@ async function addTailwindStylesheet(
   return file;
 }
 
+/**
+ * Publishes the repository files the pages and the configuration use, as the asset policy says
+ * (safety/asset-policy.ts): most are copied, an SVG loses what could run script (with a
+ * warning), an HTML or XML document is not published (with a warning).
+ */
 function copyPageAssets(
   repo: RepoFiles,
   outputDir: string,
   outcomes: PageOutcome[],
   configAssets: string[],
+  problems: Problem[],
 ): Set<string> {
   const used = new Set<string>(configAssets);
   for (const outcome of outcomes) for (const asset of outcome.assets) used.add(asset);
   for (const asset of used) {
+    let decision: AssetDecision;
+    try {
+      decision = decideAsset(asset, () => repo.readText(asset));
+    } catch (error) {
+      if (!(error instanceof RepoFileError)) throw error;
+      decision = { action: "refuse", reason: error.message };
+    }
+    if (decision.action === "refuse") {
+      problems.push({
+        severity: "warning",
+        rule: "unsafe-file",
+        file: asset,
+        message: decision.reason,
+      });
+      continue;
+    }
     const target = path.join(outputDir, asset);
     mkdirSync(path.dirname(target), { recursive: true });
-    copyFileSync(repo.resolve(asset), target);
+    if (decision.action === "copy") {
+      copyFileSync(repo.resolve(asset), target);
+      continue;
+    }
+    writeFileSync(target, decision.content);
+    if (decision.removed.length > 0)
+      problems.push({
+        severity: "warning",
+        rule: "unsafe-file",
+        file: asset,
+        message: `published without what could run script: ${decision.removed.join("; ")}`,
+      });
   }
   return used;
 }

@@ -1,3 +1,4 @@
+import { ExportFetcher } from "./net/index.ts";
 import { prepareApiReference } from "./openapi/index.ts";
 import { ExportFailedError, type Problem } from "./problems.ts";
 import { BodyRenderer } from "./render/body-renderer.ts";
@@ -34,6 +35,8 @@ export interface ValidateSiteOptions {
   cacheDir?: string;
   /** SPEC §3; `cloud` by default. */
   deployment?: DeploymentType;
+  /** Private hosts specifications given as URLs may be fetched from, as the export's `allowHosts`. */
+  allowHosts?: string[];
   /**
    * Validate another state of the repository than the one on disk: these files read as the
    * given content, or as absent when null (e.g. the state before an agent's edits).
@@ -79,6 +82,11 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
         pages: allPages,
         deployment: options.deployment ?? "cloud",
         playgroundOptIn: false,
+        fetcher: new ExportFetcher({
+          offline: options.deployment === "air-gapped",
+          allowHosts: options.allowHosts,
+          signal: options.signal,
+        }),
         problems: findings,
       })
     : undefined;

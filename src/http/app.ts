@@ -61,6 +61,9 @@ export async function buildApp(
     // `/v2/agent/{projectId}/jobs/` is the same resource as without the slash.
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: "idle",
+    // Off unless the operator names the proxies: X-Forwarded-For is then read for request.ip
+    // (the sign-in throttle, the logs), X-Forwarded-Proto for request.protocol (cookies).
+    ...(context.config.trustProxy ? { trustProxy: [...context.config.trustProxy] } : {}),
   };
   // Fastify's types tell HTTP and HTTPS servers apart; the routes do not care which.
   const app = (options.https
@@ -78,6 +81,13 @@ export async function buildApp(
     reply.header("X-Request-Id", request.id);
     done();
   });
+  // Only on the TLS listener: over plain HTTP browsers ignore it, and a proxy in front that ends
+  // TLS is the one to send it. No includeSubDomains: the domain's other hosts are not Quire's.
+  if (options.https)
+    app.addHook("onRequest", (_request, reply, done) => {
+      reply.header("Strict-Transport-Security", "max-age=31536000");
+      done();
+    });
   // Once the server is closing, a connection ends with its response: a download that finishes
   // after close() began would otherwise hold the close until the keep-alive timeout (72 s).
   let closing = false;
@@ -93,6 +103,7 @@ export async function buildApp(
       request.log.info(
         {
           method: request.method,
+          client: request.ip,
           path: redactKeys(request.url.split("?")[0] as string),
           route,
           status: reply.statusCode,

@@ -29,6 +29,8 @@ export interface ExportHandlerOptions {
   concurrency: number;
   /** Heap of each thread of an export, in MB: a job that needs more fails. */
   memoryMb?: number;
+  /** Private hosts exports may fetch from (`--export-allow-hosts`); public hosts only when empty. */
+  allowHosts?: string[];
 }
 
 /** Share of the progress bar each stage takes: fetching the source, exporting, storing. */
@@ -119,6 +121,8 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
         // The project's settings: its React components, and the playground in air-gapped exports.
         components: project.custom_components as ComponentMode,
         playground: project.air_gapped_playground === 1,
+        // The operator's setting, never the project's: a docs repository must not widen it.
+        allowHosts: options.allowHosts ?? [],
         paths: job.paths ? (JSON.parse(job.paths) as string[]) : undefined,
         siteUrl: `https://${job.domain}`,
         cacheDir: path.join(options.dataDir, "cache", "export"),

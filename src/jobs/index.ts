@@ -29,6 +29,7 @@ export function createRunner(
         forgeTokenKey: context.forgeTokenKey,
         concurrency: options.concurrency ?? config.exportConcurrency,
         memoryMb: config.exportMemoryMb,
+        allowHosts: [...config.exportAllowHosts],
       }),
     );
   }

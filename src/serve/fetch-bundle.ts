@@ -21,6 +21,11 @@ export interface FetchOptions {
   /** First pause between attempts; doubles each time. */
   retryDelayMs?: number;
   signal?: AbortSignal;
+  /**
+   * The archive's SHA-256 (lowercase hex) it must have: a download with another is removed
+   * and refused, never renamed to `file`.
+   */
+  sha256?: string | null;
   /** A progress line now and then (bytes so far, and the total when known). */
   onProgress?: (received: number, total: number | null) => void;
   fetch?: typeof fetch;
@@ -140,6 +145,15 @@ async function fetchOnce(url: string, file: string, options: FetchOptions): Prom
     throw error;
   }
   options.onProgress?.(received, total);
+  const sha256 = hash.digest("hex");
+  if (options.sha256 && sha256 !== options.sha256) {
+    rmSync(partial, { force: true });
+    // The link answered in full: the same link would give the same bytes again.
+    throw new BundleLinkError(
+      `the downloaded bundle's SHA-256 is ${sha256}, not ${options.sha256} as staticExport.sha256 says: refused, nothing of it unpacked (bundleUrl and sha256 must come from the same bundle call)`,
+      null,
+    );
+  }
   renameSync(partial, file);
-  return { file, bytes: received, sha256: hash.digest("hex") };
+  return { file, bytes: received, sha256 };
 }

@@ -2,6 +2,15 @@ import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { Logger } from "pino";
+import {
+  filePolicy,
+  NO_SOURCES,
+  type PolicySources,
+  pagePolicy,
+  readPolicySources,
+} from "./content-security-policy.ts";
+import { localLocation } from "./local-location.ts";
+import type { Encoding } from "./version-layout.ts";
 import type { VersionStore } from "./versions.ts";
 
 /**
@@ -10,7 +19,8 @@ import type { VersionStore } from "./versions.ts";
  * changes once unpacked, so what its paths resolve to, its files' headers and the bytes of its
  * smaller files are kept in memory. Cache rules are explicit: files whose name carries a content
  * hash are immutable; everything else (HTML first) is revalidated with its ETag. Text files are
- * sent as the `.br` or `.gz` written beside them at unpack time when the client accepts it.
+ * sent as the `.br` or `.gz` Quire wrote of them at unpack time, kept apart from the site's own
+ * files (version-layout.ts), when the client accepts it.
  */
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -38,41 +48,22 @@ const TYPES: Record<string, string> = {
   ".zip": "application/zip",
 };
 
-/**
- * Pages may carry their inline theme script and style attributes; nothing from another host.
- * `connect` adds the origins an API playground calls (the bundle's `connectOrigins`).
- */
-export function contentSecurityPolicy(connect: readonly string[] = []): string {
-  return `default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src ${["'self'", ...connect].join(" ")}; media-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'`;
-}
-
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
-
+/** Headers of every answer; files add the policy of their version and kind to these. */
 const SECURITY_HEADERS = {
-  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+  "Content-Security-Policy": pagePolicy(NO_SOURCES),
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "SAMEORIGIN",
 };
 
-/**
- * The origins the bundle's API playground calls, from its `quire-export.json`: only plain
- * `http(s)://host[:port]` origins are taken, so a manifest cannot widen the policy otherwise.
- */
-function playgroundOrigins(root: string): string[] {
+/** What a version's manifest adds to its policy; a manifest that cannot be read adds nothing. */
+function versionSources(root: string): PolicySources {
   try {
-    const manifest = JSON.parse(readFileSync(path.join(root, "quire-export.json"), "utf8")) as {
-      connectOrigins?: unknown;
-    };
-    if (!Array.isArray(manifest.connectOrigins)) return [];
-    return manifest.connectOrigins
-      .filter(
-        (origin): origin is string =>
-          typeof origin === "string" && /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin),
-      )
-      .slice(0, 50);
+    return readPolicySources(
+      JSON.parse(readFileSync(path.join(root, "quire-export.json"), "utf8")),
+    );
   } catch {
-    return [];
+    return NO_SOURCES;
   }
 }
 
@@ -91,7 +82,7 @@ const ACCEPTS = [
   ["gzip", /\bgzip\b/],
 ] as const;
 
-/** One way of sending a file: itself, or the `.br` or `.gz` written beside it. */
+/** One way of sending a file: itself, or the `.br` or `.gz` Quire wrote of it. */
 interface Variant {
   file: string;
   size: number;
@@ -118,7 +109,8 @@ interface ServedFile {
 
 type Route =
   | { kind: "file"; served: ServedFile }
-  | { kind: "redirect" }
+  /** `folder`: the decoded, normalised path of the folder, with its slash. */
+  | { kind: "redirect"; folder: string }
   | { kind: "bad" }
   | { kind: "missing" };
 
@@ -133,17 +125,16 @@ class VersionCache {
 
   readonly id: string;
   readonly root: string;
-  /** The security headers of this version's files: its manifest may let the playground reach its API's hosts. */
-  readonly securityHeaders: Record<string, string>;
+  /** Quire's compressed copies of the files under `root`, or null when there are none. */
+  readonly compressed: string | null;
+  /** What this version's manifest adds to its policy (content-security-policy.ts). */
+  readonly sources: PolicySources;
 
-  constructor(id: string, root: string) {
+  constructor(id: string, root: string, compressed: string | null) {
     this.id = id;
     this.root = root;
-    const connect = playgroundOrigins(root);
-    this.securityHeaders =
-      connect.length > 0
-        ? { ...SECURITY_HEADERS, "Content-Security-Policy": contentSecurityPolicy(connect) }
-        : SECURITY_HEADERS;
+    this.compressed = compressed;
+    this.sources = versionSources(root);
   }
 
   route(pathname: string): Route {
@@ -188,7 +179,7 @@ class VersionCache {
     }
     // A folder asked for without its slash: redirect, so relative links in its index resolve.
     if (relative !== "" && !relative.endsWith("/") && this.#isFile(`${relative}/index.html`))
-      return { kind: "redirect" };
+      return { kind: "redirect", folder: `${normalized}/` };
     const notFound = this.#file("404.html", 404);
     return notFound ? { kind: "file", served: notFound } : { kind: "missing" };
   }
@@ -222,7 +213,11 @@ class VersionCache {
           : "no-cache",
       "Accept-Ranges": "bytes",
       Vary: "Accept-Encoding",
-      ...this.securityHeaders,
+      ...SECURITY_HEADERS,
+      "Content-Security-Policy": filePolicy(extension, this.sources, {
+        size: info.size,
+        read: () => readFileSync(file, "utf8"),
+      }),
     };
     const variant = (path_: string, size: number, encoding?: string): Variant => ({
       file: path_,
@@ -233,9 +228,12 @@ class VersionCache {
         "Content-Length": String(size),
       },
     });
-    const compressed = (suffix: string, encoding: string): Variant | undefined => {
-      const found = statSync(`${file}${suffix}`, { throwIfNoEntry: false });
-      return found?.isFile() ? variant(`${file}${suffix}`, found.size, encoding) : undefined;
+    // Never a file of the site itself: a bundle's own index.html.gz is not a variant.
+    const compressed = (encoding: Encoding): Variant | undefined => {
+      if (!this.compressed) return undefined;
+      const copy = path.join(this.compressed, encoding, path.relative(this.root, file));
+      const found = statSync(copy, { throwIfNoEntry: false });
+      return found?.isFile() ? variant(copy, found.size, encoding) : undefined;
     };
     const served: ServedFile = {
       file,
@@ -245,8 +243,8 @@ class VersionCache {
       modifiedMs: Math.floor(info.mtimeMs / 1000) * 1000,
       headers,
       plain: variant(file, info.size),
-      br: compressed(".br", "br"),
-      gzip: compressed(".gz", "gzip"),
+      br: compressed("br"),
+      gzip: compressed("gzip"),
     };
     this.files.set(key, served);
     return served;
@@ -277,7 +275,7 @@ export function createStaticServer(options: { versions: VersionStore; logger: Lo
     }
     checkedAt = now;
     if (cache?.id !== active.id || cache.root !== active.directory)
-      cache = new VersionCache(active.id, active.directory);
+      cache = new VersionCache(active.id, active.directory, active.compressed);
     return cache;
   };
   const { logger } = options;
@@ -341,8 +339,9 @@ function handle(
       sendFile(request, response, cache, route.served);
       return;
     case "redirect":
+      // Built from the normalised path, never from the raw one: only ever this server's origin.
       response.writeHead(301, {
-        Location: `${pathname}/${query < 0 ? "" : url.slice(query)}`,
+        Location: localLocation(route.folder, query < 0 ? "" : url.slice(query + 1)),
         ...SECURITY_HEADERS,
       });
       response.end();
@@ -423,14 +422,22 @@ function stream(
     .pipe(response);
 }
 
+/**
+ * One `bytes=` range of a Range header. A header that is not one well-formed range (several
+ * ranges, other units, or last-pos before first-pos) is ignored and the whole file sent, as
+ * RFC 9110 allows; a well-formed range that starts past the end is unsatisfiable (416).
+ */
 function parseRange(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | "unsatisfiable" | null {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match || (match[1] === "" && match[2] === "")) return null;
-  const start = match[1] === "" ? Math.max(0, size - Number(match[2])) : Number(match[1]);
-  const end = match[1] === "" || match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  const first = match[1] === "" ? null : Number(match[1]);
+  const last = match[2] === "" ? null : Number(match[2]);
+  if (first !== null && last !== null && last < first) return null;
+  const start = first === null ? Math.max(0, size - (last as number)) : first;
+  const end = first === null || last === null ? size - 1 : Math.min(last, size - 1);
   if (start >= size || end < start) return "unsatisfiable";
   return { start, end };
 }
@@ -439,6 +446,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.writeHead(status, {
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
   });
   response.end(JSON.stringify(body));
 }

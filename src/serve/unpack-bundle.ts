@@ -12,6 +12,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Parser, type ReadEntry } from "tar";
 import { OWNER } from "./leftovers.ts";
+import { compressedPath, sitePath } from "./version-layout.ts";
 
 /**
  * Unpacks a bundle that Quire did not necessarily build: every entry is checked before a byte
@@ -34,7 +35,7 @@ export const DEFAULT_UNPACK_LIMITS: UnpackLimits = {
   maxFileBytes: 1024 ** 3,
 };
 
-/** The bundle's own description (SPEC §2). */
+/** The bundle's own description, its quire-export.json (the fields quire serve reads). */
 export interface BundleManifest {
   formatVersion: number;
   jobId: string | null;
@@ -46,7 +47,9 @@ export interface BundleManifest {
 }
 
 export interface UnpackedBundle {
+  /** The version's folder; the bundle's files are in its `site/` (version-layout.ts). */
   directory: string;
+  site: string;
   manifest: BundleManifest;
   files: number;
   bytes: number;
@@ -62,27 +65,34 @@ export class BundleError extends Error {
 
 const FILE_TYPES = new Set(["File", "OldFile", "ContiguousFile"]);
 
-/** The entry's path as a relative path of plain segments, or a reason to refuse it. */
+/**
+ * The entry's path as a relative path of plain segments, or a reason to refuse it. `./` and
+ * `.` (what `tar -C site .` writes first) are the bundle's root itself: the path "".
+ */
 export function checkEntryPath(raw: string): { path: string } | { refused: string } {
+  if (raw === "") return { refused: "is empty" };
   if (raw.includes("\0")) return { refused: "contains a NUL byte" };
   if (raw.includes("\\")) return { refused: "contains a backslash" };
   if (raw.startsWith("/") || /^[A-Za-z]:/.test(raw)) return { refused: "is absolute" };
   const segments = raw.split("/").filter((segment) => segment !== "" && segment !== ".");
   if (segments.some((segment) => segment === "..")) return { refused: "leaves the bundle (..)" };
-  if (segments.length === 0) return { refused: "is empty" };
   return { path: segments.join("/") };
 }
 
 export interface UnpackOptions {
   /**
    * Runs on the staging folder once everything is checked and written, before it is renamed
-   * into place: work that must be complete before anyone sees the version (precompressed
-   * copies, a check of the manifest). A BundleError thrown here refuses the bundle.
+   * into place: work that must be complete before anyone sees the version (compressed copies
+   * into `layout.compressed`, a check of the manifest). A BundleError thrown here refuses the
+   * bundle.
    */
-  prepare?: (directory: string, manifest: BundleManifest) => void | Promise<void>;
+  prepare?: (
+    layout: { site: string; compressed: string },
+    manifest: BundleManifest,
+  ) => void | Promise<void>;
 }
 
-/** Unpacks `archive` into `destination` (which must not exist yet). */
+/** Unpacks `archive` into the version folder `destination` (which must not exist yet). */
 export async function unpackBundle(
   archive: string,
   destination: string,
@@ -91,15 +101,16 @@ export async function unpackBundle(
 ): Promise<UnpackedBundle> {
   if (existsSync(destination)) throw new BundleError(`${destination} already exists`);
   const staging = `${destination}.partial-${OWNER}-${randomBytes(4).toString("hex")}`;
-  mkdirSync(staging, { recursive: true });
+  const site = sitePath(staging);
+  mkdirSync(site, { recursive: true });
   let extracted = false;
   try {
-    const { files, bytes } = await extractChecked(archive, staging, limits);
+    const { files, bytes } = await extractChecked(archive, site, limits);
     extracted = true;
-    const manifest = readManifest(staging);
-    await options.prepare?.(staging, manifest);
+    const manifest = readManifest(site);
+    await options.prepare?.({ site, compressed: compressedPath(staging) }, manifest);
     renameSync(staging, destination);
-    return { directory: destination, manifest, files, bytes };
+    return { directory: destination, site: sitePath(destination), manifest, files, bytes };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     // Past extraction, a failure (a full disk, a rename) is this machine's, not the bundle's.
@@ -129,6 +140,7 @@ async function extractChecked(
         entries += 1;
         if (entries > limits.maxEntries)
           throw new BundleError(`the bundle has more than ${limits.maxEntries} entries`);
+        if (kind === "root") return entry.resume();
         if (kind === "folder") {
           mkdirSync(path.join(root, entryPath(entry)), { recursive: true });
           return entry.resume();
@@ -170,7 +182,7 @@ async function extractChecked(
     return (checkEntryPath(entry.path) as { path: string }).path;
   }
 
-  function checkEntry(entry: ReadEntry): "file" | "folder" {
+  function checkEntry(entry: ReadEntry): "file" | "folder" | "root" {
     const checked = checkEntryPath(entry.path);
     if ("refused" in checked) throw new BundleError(`the entry "${entry.path}" ${checked.refused}`);
     const kind =
@@ -179,6 +191,10 @@ async function extractChecked(
       throw new BundleError(
         `the entry "${entry.path}" is a ${entry.type}: only regular files and folders are allowed`,
       );
+    if (checked.path === "") {
+      if (kind === "folder") return "root";
+      throw new BundleError(`the entry "${entry.path}" is a file named like the bundle's root`);
+    }
     const before = seen.get(checked.path);
     if (before && (before === "file" || kind === "file"))
       throw new BundleError(`the entry "${entry.path}" appears twice`);

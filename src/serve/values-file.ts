@@ -2,15 +2,18 @@ import { readFileSync } from "node:fs";
 import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
 
 /**
- * The seed's `staticExport` group of a deployment's values file (the same file the Helm chart
- * renders): whether to serve a bundle, its link, and an optional pinned version. Keys Quire
- * does not know are ignored (the file is shared with the rest of a deployment's settings);
- * a known key with the wrong type is an error naming the key, the file and the line.
+ * The `staticExport` group of a deployment's values file (the same file the Helm chart
+ * renders): whether to serve a bundle, its link, an optional pinned version and an optional
+ * SHA-256 of the archive. Keys Quire does not know are ignored (the file is shared with the
+ * rest of a deployment's settings); a known key with the wrong type is an error naming the
+ * key, the file and the line.
  */
 export interface StaticExportValues {
   enabled: boolean;
   bundleUrl: string | null;
   version: string | null;
+  /** The archive's SHA-256 as the API reports it with the link (64 lowercase hex characters). */
+  sha256: string | null;
 }
 
 export class ValuesError extends Error {
@@ -63,13 +66,14 @@ export function parseValues(
   const group = root ? root.get("staticExport", true) : undefined;
   if (group !== undefined && group !== null && !isMap(group))
     throw new ValuesError(
-      `${where(group)}: staticExport must be a mapping (enabled, bundleUrl, version)`,
+      `${where(group)}: staticExport must be a mapping (enabled, bundleUrl, version, sha256)`,
     );
   const field = (key: string) => (group && isMap(group) ? group.get(key, true) : undefined);
 
   const enabledNode = field("enabled");
   const urlNode = field("bundleUrl");
   const versionNode = field("version");
+  const sha256Node = field("sha256");
   const scalar = (node: unknown) => (isScalar(node) ? node.value : node);
 
   let enabled = false;
@@ -86,7 +90,7 @@ export function parseValues(
       throw new ValuesError(
         `${where(urlNode)}: staticExport.bundleUrl must be a URL string, not ${JSON.stringify(scalar(urlNode))}`,
       );
-    // The seed's values file writes an unset link as "" (its default): that is no link.
+    // The chart's values file writes an unset link as "" (its default): that is no link.
     if (scalar(urlNode) !== "") bundleUrl = scalar(urlNode) as string;
   }
   let version: string | null = null;
@@ -97,8 +101,18 @@ export function parseValues(
         `${where(versionNode)}: staticExport.version must be a string, not ${JSON.stringify(value)}${typeof value === "number" ? ` (quote it: version: "${value}")` : ""}`,
       );
     }
-    // "" is the seed's default for an unpinned version.
+    // "" is the chart's default for an unpinned version.
     if (value !== "") version = value;
+  }
+  let sha256: string | null = null;
+  if (sha256Node !== undefined && scalar(sha256Node) !== null) {
+    const value = scalar(sha256Node);
+    if (typeof value !== "string")
+      throw new ValuesError(
+        `${where(sha256Node)}: staticExport.sha256 must be a string of 64 hex characters, not ${JSON.stringify(value)}`,
+      );
+    // "" is the chart's default: no checksum to check.
+    if (value !== "") sha256 = checkSha256(value, `${where(sha256Node)}: staticExport.sha256`);
   }
 
   if (
@@ -113,6 +127,8 @@ export function parseValues(
   if (environment.QUIRE_STATIC_EXPORT_BUNDLE_URL)
     bundleUrl = environment.QUIRE_STATIC_EXPORT_BUNDLE_URL;
   if (environment.QUIRE_STATIC_EXPORT_VERSION) version = environment.QUIRE_STATIC_EXPORT_VERSION;
+  if (environment.QUIRE_STATIC_EXPORT_SHA256)
+    sha256 = checkSha256(environment.QUIRE_STATIC_EXPORT_SHA256, "QUIRE_STATIC_EXPORT_SHA256");
 
   if (bundleUrl !== null) {
     let url: URL;
@@ -137,5 +153,14 @@ export function parseValues(
     throw new ValuesError(
       `${where(group)}: staticExport.enabled is true, so staticExport.bundleUrl is required (or a version already unpacked)`,
     );
-  return { enabled, bundleUrl, version };
+  return { enabled, bundleUrl, version, sha256 };
+}
+
+/** A SHA-256 in hex (either case), lowercased; `what` names where it was read. */
+function checkSha256(value: string, what: string): string {
+  if (!/^[0-9a-f]{64}$/i.test(value.trim()))
+    throw new ValuesError(
+      `${what} must be the bundle's SHA-256, 64 hex characters (as the API's bundle call reports it), not ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}`,
+    );
+  return value.trim().toLowerCase();
 }

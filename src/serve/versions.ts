@@ -1,5 +1,4 @@
 import {
-  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -9,16 +8,21 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { readLayout } from "./version-layout.ts";
 
 /**
- * The unpacked versions of a served site, under `<dataDir>/versions/<id>/`, and which one is
+ * The unpacked versions of a served site, under `<dataDir>/versions/<id>/` (the site and
+ * Quire's compressed copies of it: version-layout.ts), and which one is
  * active: `active.json`, replaced by rename so a reader sees the old value or the new one,
  * never half of either. The history (newest first) decides what `--rollback` returns to and
  * which versions are removed beyond the number kept.
  */
 export interface ActiveVersion {
   id: string;
+  /** The site's files. */
   directory: string;
+  /** Quire's compressed copies of them (version-layout.ts); null when there are none to trust. */
+  compressed: string | null;
   activatedAt: string;
 }
 
@@ -45,7 +49,7 @@ export class VersionStore {
   }
 
   has(id: string): boolean {
-    return existsSync(path.join(this.directoryOf(id), "quire-export.json"));
+    return readLayout(this.directoryOf(id)) !== null;
   }
 
   /**
@@ -58,10 +62,12 @@ export class VersionStore {
     const stamp = `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
     if (this.#activeCache?.stamp === stamp) return this.#activeCache.value;
     const state = this.#read();
-    if (!state.active || !this.has(state.active)) return null;
+    const layout = state.active ? readLayout(this.directoryOf(state.active)) : null;
+    if (!state.active || !layout) return null;
     const value = {
       id: state.active,
-      directory: this.directoryOf(state.active),
+      directory: layout.site,
+      compressed: layout.compressed,
       activatedAt: info.mtime.toISOString(),
     };
     this.#activeCache = { stamp, value };

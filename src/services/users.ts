@@ -42,6 +42,12 @@ import {
   verifyPassword,
 } from "../domain/password.ts";
 import {
+  SIGN_IN_WINDOW_MS,
+  signInWait,
+  throttleAddress,
+  throttleMessage,
+} from "../domain/sign-in-throttle.ts";
+import {
   canGrant,
   canManage,
   INVITATION_LIFETIME_MS,
@@ -53,9 +59,6 @@ import {
   type Role,
   SESSION_IDLE_MS,
   SESSION_LIFETIME_MS,
-  SIGN_IN_FREE_FAILURES,
-  SIGN_IN_WINDOW_MS,
-  signInDelayMs,
   type User,
 } from "../domain/user.ts";
 
@@ -188,9 +191,11 @@ export class UsersService {
   // --- signing in -----------------------------------------------------------------------------
 
   /**
-   * Checks an email and password and opens a new session. Attempts are counted per account and
-   * client address before the password is checked (so parallel guesses count too); a success
-   * forgets them. From the fifth failure in 15 minutes on, each attempt waits twice as long.
+   * Checks an email and password and opens a new session. Attempts are counted before the
+   * password is checked (so parallel guesses count too), per account whatever the address and
+   * per client address whatever the account; past either budget the attempt is refused with
+   * the time to wait (`sign-in-throttle.ts`). A success forgets only the attempts of its own
+   * account from its own address.
    */
   async signIn(input: { email: string; password: string; address: string }): Promise<NewSession> {
     return this.#openSession(await this.#checkCredentials(input));
@@ -202,26 +207,29 @@ export class UsersService {
     address: string;
   }): Promise<User> {
     const account = normalizeEmail(input.email) ?? input.email.trim().toLowerCase().slice(0, 254);
+    const address = throttleAddress(input.address);
     const now = new Date();
     await this.#db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx, `sign-in:${account}:${input.address}`);
+      // One lock for every sign-in: both counts and the insert must not interleave with another
+      // attempt on the same account or from the same address, and the transaction is short (the
+      // password is checked after it).
+      await lockForTransaction(trx, "sign-in-attempts");
       const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS).toISOString();
-      const { count, last } = await countSignInAttempts(trx, account, input.address, since);
-      if (count >= SIGN_IN_FREE_FAILURES && last) {
-        const waitMs = Date.parse(last) + signInDelayMs(count) - now.getTime();
-        if (waitMs > 0) {
-          const seconds = Math.ceil(waitMs / 1000);
-          throw new QuireError(
-            "QUIRE_ERR_SIGN_IN_THROTTLED",
-            `too many failed sign-ins for this account: try again in ${seconds} s`,
-            { headers: { "Retry-After": String(seconds) } },
-          );
-        }
-      }
+      const wait = signInWait(
+        {
+          account: await countSignInAttempts(trx, "account", account, since),
+          address: await countSignInAttempts(trx, "address", address, since),
+        },
+        now.getTime(),
+      );
+      if (wait)
+        throw new QuireError("QUIRE_ERR_SIGN_IN_THROTTLED", throttleMessage(wait), {
+          headers: { "Retry-After": String(Math.ceil(wait.waitMs / 1000)) },
+        });
       await insertSignInAttempt(trx, {
         id: `sia_${randomString(20).toLowerCase()}`,
         account,
-        address: input.address,
+        address,
         created_at: now.toISOString(),
       });
     });
@@ -230,7 +238,7 @@ export class UsersService {
     const matches = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash()));
     if (!row || !matches) throw new QuireError("QUIRE_ERR_SIGN_IN_FAILED");
     const stale = new Date(now.getTime() - SIGN_IN_WINDOW_MS).toISOString();
-    await clearSignInAttempts(this.#db, account, input.address, stale);
+    await clearSignInAttempts(this.#db, account, address, stale);
     if (needsRehash(row.password_hash))
       await setPasswordHash(
         this.#db,

@@ -99,6 +99,33 @@ describe("the dashboard over HTTP", () => {
     expect((await forged.get("/dashboard/account")).status).toBe(303);
   });
 
+  it("sends the new session cookie once at sign-in, also over a stale one the browser brought", async () => {
+    const { api } = await setup();
+    const client = new DashboardClient(api.url);
+    await client.get("/dashboard/sign-in");
+    const expired = await signedIn(api);
+    const stale = expired.cookies.get("quire_session") as string;
+    await api.services.users.signOut(stale);
+    for (const brought of [undefined, stale]) {
+      if (brought) client.cookies.set("quire_session", brought);
+      else client.cookies.delete("quire_session");
+      await client.get("/dashboard/sign-in");
+      const response = await client.post("/dashboard/sign-in", {
+        email: "owner@example.com",
+        password: PASSWORD,
+      });
+      expect(response.status).toBe(303);
+      const cookies = response.headers.getSetCookie();
+      const sessions = cookies.filter((line) => line.startsWith("quire_session="));
+      expect(sessions, `brought ${brought}`).toHaveLength(1);
+      expect(sessions[0]).not.toMatch(/Max-Age=0/);
+      expect(cookies.filter((line) => line.startsWith("quire_form="))).toHaveLength(1);
+      expect(client.cookies.get("quire_session")).not.toBe(stale);
+      expect((await client.get("/dashboard/account")).status).toBe(200);
+      await client.post("/dashboard/sign-out");
+    }
+  });
+
   it("makes its cookies Secure and __Host- when browsers reach it over HTTPS (a TLS proxy named by --public-url)", async () => {
     const api = await startApi({
       workers: false,
@@ -201,7 +228,9 @@ describe("the dashboard over HTTP", () => {
     });
     expect(slowed.status).toBe(429);
     expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThanOrEqual(29);
-    expect(slowed.text_).toMatch(/Too many failed sign-ins for this account: try again in \d+ s/);
+    expect(slowed.text_).toMatch(
+      /Too many failed sign-ins for this account: try again in \d+ seconds\./,
+    );
     expect(client.cookies.has("quire_session")).toBe(false);
   });
 

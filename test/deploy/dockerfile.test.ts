@@ -576,7 +576,7 @@ describe("the image's runtime stage, reproduced here", () => {
     // Written: the data dir, by that user. Not written: the app, HOME, the scratch dir, /tmp.
     const written = snapshot(data);
     expect(
-      written.some((entry) => /^versions\/[^/]+\/index\.html /.test(entry)),
+      written.some((entry) => /^versions\/[^/]+\/site\/index\.html /.test(entry)),
       written.join("\n"),
     ).toBe(true);
     for (const entry of written) expect(entry.split(" ")[1], entry).toBe(String(NOBODY));

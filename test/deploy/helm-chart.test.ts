@@ -22,6 +22,7 @@ const VALUES_TEXT = readFileSync(path.join(CHART_DIR, "values.yaml"), "utf8");
 const LINK =
   "https://quire.example.com/downloads/exports/exp_1/docs.tar.gz?expires=1900000000&signature=abc";
 const ENABLED = { staticExport: { enabled: true, bundleUrl: LINK } };
+const SHA256 = createHash("sha256").update("a bundle").digest("hex");
 
 /** Paths of every leaf of a values tree (an empty map or list counts as a leaf). */
 function leaves(value: unknown, prefix: string[] = []): string[][] {
@@ -46,17 +47,19 @@ describe("the Helm chart", () => {
     );
   });
 
-  it("holds the seed's staticExport group as it is, off by default", () => {
+  it("holds the seed's staticExport group as it is, with the optional sha256 after it, off by default", () => {
     expect(chart.defaultValues.staticExport).toEqual({
       enabled: false,
       bundleUrl: "",
       version: "",
+      sha256: "",
     });
-    // In the seed's order, so the file reads like the seed's table.
+    // In the seed's order, so the file reads like the seed's table; then Quire's sha256.
     expect(Object.keys(chart.defaultValues.staticExport as object)).toEqual([
       "enabled",
       "bundleUrl",
       "version",
+      "sha256",
     ]);
   });
 
@@ -123,14 +126,22 @@ describe("the Helm chart", () => {
       enabled: true,
       bundleUrl: LINK,
       version: "2.10",
+      sha256: null,
     });
-    // Unpinned, the seed's "" is no version.
+    // Unpinned, the seed's "" is no version (and "" no checksum).
     const unpinned = render(ENABLED).one("ConfigMap").data[path.posix.basename(valuesPath)];
     expect(parseValues(unpinned, valuesPath, {})).toEqual({
       enabled: true,
       bundleUrl: LINK,
       version: null,
+      sha256: null,
     });
+    // The archive's SHA-256, as the bundle call reports it, reaches quire serve.
+    const checked = render({ staticExport: { enabled: true, bundleUrl: LINK, sha256: SHA256 } });
+    expect(
+      parseValues(checked.one("ConfigMap").data[path.posix.basename(valuesPath)], valuesPath, {})
+        .sha256,
+    ).toBe(SHA256);
 
     // `--set staticExport.version=2024` makes a number; the file still holds the string.
     const numeric = render({ staticExport: { enabled: true, bundleUrl: LINK, version: 2024 } });
@@ -167,7 +178,7 @@ describe("the Helm chart", () => {
     expect(patience).toBeGreaterThanOrEqual(300);
   });
 
-  it("rolls the pods when bundleUrl or version changes, and only then", () => {
+  it("rolls the pods when bundleUrl, version or sha256 changes, and only then", () => {
     const checksum = (overrides: Record<string, unknown>) => {
       const rendered = render(overrides);
       const annotation =
@@ -186,6 +197,9 @@ describe("the Helm chart", () => {
       checksum({ staticExport: { enabled: true, bundleUrl: LINK.replace("abc", "def") } }),
     ).not.toBe(base);
     expect(checksum({ staticExport: { enabled: true, bundleUrl: LINK, version: "7" } })).not.toBe(
+      base,
+    );
+    expect(checksum({ staticExport: { enabled: true, bundleUrl: LINK, sha256: SHA256 } })).not.toBe(
       base,
     );
     expect(checksum({ ...ENABLED, serve: { replicas: 5 } })).toBe(base);
@@ -316,12 +330,14 @@ describe("the Helm chart", () => {
       enabled: true,
       bundleUrl: LINK,
       version: null,
+      sha256: null,
     });
     // And as shipped (off, empty link), it is a valid values file that serves nothing.
     expect(parseValues(VALUES_TEXT, "values.yaml", {})).toEqual({
       enabled: false,
       bundleUrl: null,
       version: null,
+      sha256: null,
     });
   });
 

@@ -264,6 +264,7 @@ describe("the GitHub Actions workflow example", () => {
       enabled: true,
       bundleUrl: link,
       version: "run-42",
+      sha256: null,
     });
 
     // And the link downloads the export's bundle: its archive, of this version and domain.

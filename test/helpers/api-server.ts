@@ -13,7 +13,7 @@ import { startS3Server, type TestS3Server } from "./s3-server.ts";
 import { makeTempDir } from "./temp-repo.ts";
 
 export interface TestApi {
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>` (https with the `https` option) */
   url: string;
   dataDir: string;
   /** Environment for a `quire` command on the same installation (the database URL when it is not in the data dir). */
@@ -59,6 +59,8 @@ export async function startApi(
     env?: NodeJS.ProcessEnv;
     /** Keep bundles in the data dir's folder whatever the backend: for tests of that store's own links. */
     localStore?: boolean;
+    /** Serve HTTPS with this certificate and key (`url` is then https://). */
+    https?: { cert: Buffer; key: Buffer };
   } = {},
 ): Promise<TestApi> {
   const dataDir = options.dataDir ?? makeTempDir();
@@ -98,12 +100,12 @@ export async function startApi(
   );
   const context = await openContext(config, { logger });
   const services = createServices(context);
-  const app = await buildApp(services);
+  const app = await buildApp(services, { https: options.https });
   const runner = options.workers === false ? undefined : createRunner(context);
   await app.listen({ host: "127.0.0.1", port: 0 });
   await runner?.start();
   const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const url = `${options.https ? "https" : "http"}://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   let closed = false;
   const api: TestApi = {
     url,

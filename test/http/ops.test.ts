@@ -274,6 +274,7 @@ describe("request ids and logs", () => {
       reqId: "trace-me-123",
       msg: "request",
       method: "GET",
+      client: "127.0.0.1",
       status: 200,
       route: "/v2/agent/:projectId/jobs",
     });

@@ -94,6 +94,29 @@ describe("downloading a bundle link", () => {
     expect(link.requests()).toBe(1);
   });
 
+  it("checks the SHA-256 it is given: a different archive is refused at once and leaves no file", async () => {
+    const digest = createHash("sha256").update(BODY).digest("hex");
+    const right = await linkServer(["ok"]);
+    const fetched = await fetchBundle(right.url, path.join(makeTempDir(), "bundle.tar.gz"), {
+      sha256: digest,
+    });
+    expect(fetched.sha256).toBe(digest);
+
+    const wrong = await linkServer(["ok"]);
+    const folder = makeTempDir();
+    const pinned = createHash("sha256").update("another bundle").digest("hex");
+    const error = await fetchBundle(wrong.url, path.join(folder, "bundle.tar.gz"), {
+      sha256: pinned,
+      retryDelayMs: 10,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BundleLinkError);
+    expect((error as Error).message).toBe(
+      `the downloaded bundle's SHA-256 is ${digest}, not ${pinned} as staticExport.sha256 says: refused, nothing of it unpacked (bundleUrl and sha256 must come from the same bundle call)`,
+    );
+    expect(wrong.requests()).toBe(1);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
   it("says the bundle is gone on a 404", async () => {
     const link = await linkServer([404]);
     await expect(fetchBundle(link.url, path.join(makeTempDir(), "x.tar.gz"))).rejects.toThrow(

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -33,11 +34,11 @@ async function bundleLink(file: string, options: { expired?: boolean } = {}): Pr
   return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/bundle.tar.gz?signature=x`;
 }
 
-function values(url: string, version?: string): string {
+function values(url: string, version?: string, sha256?: string): string {
   const file = path.join(makeTempDir(), "values.yaml");
   writeFileSync(
     file,
-    `image:\n  tag: latest\nstaticExport:\n  enabled: true\n  bundleUrl: "${url}"\n${version ? `  version: "${version}"\n` : ""}`,
+    `image:\n  tag: latest\nstaticExport:\n  enabled: true\n  bundleUrl: "${url}"\n${version ? `  version: "${version}"\n` : ""}${sha256 ? `  sha256: "${sha256}"\n` : ""}`,
   );
   return file;
 }
@@ -169,6 +170,48 @@ describe("quire serve", () => {
     const offlineBase = await offline.url;
     await waitReady(offlineBase);
     expect((await fetch(`${offlineBase}/`)).status).toBe(200);
+  });
+
+  it("serves a bundle whose SHA-256 is the one staticExport.sha256 pins, and refuses any other, keeping the last good version", async () => {
+    ensureBundle();
+    const digest = createHash("sha256").update(readFileSync(bundle)).digest("hex");
+    const dataDir = makeTempDir();
+    const first = serve(values(await bundleLink(bundle), "v1", digest), dataDir);
+    await waitReady(await first.url);
+    first.child.kill("SIGTERM");
+    expect(await first.exit).toBe(0);
+
+    // The link now gives another archive than the one pinned (a tampered or mixed-up link).
+    const other = path.join(makeTempDir(), "other.tar.gz");
+    writeFileSync(other, Buffer.concat([readFileSync(bundle), Buffer.alloc(1024)]));
+    const otherDigest = createHash("sha256").update(readFileSync(other)).digest("hex");
+    const rollout = serve(values(await bundleLink(other), "v2", digest), dataDir);
+    const base = await rollout.url;
+    for (let wait = 0; wait < 200 && !/still serving/.test(rollout.output()); wait++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const lines = rollout.output().split("\n");
+    expect(lines).toContain(
+      `quire serve: the downloaded bundle's SHA-256 is ${otherDigest}, not ${digest} as staticExport.sha256 says: refused, nothing of it unpacked (bundleUrl and sha256 must come from the same bundle call)`,
+    );
+    expect(lines).toContain("quire serve: still serving the last good version, v1");
+    expect(rollout.output()).not.toMatch(/\n\s+at /);
+    expect((await (await fetch(`${base}/readyz`)).json()).version).toBe("v1");
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    // Nothing of it was unpacked or kept.
+    expect(readdirSync(path.join(dataDir, "versions"))).toEqual(["v1"]);
+    expect(readdirSync(path.join(dataDir, "downloads"))).toEqual([]);
+  });
+
+  it("exits 1 when the only bundle it could serve has another SHA-256 than the pinned one", async () => {
+    ensureBundle();
+    const dataDir = makeTempDir();
+    const running = serve(values(await bundleLink(bundle), undefined, "0".repeat(64)), dataDir);
+    expect(await running.exit).toBe(1);
+    expect(running.output()).toMatch(
+      /quire serve: the downloaded bundle's SHA-256 is [0-9a-f]{64}, not 0{64} as staticExport\.sha256 says: refused/,
+    );
+    expect(running.output()).toMatch(/no version to serve/);
+    expect(readdirSync(path.join(dataDir, "versions"))).toEqual([]);
   });
 
   it("refuses a values file with a wrong type, naming the key, with exit code 2", async () => {

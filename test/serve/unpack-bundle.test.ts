@@ -1,6 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -100,7 +109,8 @@ describe("unpacking a bundle", () => {
     const unpacked = await unpackBundle(realBundle, destination);
     expect(unpacked.manifest.formatVersion).toBe(1);
     expect(unpacked.manifest.pageCount).toBeGreaterThan(20);
-    expect(readFileSync(path.join(destination, "index.html"), "utf8")).toContain("<html");
+    expect(unpacked.site).toBe(path.join(destination, "site"));
+    expect(readFileSync(path.join(unpacked.site, "index.html"), "utf8")).toContain("<html");
     const listed = execFileSync("tar", ["-tzf", realBundle], { encoding: "utf8" })
       .split("\n")
       .filter((name) => name && !name.endsWith("/"));
@@ -111,7 +121,9 @@ describe("unpacking a bundle", () => {
     const destination = path.join(makeTempDir(), "v1");
     const unpacked = await unpackBundle(rawArchive(SITE), destination);
     expect(unpacked.files).toBe(3);
-    expect(readFileSync(path.join(destination, "guide/setup.html"), "utf8")).toBe("<h1>Setup</h1>");
+    expect(readFileSync(path.join(unpacked.site, "guide/setup.html"), "utf8")).toBe(
+      "<h1>Setup</h1>",
+    );
   });
 
   it("writes every byte of the files that follow a large one (their content arrives buffered)", async () => {
@@ -127,7 +139,7 @@ describe("unpacking a bundle", () => {
     const destination = path.join(makeTempDir(), "v1");
     const unpacked = await unpackBundle(rawArchive(entries), destination);
     for (const entry of entries)
-      expect(readFileSync(path.join(destination, entry.path), "utf8"), entry.path).toBe(
+      expect(readFileSync(path.join(unpacked.site, entry.path), "utf8"), entry.path).toBe(
         entry.content,
       );
     expect(unpacked.bytes).toBe(
@@ -219,10 +231,17 @@ describe("unpacking a bundle", () => {
     const destination = path.join(makeTempDir(), "versions", "v1");
     let seen: { staging: string; destinationThen: boolean; version: string | null } | undefined;
     await unpackBundle(rawArchive(SITE), destination, undefined, {
-      prepare: (directory, manifest) => {
-        writeFileSync(path.join(directory, "index.html.gz"), gzipSync("<h1>Home</h1>"));
+      prepare: (layout, manifest) => {
+        // The bundle's files in site/, and a folder beside it for Quire's compressed copies.
+        expect(path.basename(layout.site)).toBe("site");
+        expect(path.dirname(layout.compressed)).toBe(path.dirname(layout.site));
+        mkdirSync(path.join(layout.compressed, "gzip"), { recursive: true });
+        writeFileSync(
+          path.join(layout.compressed, "gzip", "index.html"),
+          gzipSync("<h1>Home</h1>"),
+        );
         seen = {
-          staging: path.basename(directory),
+          staging: path.basename(path.dirname(layout.site)),
           destinationThen: existsSync(destination),
           version: manifest.version,
         };
@@ -234,12 +253,68 @@ describe("unpacking a bundle", () => {
     );
     expect(seen?.destinationThen).toBe(false);
     expect(seen?.version).toBeNull();
-    expect(existsSync(path.join(destination, "index.html.gz"))).toBe(true);
+    expect(readdirSync(destination).sort()).toEqual(["compressed", "site"]);
+    expect(existsSync(path.join(destination, "compressed", "gzip", "index.html"))).toBe(true);
 
     const refusedByPrepare = await refused(rawArchive(SITE), undefined, () => {
       throw new BundleError("the bundle is version 2, but the values pin version 1: refused");
     });
     expect(refusedByPrepare).toMatch(/pin version 1/);
+  });
+
+  it("unpacks an archive made by the system's tar from inside the site folder (./ entries)", async () => {
+    const site = makeTempDir();
+    writeFileSync(path.join(site, "index.html"), "<h1>Home</h1>");
+    writeFileSync(path.join(site, "quire-export.json"), MANIFEST);
+    mkdirSync(path.join(site, "guide"));
+    writeFileSync(path.join(site, "guide", "setup.html"), "<h1>Setup</h1>");
+    const archive = path.join(makeTempDir(), "b.tar.gz");
+    execFileSync("tar", ["-czf", archive, "-C", site, "."]);
+    // What the system's tar wrote: the root itself first, every path under ./
+    const listed = execFileSync("tar", ["-tzf", archive], { encoding: "utf8" }).split("\n");
+    expect(listed).toContain("./");
+    expect(listed).toContain("./guide/setup.html");
+
+    const destination = path.join(makeTempDir(), "v1");
+    const unpacked = await unpackBundle(archive, destination);
+    expect(unpacked.files).toBe(3);
+    expect(readFileSync(path.join(unpacked.site, "guide/setup.html"), "utf8")).toBe(
+      "<h1>Setup</h1>",
+    );
+    expect(readdirSync(unpacked.site).sort()).toEqual(["guide", "index.html", "quire-export.json"]);
+  });
+
+  it("keeps every check for ./ entries: links, .. and a file named like the root are refused", async () => {
+    // A symbolic link out of the site, archived by the system's tar as ./link.
+    const site = makeTempDir();
+    writeFileSync(path.join(site, "index.html"), "<h1>Home</h1>");
+    writeFileSync(path.join(site, "quire-export.json"), MANIFEST);
+    symlinkSync("/etc/passwd", path.join(site, "link"));
+    const withLink = path.join(makeTempDir(), "link.tar.gz");
+    execFileSync("tar", ["-czf", withLink, "-C", site, "."]);
+    expect(await refused(withLink)).toMatch(/"\.\/link" is a SymbolicLink/);
+
+    const root: RawEntry = { path: "./", type: "Directory" };
+    const rooted = (entries: RawEntry[]) =>
+      entries.map((entry) => ({ ...entry, path: `./${entry.path}` }));
+    expect(
+      await refused(
+        rawArchive([root, ...rooted(SITE), { path: "./../escaped.html", content: "x" }]),
+      ),
+    ).toMatch(/"\.\/\.\.\/escaped\.html" leaves the bundle/);
+    expect(await refused(rawArchive([root, ...rooted(SITE), { path: ".", content: "x" }]))).toMatch(
+      /"\." is a file named like the bundle's root/,
+    );
+    expect(
+      await refused(rawArchive([root, ...rooted(SITE), { path: "./index.html", content: "x" }])),
+    ).toMatch(/appears twice/);
+    expect(
+      await refused(rawArchive([root, ...rooted(SITE)]), {
+        maxEntries: 3,
+        maxTotalBytes: 1e9,
+        maxFileBytes: 1e9,
+      }),
+    ).toMatch(/more than 3 entries/);
   });
 
   it("never overwrites an existing version", async () => {
@@ -252,7 +327,9 @@ describe("checkEntryPath", () => {
   it.each([
     ["./index.html", "index.html"],
     ["a//b/./c.html", "a/b/c.html"],
-  ])("normalizes %s", (raw, expected) => {
+    ["./", ""],
+    [".", ""],
+  ])("normalizes %j", (raw, expected) => {
     expect(checkEntryPath(raw)).toEqual({ path: expected });
   });
   it.each([
@@ -263,7 +340,8 @@ describe("checkEntryPath", () => {
     "a\\b",
     "a\0b",
     "",
-    "./",
+    "./../x",
+    "./..",
   ])("refuses %j", (raw) => {
     expect(checkEntryPath(raw)).toHaveProperty("refused");
   });

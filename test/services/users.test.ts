@@ -147,45 +147,165 @@ describe("signing in", () => {
     expect([unknown.code, unknown.message]).toEqual([wrong.code, wrong.message]);
   });
 
-  it("slows down an account after five failures from one address: each wait twice the one before", async () => {
+  it("slows down an account after five failures from any addresses: each wait twice the one before", async () => {
     await createUser("ada@example.com");
     vi.useFakeTimers({ toFake: ["Date"] });
     const start = Date.parse("2026-01-01T10:00:00.000Z");
     vi.setSystemTime(start);
-    const attempt = (password: string, address = ADDRESS) =>
+    const attempt = (password: string, address: string) =>
       users.signIn({ email: "ada@example.com", password, address });
+    // Five guesses, each from an address of its own.
     for (let failure = 0; failure < 5; failure++)
-      expect((await errorOf(attempt("wrong password!"))).code).toBe("QUIRE_ERR_SIGN_IN_FAILED");
+      expect((await errorOf(attempt("wrong password!", `198.51.100.${failure}`))).code).toBe(
+        "QUIRE_ERR_SIGN_IN_FAILED",
+      );
 
-    // Even the right password waits now; the answer says how long.
-    const throttled = await errorOf(attempt(PASSWORD));
+    // Even the right password, from an address never seen, waits now; the answer says how long.
+    const throttled = await errorOf(attempt(PASSWORD, ADDRESS));
     expect(throttled.code).toBe("QUIRE_ERR_SIGN_IN_THROTTLED");
     expect(throttled.status).toBe(429);
     expect(throttled.headers["Retry-After"]).toBe("30");
-    // Another address is not slowed down by these failures.
-    await expect(attempt(PASSWORD, "198.51.100.9")).resolves.toMatchObject({ user: {} });
+    expect(throttled.message).toBe(
+      "too many failed sign-ins for this account: try again in 30 seconds",
+    );
 
     vi.setSystemTime(start + 31_000);
-    expect((await errorOf(attempt("wrong again!!"))).code).toBe("QUIRE_ERR_SIGN_IN_FAILED");
-    expect((await errorOf(attempt(PASSWORD))).headers["Retry-After"]).toBe("60");
+    expect((await errorOf(attempt("wrong again!!", "198.51.100.77"))).code).toBe(
+      "QUIRE_ERR_SIGN_IN_FAILED",
+    );
+    const longer = await errorOf(attempt(PASSWORD, ADDRESS));
+    expect([longer.headers["Retry-After"], longer.message]).toEqual([
+      "60",
+      "too many failed sign-ins for this account: try again in 1 minute",
+    ]);
     vi.setSystemTime(start + 31_000 + 61_000);
-    await expect(attempt(PASSWORD)).resolves.toMatchObject({ user: { email: "ada@example.com" } });
-    // A success forgets the failures.
-    expect((await errorOf(attempt("wrong password!"))).code).toBe("QUIRE_ERR_SIGN_IN_FAILED");
+    await expect(attempt(PASSWORD, ADDRESS)).resolves.toMatchObject({
+      user: { email: "ada@example.com" },
+    });
   });
 
-  it("counts guesses made in parallel: no more than five reach the password check", async () => {
+  it("slows down an address after twenty failures, whatever the accounts tried", async () => {
     await createUser("ada@example.com");
-    const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () =>
-        users.signIn({ email: "ada@example.com", password: "wrong password!", address: ADDRESS }),
-      ),
+    await createUser("bob@example.com");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.parse("2026-01-01T10:00:00.000Z");
+    vi.setSystemTime(start);
+    // One password sprayed over twenty accounts, four tries each: no account reaches its five.
+    for (let failure = 0; failure < 20; failure++)
+      expect(
+        (
+          await errorOf(
+            users.signIn({
+              email: `user${failure % 5}@example.com`,
+              password: "Summer2026!",
+              address: ADDRESS,
+            }),
+          )
+        ).code,
+      ).toBe("QUIRE_ERR_SIGN_IN_FAILED");
+    const throttled = await errorOf(
+      users.signIn({ email: "ada@example.com", password: PASSWORD, address: ADDRESS }),
     );
-    const codes = results.map((result) =>
-      result.status === "rejected" ? (result.reason as QuireError).code : "ok",
+    expect([throttled.code, throttled.headers["Retry-After"], throttled.message]).toEqual([
+      "QUIRE_ERR_SIGN_IN_THROTTLED",
+      "30",
+      "too many failed sign-ins from your address: try again in 30 seconds",
+    ]);
+    // The accounts sprayed are not held back from elsewhere.
+    await expect(
+      users.signIn({ email: "ada@example.com", password: PASSWORD, address: "192.0.2.1" }),
+    ).resolves.toMatchObject({ user: { email: "ada@example.com" } });
+    // Waits double as the address keeps failing, up to 15 minutes.
+    let waited = start;
+    for (const seconds of [30, 60, 120, 240, 480, 900]) {
+      waited += seconds * 1000;
+      vi.setSystemTime(waited);
+      expect(
+        (await errorOf(users.signIn({ email: "x@example.com", password: "?", address: ADDRESS })))
+          .code,
+      ).toBe("QUIRE_ERR_SIGN_IN_FAILED");
+      const next = await errorOf(
+        users.signIn({ email: "bob@example.com", password: PASSWORD, address: ADDRESS }),
+      );
+      expect(next.headers["Retry-After"], `after ${seconds} s`).toBe(
+        String(Math.min(seconds * 2, 900)),
+      );
+    }
+    expect(
+      (
+        await errorOf(
+          users.signIn({ email: "bob@example.com", password: PASSWORD, address: ADDRESS }),
+        )
+      ).message,
+    ).toBe("too many failed sign-ins from your address: try again in 15 minutes");
+  });
+
+  it("forgets, at a success, only that account's failures from that address", async () => {
+    await createUser("ada@example.com");
+    await createUser("mallory@example.com");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.parse("2026-01-01T10:00:00.000Z"));
+    const signIn = (email: string, password: string, address: string) =>
+      users.signIn({ email, password, address });
+
+    // An attacker's own account does not buy their address new guesses on others.
+    const attacker = "203.0.113.66";
+    for (let failure = 0; failure < 19; failure++)
+      await errorOf(signIn(`victim${failure % 4}@example.com`, "guess!", attacker));
+    await signIn("mallory@example.com", PASSWORD, attacker);
+    await errorOf(signIn("victim9@example.com", "guess!", attacker));
+    expect((await errorOf(signIn("mallory@example.com", PASSWORD, attacker))).message).toMatch(
+      /from your address/,
     );
-    expect(codes.filter((code) => code === "QUIRE_ERR_SIGN_IN_FAILED")).toHaveLength(5);
-    expect(codes.filter((code) => code === "QUIRE_ERR_SIGN_IN_THROTTLED")).toHaveLength(7);
+
+    // Ada's success from home does not forget the guesses made on her account elsewhere.
+    for (let failure = 0; failure < 4; failure++)
+      await errorOf(signIn("ada@example.com", "guess!", `198.51.100.${failure}`));
+    await signIn("ada@example.com", PASSWORD, "192.0.2.10");
+    await errorOf(signIn("ada@example.com", "guess!", "198.51.100.200"));
+    expect((await errorOf(signIn("ada@example.com", PASSWORD, "192.0.2.10"))).message).toMatch(
+      /for this account/,
+    );
+  });
+
+  it("counts the attempts of an IPv6 client under its /64, where it can pick any address", async () => {
+    await createUser("ada@example.com");
+    for (let failure = 0; failure < 20; failure++)
+      await errorOf(
+        users.signIn({
+          email: `user${failure}@example.com`,
+          password: "guess!",
+          address: `2001:db8:1:2:${failure.toString(16)}::${failure + 1}`,
+        }),
+      );
+    const sameNetwork = await errorOf(
+      users.signIn({ email: "ada@example.com", password: PASSWORD, address: "2001:db8:1:2::ffff" }),
+    );
+    expect(sameNetwork.message).toMatch(/from your address/);
+    await expect(
+      users.signIn({ email: "ada@example.com", password: PASSWORD, address: "2001:db8:1:3::1" }),
+    ).resolves.toMatchObject({ user: {} });
+  });
+
+  it("counts guesses made in parallel: no more than five reach the password check, from one address or many", async () => {
+    await createUser("ada@example.com");
+    for (const address of [() => ADDRESS, (index: number) => `198.51.100.${index}`]) {
+      await database.db.deleteFrom("sign_in_attempts").execute();
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, index) =>
+          users.signIn({
+            email: "ada@example.com",
+            password: "wrong password!",
+            address: address(index),
+          }),
+        ),
+      );
+      const codes = results.map((result) =>
+        result.status === "rejected" ? (result.reason as QuireError).code : "ok",
+      );
+      expect(codes.filter((code) => code === "QUIRE_ERR_SIGN_IN_FAILED")).toHaveLength(5);
+      expect(codes.filter((code) => code === "QUIRE_ERR_SIGN_IN_THROTTLED")).toHaveLength(7);
+    }
   });
 });
 

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AGENT_JOB_STATUSES, type AgentJobStatus, isFinal } from "../../domain/agent-job.ts";
 import { QuireError } from "../../domain/errors.ts";
 import { EXPORT_JOB_STATUSES, type ExportJobStatus } from "../../domain/static-export-job.ts";
-import { baseUrl, type Dashboard, formFields, orgFrame, sendHtml } from "../context.ts";
+import { linkBase } from "../../http/link-base.ts";
+import { type Dashboard, formFields, orgFrame, sendHtml } from "../context.ts";
 import { paths } from "../paths.ts";
 import { agentJobPage, agentJobsPage } from "../views/agent-jobs.ts";
 import { exportJobPage, exportsPage, isFinalExport } from "../views/exports.ts";
@@ -250,7 +251,7 @@ export async function jobPages(app: FastifyInstance, dashboard: Dashboard): Prom
         const bundle = await exports.bundle(
           orgOf(request),
           job.jobId,
-          baseUrl(request, dashboard.publicUrl),
+          linkBase(request, dashboard.publicUrl),
         );
         return reply.redirect(bundle.bundleUrl, 303);
       } catch (error) {

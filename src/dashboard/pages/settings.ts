@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FieldError, QuireError } from "../../domain/errors.ts";
-import { baseUrl, type Dashboard, formFields, orgFrame, sendHtml } from "../context.ts";
+import { linkBase } from "../../http/link-base.ts";
+import { type Dashboard, formFields, orgFrame, sendHtml } from "../context.ts";
 import { paths, withQuery } from "../paths.ts";
 import { keysPage, membersPage, removeMemberPage, revokeKeyPage } from "../views/settings.ts";
 
@@ -164,7 +165,7 @@ export async function settingsPages(app: FastifyInstance, dashboard: Dashboard):
         await renderMembers(request, {
           invited: {
             email: invitation.email,
-            link: `${baseUrl(request, dashboard.publicUrl)}${paths.invitation(token)}`,
+            link: `${linkBase(request, dashboard.publicUrl)}${paths.invitation(token)}`,
           },
           done: undefined,
         }),

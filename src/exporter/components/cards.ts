@@ -16,8 +16,9 @@ export const Card: Component = ({ props, children, context, position }) => {
   const image = text(props, "img");
   const horizontal = flag(props, "horizontal");
   const cta = text(props, "cta");
-  const showArrow =
-    props.arrow === undefined ? Boolean(href && /^https?:/i.test(href)) : flag(props, "arrow");
+  const target = href === undefined ? undefined : context.href(href, position);
+  const external = Boolean(target && /^https?:/i.test(target));
+  const showArrow = props.arrow === undefined ? external : flag(props, "arrow");
   const icon = iconName
     ? context.icon(iconName, {
         size: 20,
@@ -25,21 +26,19 @@ export const Card: Component = ({ props, children, context, position }) => {
         iconType: text(props, "iconType"),
       })
     : undefined;
-  const external = Boolean(href && /^https?:/i.test(href));
-  const link = href
-    ? {
-        href: context.href(href, position),
-        ...(external ? { target: "_blank", rel: ["noopener"] } : {}),
-      }
-    : undefined;
+  const link =
+    target !== undefined
+      ? { href: target, ...(external ? { target: "_blank", rel: ["noopener"] } : {}) }
+      : undefined;
   // A link inside a link is not HTML (browsers split such a card apart), so then only the title links, stretched over the card.
   const stretched = link !== undefined && containsLink(children);
   const inner: ElementContent[] = [];
-  if (image)
+  const imageSource = image === undefined ? undefined : context.asset(image, position);
+  if (imageSource !== undefined)
     inner.push(
       h("img", {
         className: ["card-image"],
-        src: context.asset(image, position),
+        src: imageSource,
         alt: title ?? "",
         loading: "lazy",
       }) as Element,
@@ -63,13 +62,13 @@ export const Card: Component = ({ props, children, context, position }) => {
     textPart.push(h("div", { className: ["card-body"] }, children) as Element);
   if (cta) textPart.push(h("span", { className: ["card-cta"] }, [cta, " →"]) as Element);
   body.push(h("div", { className: ["card-text"] }, textPart) as Element);
-  if (showArrow && href)
+  if (showArrow && link)
     body.push(h("span", { className: ["card-arrow"], ariaHidden: "true" }, "↗") as Element);
   inner.push(h("div", { className: ["card-content"] }, body) as Element);
   const className = [
     "card",
     ...(horizontal ? ["card-horizontal"] : []),
-    ...(href ? ["card-link"] : []),
+    ...(link ? ["card-link"] : []),
     ...(kind ? ["card-typed", `card-type-${kind}`] : []),
   ];
   if (!link) return h("div", { className }, inner) as Element;

@@ -12,13 +12,12 @@ export const Tooltip: Component = ({ props, children, context, position }) => {
   const headline = text(props, "headline");
   const cta = text(props, "cta");
   const href = text(props, "href");
+  const target = href === undefined ? undefined : context.href(href, position);
   const tip: ElementContent[] = [];
   if (headline) tip.push(h("strong", { className: ["tooltip-headline"] }, headline) as Element);
   tip.push(h("span", text(props, "tip") ?? "") as Element);
-  if (cta && href)
-    tip.push(
-      h("a", { className: ["tooltip-cta"], href: context.href(href, position) }, cta) as Element,
-    );
+  if (cta && target !== undefined)
+    tip.push(h("a", { className: ["tooltip-cta"], href: target }, cta) as Element);
   return h("span", { className: ["tooltip"] }, [
     h("span", { className: ["tooltip-term"], tabIndex: 0, ariaDescribedby: id }, children),
     h("span", { className: ["tooltip-tip"], role: "tooltip", id }, tip),

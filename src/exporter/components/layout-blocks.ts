@@ -127,10 +127,12 @@ export const Tile: Component = ({ props, children, context, position }) => {
   const title = text(props, "title");
   const description = text(props, "description");
   const image = text(props, "img");
-  const preview: ElementContent[] = image
+  const imageSource = image === undefined ? undefined : context.asset(image, position);
+  const target = href === undefined ? undefined : context.href(href, position);
+  const preview: ElementContent[] = imageSource
     ? [
         h("img", {
-          src: context.asset(image, position),
+          src: imageSource,
           alt: title ?? "",
           loading: "lazy",
         }) as Element,
@@ -142,8 +144,8 @@ export const Tile: Component = ({ props, children, context, position }) => {
     ...(description ? [h("p", { className: ["tile-description"] }, description)] : []),
   ];
   return (
-    href
-      ? h("a", { className: ["tile"], href: context.href(href, position) }, content)
+    target !== undefined
+      ? h("a", { className: ["tile"], href: target }, content)
       : h("div", { className: ["tile"] }, content)
   ) as Element;
 };

@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from "hast";
 import type { Position } from "unist";
+import type { UrlUse } from "../safety/url-policy.ts";
 
 /** Icon options as Mintlify pages give them on `<Icon>`, cards, groups and steps. */
 export interface IconOptions {
@@ -21,10 +22,13 @@ export interface ComponentContext {
   warn(message: string, position?: Position, rule?: string): void;
   /** An inline SVG for an icon name, or an `<img>` for a URL/path; undefined if unknown. */
   icon(name: string, options?: IconOptions): Element | undefined;
-  /** Rewrite a link: internal page links become relative `.html` links; others unchanged. `position` locates a broken one. */
-  href(url: string, position?: Position): string;
+  /**
+   * Rewrite a link: internal page links become relative `.html` links; others unchanged.
+   * Undefined when the URL may not be linked to (`javascript:`…; reported). `position` locates a problem.
+   */
+  href(url: string, position?: Position): string | undefined;
   /** Rewrite an image/file reference to a relative URL and copy the file into the bundle. `position` locates a missing one. */
-  asset(src: string, position?: Position): string;
+  asset(src: string, position?: Position, use?: UrlUse): string | undefined;
   /** A page-unique element id with the given prefix. */
   uniqueId(prefix: string): string;
   /** Render a Markdown string (e.g. a prop holding Markdown) to hast. */

@@ -14,9 +14,9 @@ import {
 } from "../limits.ts";
 import type { JsxNodeData } from "../mdx/expand.ts";
 import type { PageContext } from "../mdx/page-context.ts";
-import { sanitizeTree } from "../mdx/sanitize-html.ts";
 import { findDeepHtmlNesting } from "../mdx/source-nesting.ts";
 import type { Problem } from "../problems.ts";
+import { sanitizeNodes } from "../safety/sanitize.ts";
 import { formatBytes, type RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import { type BrowserModule, browserModule } from "./browser-module.ts";
@@ -139,7 +139,9 @@ export class PageComponents {
         `its HTML is nested deeper than ${MAX_NESTING_DEPTH} levels`,
       );
     const builtins: BuiltinPlaceholders = { marker: this.builtinMarker, uses: [] };
-    let content = sanitizeTree(renderedToHast(result.nodes, builtins));
+    let content = sanitizeNodes(renderedToHast(result.nodes, builtins), (message) =>
+      context.warn(`component <${use.name}>: ${message}`, use.position, "unsafe-html"),
+    );
     for (const node of content) rewriteUrls(node, context, use.position);
     collectElementClasses(content, context.classNames);
     context.classNames.delete("quire-children");
@@ -185,8 +187,9 @@ export class PageComponents {
       export: use.exportName,
       props: use.props as Record<string, unknown>,
     };
+    // The browser puts these in the page as HTML: they pass the same allow-list as the page.
     if (use.children.length > 0)
-      record.children = toHtml(use.children, { allowDangerousHtml: true });
+      record.children = toHtml(sanitizeNodes(use.children), { allowDangerousHtml: true });
     if (use.inline) record.inline = true;
     this.islandRecords.push(record);
     return this.islandRecords.length - 1;
@@ -385,10 +388,11 @@ function rewriteUrls(node: HastNodes, context: PageContext, position?: Position)
   const element = node as Element;
   const { href, src } = element.properties;
   if (typeof href === "string") element.properties.href = context.href(href, position);
-  if (typeof src === "string") {
-    if (/^https?:|^\/\//i.test(src) && context.deployment === "air-gapped")
-      element.properties.src = undefined;
-    else if (!/^data:/i.test(src)) element.properties.src = context.asset(src, position);
-  }
+  if (typeof src === "string")
+    element.properties.src = context.asset(
+      src,
+      position,
+      element.tagName === "img" ? "image" : "resource",
+    );
   for (const child of element.children) rewriteUrls(child, context, position);
 }

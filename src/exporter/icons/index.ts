@@ -46,8 +46,8 @@ function svgElement(name: string, source: IconSource, options: IconOptions): Ele
       fill: "none",
       stroke: "currentColor",
       strokeWidth: 2,
-      strokeLinecap: "round",
-      strokeLinejoin: "round",
+      strokeLineCap: "round",
+      strokeLineJoin: "round",
     });
   } else {
     properties.fill = "currentColor";

@@ -1,5 +1,6 @@
 import type { Problem } from "../problems.ts";
 import type { DeploymentType, SiteConfig } from "../site/types.ts";
+import { escapeHtml } from "../theme/html.ts";
 
 /**
  * Web analytics in an export (SPEC §3): on in the cloud when configured; in a client-hosted
@@ -8,14 +9,30 @@ import type { DeploymentType, SiteConfig } from "../site/types.ts";
  */
 export interface AnalyticsDecision {
   headHtml: string;
+  /** The inline scripts in `headHtml`, for a server's Content-Security-Policy to allow by hash. */
+  inlineScripts: string[];
+  /** Origins of the scripts in `headHtml`, for the same policy. */
+  scriptOrigins: string[];
   /** Providers that will run. */
   enabled: string[];
   problems: Problem[];
 }
 
+/** A script an analytics provider adds to every page's head: loaded from its origin, or inline. */
+type ScriptTag =
+  | {
+      src: string;
+      async?: boolean;
+      defer?: boolean;
+      data?: Record<string, string>;
+      /** Not a tag of its own: another script loads it. */
+      loadedBy?: "inline";
+    }
+  | { inline: string };
+
 interface Provider {
   /** Builds the tags, or returns a reason the settings cannot be used. */
-  render(settings: Record<string, unknown>): { html: string } | { reason: string };
+  render(settings: Record<string, unknown>): { scripts: ScriptTag[] } | { reason: string };
   /** The operator's own collector host, when the settings name one (self-hosted collectors). */
   ownCollector(settings: Record<string, unknown>): string | undefined;
 }
@@ -37,7 +54,15 @@ const PROVIDERS: Record<string, Provider> = {
     render: ({ measurementId }) =>
       typeof measurementId === "string" && /^G-[A-Z0-9]{4,20}$/.test(measurementId)
         ? {
-            html: `<script async src="https://www.googletagmanager.com/gtag/js?id=${measurementId}"></script><script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config","${measurementId}");</script>`,
+            scripts: [
+              {
+                src: `https://www.googletagmanager.com/gtag/js?id=${measurementId}`,
+                async: true,
+              },
+              {
+                inline: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config","${measurementId}");`,
+              },
+            ],
           }
         : { reason: "integrations.ga4.measurementId must look like G-XXXXXXX" },
     ownCollector: () => undefined,
@@ -46,7 +71,13 @@ const PROVIDERS: Record<string, Provider> = {
     render: ({ tagId }) =>
       typeof tagId === "string" && /^GTM-[A-Z0-9]{4,20}$/.test(tagId)
         ? {
-            html: `<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({"gtm.start":Date.now(),event:"gtm.js"});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src="https://www.googletagmanager.com/gtm.js?id="+i;f.parentNode.insertBefore(j,f);})(window,document,"script","dataLayer","${tagId}");</script>`,
+            scripts: [
+              {
+                inline: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({"gtm.start":Date.now(),event:"gtm.js"});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src="https://www.googletagmanager.com/gtm.js?id="+i;f.parentNode.insertBefore(j,f);})(window,document,"script","dataLayer","${tagId}");`,
+              },
+              // Loaded by the inline script: listed so a server's policy allows its origin.
+              { src: "https://www.googletagmanager.com/gtm.js", async: true, loadedBy: "inline" },
+            ],
           }
         : { reason: "integrations.gtm.tagId must look like GTM-XXXXXX" },
     ownCollector: () => undefined,
@@ -57,9 +88,7 @@ const PROVIDERS: Record<string, Provider> = {
         return { reason: "integrations.plausible.domain must be a host name" };
       const origin = server === undefined ? "https://plausible.io" : httpsOrigin(server);
       if (!origin) return { reason: "integrations.plausible.server must be an http(s) URL" };
-      return {
-        html: `<script defer data-domain="${domain}" src="${origin}/js/script.js"></script>`,
-      };
+      return { scripts: [{ src: `${origin}/js/script.js`, defer: true, data: { domain } }] };
     },
     ownCollector: ({ server }) => httpsOrigin(server),
   },
@@ -69,8 +98,15 @@ const PROVIDERS: Record<string, Provider> = {
         return { reason: "integrations.posthog.apiKey must be a project API key" };
       const origin = apiHost === undefined ? "https://us.i.posthog.com" : httpsOrigin(apiHost);
       if (!origin) return { reason: "integrations.posthog.apiHost must be an http(s) URL" };
+      // Started by a script of its own rather than an `onload` attribute, which a policy
+      // without inline handlers would block.
       return {
-        html: `<script async src="${origin}/static/array.js" onload="window.posthog&&window.posthog.init('${apiKey}',{api_host:'${origin}'})"></script>`,
+        scripts: [
+          { src: `${origin}/static/array.js`, async: true },
+          {
+            inline: `window.addEventListener("load",function(){window.posthog&&window.posthog.init(${JSON.stringify(apiKey)},{api_host:${JSON.stringify(origin)}})});`,
+          },
+        ],
       };
     },
     ownCollector: ({ apiHost }) => httpsOrigin(apiHost),
@@ -79,7 +115,9 @@ const PROVIDERS: Record<string, Provider> = {
     render: ({ siteId }) =>
       typeof siteId === "string" && /^[A-Z0-9]{4,16}$/.test(siteId)
         ? {
-            html: `<script defer src="https://cdn.usefathom.com/script.js" data-site="${siteId}"></script>`,
+            scripts: [
+              { src: "https://cdn.usefathom.com/script.js", defer: true, data: { site: siteId } },
+            ],
           }
         : { reason: "integrations.fathom.siteId must be the site's ID" },
     ownCollector: () => undefined,
@@ -87,7 +125,13 @@ const PROVIDERS: Record<string, Provider> = {
 };
 
 export function decideAnalytics(config: SiteConfig, deployment: DeploymentType): AnalyticsDecision {
-  const decision: AnalyticsDecision = { headHtml: "", enabled: [], problems: [] };
+  const decision: AnalyticsDecision = {
+    headHtml: "",
+    inlineScripts: [],
+    scriptOrigins: [],
+    enabled: [],
+    problems: [],
+  };
   const warn = (message: string): void => {
     decision.problems.push({
       severity: "warning",
@@ -119,8 +163,24 @@ export function decideAnalytics(config: SiteConfig, deployment: DeploymentType):
       warn(`integrations.${name} is left out: ${rendered.reason}`);
       continue;
     }
-    decision.headHtml += rendered.html;
+    for (const script of rendered.scripts) {
+      if ("inline" in script) decision.inlineScripts.push(script.inline);
+      else {
+        const origin = new URL(script.src).origin;
+        if (!decision.scriptOrigins.includes(origin)) decision.scriptOrigins.push(origin);
+      }
+      if (!("loadedBy" in script)) decision.headHtml += scriptTag(script);
+    }
     decision.enabled.push(name);
   }
   return decision;
+}
+
+function scriptTag(script: ScriptTag): string {
+  if ("inline" in script) return `<script>${script.inline}</script>`;
+  const data = Object.entries(script.data ?? {})
+    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+    .join("");
+  const timing = `${script.async ? " async" : ""}${script.defer ? " defer" : ""}`;
+  return `<script${timing}${data} src="${escapeHtml(script.src)}"></script>`;
 }

@@ -5,6 +5,7 @@ import type { ComponentContext, DocumentedParameter, IconOptions } from "../comp
 import type { PageComponents } from "../custom/render-components.ts";
 import type { ComponentMode } from "../export-options.ts";
 import type { Problem } from "../problems.ts";
+import { checkUrl, type UrlUse } from "../safety/url-policy.ts";
 import { normalizePagePath, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
@@ -39,6 +40,8 @@ export class PageContext implements ComponentContext {
   readonly classNames = new Set<string>();
   /** Parameters the page's `<ParamField>`s document, in page order. */
   readonly parameters: DocumentedParameter[] = [];
+  /** How many `<svg>` elements written in MDX the renderer is inside (their children are SVG). */
+  svgDepth = 0;
   /** Set by the renderer while converting nodes inlined from a snippet. */
   currentFile: string;
   markdownRenderer: (text: string) => ElementContent[] = (text) => [{ type: "text", value: text }];
@@ -105,8 +108,13 @@ export class PageContext implements ComponentContext {
     return this.environment.icon(name, options);
   }
 
-  href(url: string, position?: Position): string {
-    const value = url.trim();
+  href(url: string, position?: Position): string | undefined {
+    const verdict = checkUrl(url, "link");
+    if (!verdict.ok) {
+      this.warn(`link "${shortUrl(url)}" was removed: ${verdict.reason}`, position, "unsafe-url");
+      return undefined;
+    }
+    const value = verdict.url;
     if (
       value === "" ||
       value.startsWith("#") ||
@@ -119,8 +127,10 @@ export class PageContext implements ComponentContext {
     const pathPart = hashIndex === -1 ? value : value.slice(0, hashIndex);
     const suffix = hashIndex === -1 ? "" : value.slice(hashIndex).replace(/^\?[^#]*/, "");
     const extension = path.extname(pathPart).toLowerCase();
-    if (extension && ![".md", ".mdx", ".html"].includes(extension))
-      return this.asset(pathPart) + suffix;
+    if (extension && ![".md", ".mdx", ".html"].includes(extension)) {
+      const file = this.asset(pathPart, position, "resource");
+      return file === undefined ? undefined : file + suffix;
+    }
     const target = normalizePagePath(
       pathPart,
       path.dirname(this.pagePath === "index" ? "" : this.pagePath),
@@ -142,9 +152,24 @@ export class PageContext implements ComponentContext {
     return relativeUrl(this.pagePath, pageOutputFile(resolved)) + suffix;
   }
 
-  asset(src: string, position?: Position): string {
-    const value = src.trim();
-    if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("//")) return value;
+  asset(src: string, position?: Position, use: UrlUse = "image"): string | undefined {
+    const verdict = checkUrl(src, use);
+    if (!verdict.ok) {
+      this.warn(`file "${shortUrl(src)}" was removed: ${verdict.reason}`, position, "unsafe-url");
+      return undefined;
+    }
+    const value = verdict.url;
+    if (isRemoteUrl(value)) {
+      if (this.deployment !== "air-gapped") return value;
+      this.warn(
+        `"${shortUrl(src)}" is on another host; an air-gapped export leaves it out`,
+        position,
+        "external-resource",
+      );
+      return undefined;
+    }
+    // A `data:` image: the URL rule let it through for this use.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
     const cleaned = value.replace(/[?#].*$/, "");
     let decoded = cleaned;
     try {
@@ -181,4 +206,15 @@ export class PageContext implements ComponentContext {
   markdown(text: string): ElementContent[] {
     return this.markdownRenderer(text);
   }
+}
+
+/** True for a URL on another host: `https://…`, `http://…` or protocol-relative `//…`. */
+export function isRemoteUrl(url: string): boolean {
+  return /^(https?:)?\/\//i.test(url.trim());
+}
+
+/** A URL as a warning quotes it: short, on one line. */
+function shortUrl(url: string): string {
+  const line = url.replace(/\s+/g, " ").trim();
+  return line.length > 80 ? `${line.slice(0, 80)}…` : line;
 }

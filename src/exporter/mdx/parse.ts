@@ -7,6 +7,7 @@ import remarkMdx from "remark-mdx";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { parse as parseYaml } from "yaml";
+import { dropPrototypeKeys } from "../safety/plain-data.ts";
 import type { SourceLimitHit } from "./source-lines.ts";
 import { findSourceLimit } from "./source-nesting.ts";
 import { findDeepTreeNesting } from "./tree-nesting.ts";
@@ -162,15 +163,18 @@ function readFrontmatter(tree: Root): Record<string, unknown> {
  * The strict reader's error is the one reported when both refuse.
  */
 function parseFrontmatterYaml(text: string): unknown {
+  let value: unknown;
   try {
-    return parseYaml(text);
+    value = parseYaml(text);
   } catch (error) {
     try {
-      return loadLenientYaml(text);
+      value = loadLenientYaml(text);
     } catch {
       throw error;
     }
   }
+  dropPrototypeKeys(value);
+  return value;
 }
 
 /** Reads only the frontmatter of a source, cheaply, without parsing the body. */

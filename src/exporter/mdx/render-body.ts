@@ -10,6 +10,7 @@ import { loadCodeLanguages } from "../code/languages.ts";
 import { esmOfTree } from "../custom/compile.ts";
 import { preparePageComponents } from "../custom/render-components.ts";
 import type { Problem } from "../problems.ts";
+import { sanitizeNodes } from "../safety/sanitize.ts";
 import { RepoFileError } from "../site/repo-files.ts";
 import { forAgents } from "./agent-markdown.ts";
 import { expandPage } from "./expand.ts";
@@ -104,6 +105,16 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   const appended = input.append ? await input.append(context) : undefined;
   if (appended?.position === "start") hast.children.unshift(...appended.nodes);
   else if (appended) hast.children.push(...appended.nodes);
+  // One allow-list for everything that reaches the page (see safety/sanitize.ts).
+  hast.children = sanitizeNodes(hast.children, (message, position, source) =>
+    context.problems.push({
+      severity: "warning",
+      rule: "unsafe-html",
+      file: source ?? file,
+      ...(position ? { line: position.start.line, column: position.start.column } : {}),
+      message,
+    }),
+  );
   const { toc, sections } = processHeadings(hast);
   const islands = components?.islands(environment.deployment);
   const html = toHtml(hast, { allowDangerousHtml: true }) + (islands?.html ?? "");

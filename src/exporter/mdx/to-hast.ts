@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root as HastRoot, Properties } from "hast";
 import { fromHtml } from "hast-util-from-html";
-import { h } from "hastscript";
+import { h, s } from "hastscript";
 import type { Code, Html, Image, Link, Nodes, Root } from "mdast";
 import type { InlineMath, Math as MathNode } from "mdast-util-math";
 import { type Handler, type State, toHast } from "mdast-util-to-hast";
@@ -11,13 +11,7 @@ import { collectElementClasses } from "../custom/tailwind.ts";
 import { renderMath } from "../math/render-math.ts";
 import type { JsxElement, JsxNodeData } from "./expand.ts";
 import type { PageContext } from "./page-context.ts";
-import {
-  isAllowedTag,
-  isSafeUrl,
-  sanitizeProperties,
-  sanitizeTree,
-  styleObjectToCss,
-} from "./sanitize-html.ts";
+import { styleObjectToCss } from "./style-object.ts";
 
 /** Converts an expanded page tree to hast, mapping JSX elements to Quire's components. */
 export function mdastToHast(tree: Root, context: PageContext): HastRoot {
@@ -33,18 +27,30 @@ export function mdastToHast(tree: Root, context: PageContext): HastRoot {
     inlineMath: (_state, node: InlineMath) => math(node, context, false),
     link: (state, node: Link) => withFile(node, context, () => link(state, node, context)),
     image: (_state, node: Image) => withFile(node, context, () => image(node, context)),
-    html: (_state, node: Html) => rawHtml(node, context),
+    html: (_state, node: Html) => withFile(node, context, () => rawHtml(node, context)),
   };
   return toHast(tree, { handlers, allowDangerousHtml: false }) as HastRoot;
 }
 
-function withFile<T>(node: Nodes, context: PageContext, render: () => T): T {
+/**
+ * Renders a node with `context.currentFile` set to the file it came from (a snippet's nodes are
+ * inlined into the page). What it renders is marked with that file, so that the sanitizing pass
+ * over the whole page names the right file for anything it removes.
+ */
+function withFile<T extends ElementContent | ElementContent[] | undefined>(
+  node: Nodes,
+  context: PageContext,
+  render: () => T,
+): T {
   const sourceFile = (node.data as JsxNodeData | undefined)?.sourceFile;
   if (!sourceFile || sourceFile === context.currentFile) return render();
   const previous = context.currentFile;
   context.currentFile = sourceFile;
   try {
-    return render();
+    const result = render();
+    for (const rendered of Array.isArray(result) ? result : [result])
+      if (rendered?.type === "element") rendered.data = { ...rendered.data, quireFile: sourceFile };
+    return result;
   } finally {
     context.currentFile = previous;
   }
@@ -94,6 +100,11 @@ function jsxElement(state: State, node: JsxElement, context: PageContext, inline
   });
 }
 
+/**
+ * An HTML element written in MDX. Its attribute names are normalised here (`HREF` → `href`,
+ * `class` → `className`); whether the element and each attribute may stay is decided by the
+ * sanitizing pass over the whole page, which reports at this element's position.
+ */
 function htmlElement(
   state: State,
   node: JsxElement,
@@ -101,14 +112,6 @@ function htmlElement(
   props: Record<string, PropValue>,
   context: PageContext,
 ) {
-  if (!isAllowedTag(tagName)) {
-    context.warn(
-      `<${tagName}> is not allowed in a page and is left out`,
-      node.position,
-      "unsafe-html",
-    );
-    return undefined;
-  }
   const properties: Properties = {};
   for (const [key, value] of Object.entries(props)) {
     if (key === "style" && value && typeof value === "object" && !Array.isArray(value)) {
@@ -121,36 +124,40 @@ function htmlElement(
       properties[key === "class" ? "className" : key] = value;
     }
   }
-  const element = h(tagName, sanitizeProperties(tagName, properties), state.all(node)) as Element;
+  // Inside an <svg>, elements are SVG's: their names keep their case (`linearGradient`).
+  const inSvg = context.svgDepth > 0 || tagName === "svg";
+  if (tagName === "svg") context.svgDepth++;
+  let children: ElementContent[];
+  try {
+    children = state.all(node);
+  } finally {
+    if (tagName === "svg") context.svgDepth--;
+  }
+  const element = (inSvg ? s : h)(tagName, properties, children) as Element;
+  if (node.position) element.position = node.position;
   // Only the element's own classes: its children are counted where they are converted.
   collectElementClasses([element], context.classNames, false);
   rewriteUrls(element, context, node);
   return element;
 }
 
+/** Page links become relative links, files of the repository are copied into the bundle. */
 function rewriteUrls(element: Element, context: PageContext, node: Nodes): void {
   const properties = element.properties;
   if (typeof properties.href === "string")
     properties.href = context.href(properties.href, node.position);
-  if (typeof properties.src === "string") {
-    if (/^https?:|^\/\//i.test(properties.src) && context.deployment === "air-gapped") {
-      context.warn(
-        `<${element.tagName}> loads "${properties.src}" from another host; an air-gapped export leaves it out`,
-        node.position,
-        "external-resource",
-      );
-      properties.src = undefined;
-    } else {
-      properties.src = context.asset(properties.src, node.position);
-    }
+  for (const name of ["src", "poster"] as const) {
+    const value = properties[name];
+    if (typeof value !== "string") continue;
+    const use = element.tagName === "img" || name === "poster" ? "image" : "resource";
+    properties[name] = context.asset(value, node.position, use);
   }
 }
 
 function link(state: State, node: Link, context: PageContext): Element {
-  const href = isSafeUrl(node.url) ? context.href(node.url, node.position) : "";
-  const properties: Properties = { href };
+  const properties: Properties = { href: context.href(node.url, node.position) };
   if (node.title) properties.title = node.title;
-  if (/^https?:\/\//i.test(node.url)) {
+  if (/^https?:\/\//i.test(node.url.trim())) {
     properties.target = "_blank";
     properties.rel = ["noopener", "noreferrer"];
   }
@@ -158,19 +165,10 @@ function link(state: State, node: Link, context: PageContext): Element {
 }
 
 function image(node: Image, context: PageContext): Element | undefined {
-  if (/^https?:|^\/\//i.test(node.url) && context.deployment === "air-gapped") {
-    context.warn(
-      `image "${node.url}" is on another host; an air-gapped export leaves it out`,
-      node.position,
-      "external-resource",
-    );
+  const source = context.asset(node.url, node.position, "image");
+  if (source === undefined)
     return h("span", { className: ["image-missing"] }, node.alt ?? "") as Element;
-  }
-  const properties: Properties = {
-    src: context.asset(node.url, node.position),
-    alt: node.alt ?? "",
-    loading: "lazy",
-  };
+  const properties: Properties = { src: source, alt: node.alt ?? "", loading: "lazy" };
   if (node.title) properties.title = node.title;
   return { type: "element", tagName: "img", properties, children: [] };
 }
@@ -194,9 +192,26 @@ function math(node: MathNode | InlineMath, context: PageContext, display: boolea
   return result.node;
 }
 
+/**
+ * Raw HTML in a page: parsed as the browser parses it, its links and files handled like those
+ * written in MDX, and left to the page's sanitizing pass, which reports at the HTML's position.
+ */
 function rawHtml(node: Html, context: PageContext): ElementContent[] {
-  const fragment = fromHtml(node.value, { fragment: true });
-  const content = sanitizeTree(fragment.children as ElementContent[]);
+  const content = fromHtml(node.value, { fragment: true }).children as ElementContent[];
+  visitElements(content, (element) => {
+    // The fragment's own positions count from its first line, not the file's.
+    if (node.position) element.position = node.position;
+    else delete element.position;
+    rewriteUrls(element, context, node);
+  });
   collectElementClasses(content, context.classNames);
   return content;
+}
+
+function visitElements(nodes: ElementContent[], visit: (element: Element) => void): void {
+  for (const child of nodes) {
+    if (child.type !== "element") continue;
+    visit(child);
+    visitElements(child.children, visit);
+  }
 }

@@ -2,6 +2,7 @@
  * API reference pages from OpenAPI specifications: the light checks the export makes for
  * every site. The modules that read specifications load only for sites that name one.
  */
+import type { ExportFetcher } from "../net/index.ts";
 import type { Problem } from "../problems.ts";
 import type { PageMeta } from "../site/page-index.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
@@ -52,6 +53,8 @@ export async function prepareApiReference(input: {
   pages: Map<string, PageMeta>;
   deployment: DeploymentType;
   playgroundOptIn: boolean;
+  /** How specifications given as URLs are fetched (the export's network rules). */
+  fetcher: ExportFetcher;
   problems: Problem[];
 }): Promise<{ setup: ApiRenderSetup; specFiles: string[]; connectOrigins: string[] } | undefined> {
   const { config, pages, deployment, problems } = input;
@@ -60,7 +63,7 @@ export async function prepareApiReference(input: {
     import("./api-reference.ts"),
     import("./spec-catalogue.ts"),
   ]);
-  const catalogue = new SpecCatalogue(input.repo, input.files, deployment, problems);
+  const catalogue = new SpecCatalogue(input.repo, input.files, input.fetcher, problems);
   config.navigation = await buildApiReference({ config, pages, catalogue, problems });
   const setup: ApiRenderSetup = {
     settings: config.api,

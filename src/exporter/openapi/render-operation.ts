@@ -174,9 +174,12 @@ export function playgroundSection(data: PlaygroundData): Element {
         type: "raw",
         value: `<script type="application/json" class="api-playground-data">${json}</script>`,
       } as unknown as ElementContent,
-      h("noscript", [
-        h("p", "The playground needs JavaScript; the examples below show the same request."),
-      ]),
+      // Quire's own markup, kept as written: a page's sanitizing pass allows no <noscript>.
+      {
+        type: "raw",
+        value:
+          "<noscript><p>The playground needs JavaScript; the examples below show the same request.</p></noscript>",
+      } as unknown as ElementContent,
     ],
   ) as Element;
 }

@@ -1,6 +1,6 @@
+import { type ExportFetcher, FetchError } from "../net/index.ts";
 import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
-import type { DeploymentType } from "../site/types.ts";
 import { type ApiOperation, listOperations, normalizeSpecPath } from "./operations.ts";
 import { serversOf } from "./request-model.ts";
 import { type LoadedSpec, loadSpecText, validateSpecText } from "./spec-loader.ts";
@@ -18,21 +18,22 @@ export interface CatalogueEntry {
 
 /**
  * The specifications of one export, each read, validated and loaded once (in the main
- * thread), by repository path or URL. A URL is fetched only here, at export time, and never
- * in an air-gapped export. Every problem goes to the export's list, naming the file.
+ * thread), by repository path or URL. A URL is fetched only here, at export time, through the
+ * export's fetcher (which fetches nothing in an air-gapped export and only from public hosts
+ * unless the operator allows others). Every problem goes to the export's list, naming the file.
  */
 export class SpecCatalogue {
   private readonly repo: RepoFiles;
   private readonly files: string[];
-  private readonly deployment: DeploymentType;
+  private readonly fetcher: ExportFetcher;
   private readonly problems: Problem[];
   private readonly entries = new Map<string, Promise<CatalogueEntry | undefined>>();
   private discovered?: string[];
 
-  constructor(repo: RepoFiles, files: string[], deployment: DeploymentType, problems: Problem[]) {
+  constructor(repo: RepoFiles, files: string[], fetcher: ExportFetcher, problems: Problem[]) {
     this.repo = repo;
     this.files = files;
-    this.deployment = deployment;
+    this.fetcher = fetcher;
     this.problems = problems;
   }
 
@@ -151,42 +152,21 @@ export class SpecCatalogue {
   }
 
   private async fetchText(url: string): Promise<string | undefined> {
-    if (this.deployment === "air-gapped") {
+    try {
+      return await this.fetcher.fetchText(url, {
+        maxBytes: MAX_SPEC_BYTES,
+        timeoutMs: FETCH_TIMEOUT_MS,
+      });
+    } catch (error) {
+      if (!(error instanceof FetchError)) throw error;
       this.problems.push({
         severity: "error",
         rule: "openapi",
         file: url,
         message:
-          "an air-gapped export fetches nothing from the network: add this OpenAPI specification to the repository and name its path instead of the URL",
-      });
-      return undefined;
-    }
-    try {
-      const response = await fetch(url, {
-        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-        redirect: "follow",
-      });
-      if (!response.ok)
-        throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
-      const length = Number(response.headers.get("content-length") ?? 0);
-      if (length > MAX_SPEC_BYTES)
-        throw new Error(`it is larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB`);
-      const text = await response.text();
-      if (text.length > MAX_SPEC_BYTES)
-        throw new Error(`it is larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB`);
-      return text;
-    } catch (error) {
-      const reason =
-        error instanceof Error
-          ? error.name === "TimeoutError"
-            ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s`
-            : error.message
-          : String(error);
-      this.problems.push({
-        severity: "error",
-        rule: "openapi",
-        file: url,
-        message: `the OpenAPI specification could not be fetched: ${reason}`,
+          error.kind === "offline"
+            ? `${error.reason}: add this OpenAPI specification to the repository and name its path instead of the URL`
+            : `the OpenAPI specification could not be fetched: ${error.reason}`,
       });
       return undefined;
     }

@@ -54,6 +54,7 @@ export function loadSiteConfig(repo: RepoFiles): { config: SiteConfig; problems:
 
   const sources = new ConfigSources(file, text);
   const check = new ConfigChecker(file, sources);
+  check.problems.push(...parsed.warnings);
   const resolved = resolveRefs(parsed.value, {
     fromFile: file,
     repo,

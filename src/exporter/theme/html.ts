@@ -1,3 +1,5 @@
+import { checkUrl } from "../safety/url-policy.ts";
+
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
   return NEEDS_ESCAPE.test(text)
@@ -31,7 +33,7 @@ export function inlineMarkdown(text: string, rewriteHref: (href: string) => stri
     stash(`<code>${escapeHtml(code)}</code>`),
   );
   working = working.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_match, label: string, href: string) => {
-    if (/^(javascript|vbscript|data):/i.test(href.trim())) return stash(escapeHtml(label));
+    if (!checkUrl(href, "link").ok) return stash(escapeHtml(label));
     return stash(`<a href="${escapeHtml(rewriteHref(href))}">${escapeHtml(label)}</a>`);
   });
   working = escapeHtml(working)

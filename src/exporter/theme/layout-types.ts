@@ -29,6 +29,10 @@ export interface SiteLayoutData {
   configAssets: string[];
   /** Trusted HTML for every page's <head>: the integrations the deployment allows. */
   headHtml: string;
+  /** The inline scripts in `headHtml` (see `ExportManifest.scriptHashes`). */
+  inlineScripts: string[];
+  /** Origins of the scripts in `headHtml`. */
+  scriptOrigins: string[];
 }
 
 /** What differs per page. */

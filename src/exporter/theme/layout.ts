@@ -6,6 +6,7 @@ import type { PageMeta } from "../site/page-index.ts";
 import { pageOutputFile, relativeLinker, relativeUrl, rootPrefix } from "../site/paths.ts";
 import type { SiteConfig } from "../site/types.ts";
 import { escapeHtml, inlineMarkdown, isExternalUrl } from "./html.ts";
+import { NOT_FOUND_ROOT_SCRIPT, REDIRECT_SCRIPT, THEME_BOOT_SCRIPT } from "./inline-scripts.ts";
 import type { PageLayoutInput, SiteLayoutData } from "./layout-types.ts";
 import {
   linkTarget,
@@ -179,21 +180,18 @@ export function renderNotFoundPage(site: SiteLayoutData): string {
 const NOT_FOUND_STYLES =
   "body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#fff;color:#171a1f}[data-theme=dark] body{background:#0f1115;color:#e8eaed}.not-found{max-width:32rem;margin:18vh auto;padding:0 1.5rem;text-align:center}.code{font-size:4rem;font-weight:800;margin:0;color:var(--quire-primary)}h1{margin:.25rem 0 1rem}.home{display:inline-block;margin-top:1rem;padding:.6rem 1.1rem;border-radius:999px;background:var(--quire-primary);color:#fff;text-decoration:none;font-weight:600}";
 
-const NOT_FOUND_ROOT_SCRIPT =
-  "(function(){var a=document.querySelector('[data-quire-home]');if(location.protocol==='file:'){a.setAttribute('href','index.html');return}var parts=location.pathname.split('/').slice(1,-1),prefixes=[];for(var i=parts.length;i>0;i--)prefixes.push('/'+parts.slice(0,i).join('/')+'/');(function next(){var p=prefixes.shift();if(!p)return;fetch(p+'quire-export.json',{method:'HEAD'}).then(function(r){if(r.ok)a.setAttribute('href',p+'index.html');else next()},next)})()})()";
-
 /** A tiny page standing in for a redirect: a static host cannot send a real one. */
 export function renderRedirectPage(site: SiteLayoutData, fromPath: string, toUrl: string): string {
   const target = escapeHtml(toUrl);
   return `<!doctype html>
-<html lang="en">
+<html lang="en" data-redirect="${target}">
 <head>
 <meta charset="utf-8">
 <title>Redirecting - ${escapeHtml(site.config.name)}</title>
 <meta name="robots" content="noindex">
 <meta http-equiv="refresh" content="0; url=${target}">
 <link rel="canonical" href="${target}">
-<script>location.replace(${JSON.stringify(toUrl)} + location.hash)</script>
+<script>${REDIRECT_SCRIPT}</script>
 </head>
 <body>
 <p>This page (${escapeHtml(fromPath)}) has moved to <a href="${target}">${target}</a>.</p>
@@ -201,10 +199,6 @@ export function renderRedirectPage(site: SiteLayoutData, fromPath: string, toUrl
 </html>
 `;
 }
-
-/** Sets the theme and hides a dismissed banner before the first paint (no flash), and marks that scripts run. */
-const THEME_BOOT_SCRIPT =
-  "(function(){var d=document.documentElement;d.classList.add('js');var a=d.getAttribute('data-appearance')||'system',s=null,b=d.getAttribute('data-banner-key');try{if(d.getAttribute('data-appearance-strict')!=='true')s=localStorage.getItem('quire-theme');if(b&&localStorage.getItem('quire-banner-'+b)==='dismissed')d.classList.add('banner-dismissed')}catch(e){}var t=s||a;if(t!=='light'&&t!=='dark')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.setAttribute('data-theme',t)})()";
 
 function colorVariables(config: SiteConfig): string {
   return `--quire-primary:${config.colors.primary};--quire-primary-light:${config.colors.light};--quire-primary-dark:${config.colors.dark}`;

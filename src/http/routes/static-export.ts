@@ -1,6 +1,7 @@
 import type { Static } from "@sinclair/typebox";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { StaticExportService } from "../../services/static-export.ts";
+import { linkBase } from "../link-base.ts";
 import {
   BundleSchema,
   ExportJobPath,
@@ -17,9 +18,7 @@ export async function staticExportRoutes(
   app: FastifyInstance,
   options: { exports: StaticExportService; publicUrl: string | undefined },
 ): Promise<void> {
-  const { exports } = options;
-  const baseUrl = (request: FastifyRequest) =>
-    options.publicUrl ?? `${request.protocol}://${request.host}`;
+  const { exports, publicUrl } = options;
 
   app.post<{ Body: Static<typeof StartExportBody> }>(
     "/v1/static-export/jobs",
@@ -69,6 +68,6 @@ export async function staticExportRoutes(
       },
     },
     async (request) =>
-      exports.bundle(request.principal.orgId, request.params.jobId, baseUrl(request)),
+      exports.bundle(request.principal.orgId, request.params.jobId, linkBase(request, publicUrl)),
   );
 }

@@ -388,7 +388,7 @@ const BASE_CONFIG = { name: "Specs", colors: { primary: "#000000" } };
 
 async function exportRepo(
   files: Record<string, string>,
-  options: { deployment?: "cloud" | "air-gapped" } = {},
+  options: { deployment?: "cloud" | "air-gapped"; allowHosts?: string[] } = {},
 ) {
   const outputDir = path.join(makeTempDir(), "site");
   const result = await exportSite({ sourceDir: makeRepo(files), outputDir, ...options });
@@ -401,7 +401,7 @@ async function exportRepo(
 
 async function exportError(
   files: Record<string, string>,
-  options: { deployment?: "cloud" | "air-gapped" } = {},
+  options: { deployment?: "cloud" | "air-gapped"; allowHosts?: string[] } = {},
 ): Promise<string[]> {
   try {
     await exportRepo(files, options);
@@ -589,7 +589,7 @@ describe("specifications of every kind, and their errors", () => {
     );
   });
 
-  it("fetches a specification by URL at export time, but never in an air-gapped export", async () => {
+  it("fetches a specification by URL at export time from an allowed host, but never in an air-gapped export", async () => {
     const spec = JSON.stringify({
       openapi: "3.1.0",
       info: { title: "x", version: "1" },
@@ -612,21 +612,28 @@ describe("specifications of every kind, and their errors", () => {
           navigation: { groups: [{ group: "API", openapi: url }] },
         }),
       };
-      const { outputDir } = await exportRepo(files);
+      // The test server is on loopback: allowed here as an operator allows an internal host.
+      const { outputDir } = await exportRepo(files, { allowHosts: ["127.0.0.1"] });
       expect(read(outputDir, "api-reference/ping.html")).toContain("https://remote.example");
       expect(requests).toBe(1);
-      const problems = await exportError(files, { deployment: "air-gapped" });
+      const problems = await exportError(files, {
+        deployment: "air-gapped",
+        allowHosts: ["127.0.0.1"],
+      });
       expect(problems[0]).toContain("an air-gapped export fetches nothing from the network");
       expect(requests).toBe(1);
     } finally {
       server.close();
     }
-    const unreachable = await exportError({
-      "docs.json": JSON.stringify({
-        ...BASE_CONFIG,
-        navigation: { groups: [{ group: "API", openapi: "http://127.0.0.1:1/spec.json" }] },
-      }),
-    });
+    const unreachable = await exportError(
+      {
+        "docs.json": JSON.stringify({
+          ...BASE_CONFIG,
+          navigation: { groups: [{ group: "API", openapi: "http://127.0.0.1:1/spec.json" }] },
+        }),
+      },
+      { allowHosts: ["127.0.0.1"] },
+    );
     expect(unreachable[0]).toMatch(
       /^http:\/\/127\.0\.0\.1:1\/spec\.json the OpenAPI specification could not be fetched: /,
     );

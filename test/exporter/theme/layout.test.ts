@@ -95,6 +95,8 @@ function siteOf(docs: Record<string, unknown> = DOCS, pages: PageMeta[] = PAGES)
     },
     configAssets: [],
     headHtml: "",
+    inlineScripts: [],
+    scriptOrigins: [],
   };
 }
 

@@ -7,7 +7,15 @@
  */
 import { options, type VNode } from "preact";
 import * as compat from "preact/compat";
-import { isAllowedTag, isSafeUrl } from "../../mdx/sanitize-html.ts";
+import {
+  ANIMATION_ELEMENTS,
+  DENIED_PROPERTIES,
+  HTML_ELEMENTS,
+  REMOVED_WITH_CONTENT,
+  SVG_ELEMENTS,
+  urlUseOf,
+} from "../../safety/html-allow-list.ts";
+import { checkSrcset, checkUrl } from "../../safety/url-policy.ts";
 import {
   AMBIENT_NAMES,
   type AmbientName,
@@ -90,22 +98,30 @@ function moduleLoader(data: IslandData, ambient: readonly unknown[]): (file: str
 }
 
 const Nothing = (): null => null;
-const URL_PROPERTIES = [
-  "href",
-  "src",
-  "action",
-  "formAction",
-  "poster",
-  "srcSet",
-  "srcset",
-  "data",
-];
-const LOADING_PROPERTIES = ["src", "srcSet", "srcset", "poster", "data"];
+
+/** Denied attributes by their lower-case name, as components may write them (`srcdoc`, `srcDoc`). */
+const DENIED = new Set([...DENIED_PROPERTIES].map((name) => name.toLowerCase()));
+/** Prop names components use for URL attributes, by the syntax tree's name for them. */
+const URL_PROPS: Record<string, string> = {
+  href: "href",
+  xlinkhref: "xLinkHref",
+  "xlink:href": "xLinkHref",
+  src: "src",
+  srcset: "srcSet",
+  poster: "poster",
+  cite: "cite",
+};
+const LOADING_PROPS = new Set(["src", "srcSet", "poster"]);
+/** HTML the runtime itself passes as `dangerouslySetInnerHTML` (children already sanitized at export). */
+const trustedHtml = new WeakSet<object>();
 
 /**
- * Keeps what components render in the browser to the rules of the static export: no element
- * the exporter leaves out (`script`, `object`, …), no `javascript:` URL, links between pages
- * made relative like Quire's own, and on an air-gapped page nothing loaded from another host.
+ * Keeps what components render in the browser to the rules of the static export (the same
+ * allow-list and URL rule, safety/): no element the export leaves out, no event handler given
+ * as text, no denied attribute, no URL the rule refuses, no animation of a link; links between
+ * pages made relative like Quire's own, and on an air-gapped page nothing loaded from another
+ * host. The component's own code runs anyway: these rules stop markup it renders from data
+ * (a prop, a fetched string) from turning into script.
  */
 function installVnodeRules(airGapped: boolean): void {
   const root = document.documentElement.dataset.root ?? "";
@@ -113,25 +129,55 @@ function installVnodeRules(airGapped: boolean): void {
   options.vnode = (vnode: VNode) => {
     const { type } = vnode;
     if (typeof type === "string") {
-      if (!isAllowedTag(type)) vnode.type = Nothing;
-      else if (vnode.props && typeof vnode.props === "object") {
-        const props = vnode.props as Record<string, unknown>;
-        for (const name of URL_PROPERTIES) {
-          const value = props[name];
-          if (typeof value !== "string") continue;
-          if (!isSafeUrl(value, type === "img" || type === "source")) delete props[name];
-          else if (
-            airGapped &&
-            LOADING_PROPERTIES.includes(name) &&
-            /^(https?:)?\/\//i.test(value.trim())
-          )
-            delete props[name];
-          else if (name === "href" || name === "src") props[name] = bundleUrl(value, root);
-        }
-      }
+      const props = (vnode.props ?? {}) as Record<string, unknown>;
+      if (!isAllowedType(type, props)) vnode.type = Nothing;
+      else applyPropRules(type, props, airGapped, root);
     }
     previous?.(vnode);
   };
+}
+
+function isAllowedType(type: string, props: Record<string, unknown>): boolean {
+  if (REMOVED_WITH_CONTENT.has(type)) return false;
+  if (!HTML_ELEMENTS.has(type) && !SVG_ELEMENTS.has(type)) return false;
+  const target = props.attributeName;
+  return !(ANIMATION_ELEMENTS.has(type) && typeof target === "string" && /href/i.test(target));
+}
+
+function applyPropRules(
+  type: string,
+  props: Record<string, unknown>,
+  airGapped: boolean,
+  root: string,
+): void {
+  for (const name of Object.keys(props)) {
+    const value = props[name];
+    const lower = name.toLowerCase();
+    if (lower === "dangerouslysetinnerhtml") {
+      if (!(value && typeof value === "object" && trustedHtml.has(value))) delete props[name];
+      continue;
+    }
+    if (lower.startsWith("on") && typeof value !== "function") {
+      delete props[name];
+      continue;
+    }
+    if (DENIED.has(lower)) {
+      delete props[name];
+      continue;
+    }
+    const property = URL_PROPS[lower];
+    if (property === undefined || typeof value !== "string") continue;
+    const use = urlUseOf(type, property);
+    const verdict =
+      use === "srcset"
+        ? checkSrcset(value)
+        : checkUrl(value, use === "local" || use === undefined ? "resource" : use);
+    if (!verdict.ok || (use === "local" && /^[a-z][a-z0-9+.-]*:|^\/\//i.test(verdict.url)))
+      delete props[name];
+    else if (airGapped && LOADING_PROPS.has(property) && /^(https?:)?\/\//i.test(verdict.url))
+      delete props[name];
+    else if (property === "href" || property === "src") props[name] = bundleUrl(verdict.url, root);
+  }
 }
 
 /** Props that name a module's export (see `MODULE_EXPORT`) get that export, as in the sandbox. */
@@ -152,9 +198,11 @@ function islandProps(
 ): Record<string, unknown> {
   const props = withModuleExports(island.props, load) as Record<string, unknown>;
   if (island.children !== undefined) {
+    const html = { __html: island.children };
+    trustedHtml.add(html);
     props.children = createElement(island.inline ? "span" : "div", {
       className: "quire-children",
-      dangerouslySetInnerHTML: { __html: island.children },
+      dangerouslySetInnerHTML: html,
     });
   }
   return props;

@@ -1,4 +1,5 @@
 import type { Problem } from "../../problems.ts";
+import { checkUrl, type UrlUse } from "../../safety/url-policy.ts";
 import { closestKey } from "./known-keys.ts";
 import type { ConfigSources } from "./sources.ts";
 
@@ -65,6 +66,24 @@ export class ConfigChecker {
     if (typeof value === "string") return value;
     if (typeof value === "number") return String(value);
     this.error(path, expected, value);
+    return undefined;
+  }
+
+  /**
+   * A URL or path that ends up in the site (a link, or an image with `use` "image"): one the URL
+   * rule refuses (`javascript:`…) is reported and left out, so reading carries on without it.
+   */
+  link(
+    value: unknown,
+    path: string,
+    use: UrlUse = "link",
+    expected = "a URL or path (a string)",
+  ): string | undefined {
+    const text = this.string(value, path, expected);
+    if (text === undefined) return undefined;
+    const verdict = checkUrl(text, use);
+    if (verdict.ok) return text;
+    this.warn(path, `${describeValue(text)} is left out: ${verdict.reason}`);
     return undefined;
   }
 

@@ -77,7 +77,7 @@ function convertTopbarLinks(value: unknown, check: ConfigChecker): Json[] {
     const link = check.object(item, path, "a link object with name and url");
     if (!link) return [];
     const type = check.oneOf(link.type, `${path}.type`, ["link", "github", "discord"] as const);
-    const url = check.string(link.url, `${path}.url`);
+    const url = check.link(link.url, `${path}.url`);
     const name = check.string(link.name, `${path}.name`) ?? defaultLabel(type);
     check.required(link.url, `${path}.url`, "the link's URL (a string)");
     if (name === undefined && link.name === undefined)
@@ -97,7 +97,7 @@ function convertCtaButton(value: unknown, check: ConfigChecker): Json | undefine
   const button = check.object(value, "topbarCtaButton", "a button object with name and url");
   if (!button) return undefined;
   const type = check.oneOf(button.type, "topbarCtaButton.type", ["link", "github"] as const);
-  const url = check.string(button.url, "topbarCtaButton.url");
+  const url = check.link(button.url, "topbarCtaButton.url");
   const name = check.string(button.name, "topbarCtaButton.name") ?? defaultLabel(type);
   check.required(button.url, "topbarCtaButton.url", "the button's URL (a string)");
   if (name === undefined && button.name === undefined)
@@ -117,8 +117,8 @@ function convertSocials(value: unknown, check: ConfigChecker): Json {
     value.forEach((item, index) => {
       const entry = check.object(item, `footerSocials[${index}]`, "an object with type and url");
       const type = check.string(entry?.type, `footerSocials[${index}].type`);
-      const url = check.string(entry?.url, `footerSocials[${index}].url`);
-      if (entry && (type === undefined || url === undefined)) {
+      const url = check.link(entry?.url, `footerSocials[${index}].url`);
+      if (entry && (type === undefined || (url === undefined && entry.url === undefined))) {
         check.error(`footerSocials[${index}]`, "an object with type and url", item);
       }
       if (type !== undefined && url !== undefined) socials[type] = url;
@@ -131,7 +131,7 @@ function convertSocials(value: unknown, check: ConfigChecker): Json {
     "an object of network names and profile URLs",
   );
   for (const [network, url] of Object.entries(object ?? {})) {
-    const href = check.string(url, `footerSocials.${network}`, "a profile URL (a string)");
+    const href = check.link(url, `footerSocials.${network}`, "link", "a profile URL (a string)");
     if (href !== undefined) socials[network] = href;
   }
   return socials;

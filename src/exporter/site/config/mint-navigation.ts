@@ -291,7 +291,7 @@ function readSections(
     check.required(object.name, `${path}.name`, `the ${noun}'s name (a string)`);
     check.required(object.url, `${path}.url`, `the ${noun}'s folder or link (a string)`);
     const name = check.string(object.name, `${path}.name`);
-    const url = check.string(object.url, `${path}.url`);
+    const url = check.link(object.url, `${path}.url`);
     const version = check.string(object.version, `${path}.version`, "a version name (a string)");
     const hidden = check.boolean(object.isDefaultHidden, `${path}.isDefaultHidden`) ?? false;
     const icon = readIcon(object.icon, `${path}.icon`, check);

@@ -159,7 +159,7 @@ function readDivisionEntered(
   if (description) node.description = description;
   if (check.boolean(object.default, `${path}.default`)) node.isDefault = true;
   if (check.boolean(object.hidden, `${path}.hidden`)) node.hidden = true;
-  const href = check.string(object.href, `${path}.href`, "a URL or path (a string)");
+  const href = check.link(object.href, `${path}.href`);
   if (href) node.href = href;
   const tag = check.string(object.tag, `${path}.tag`);
   if (tag) node.tag = tag;
@@ -381,7 +381,7 @@ function readLink(
   const labelKey = labelKeys.find((key) => object[key] !== undefined) ?? labelKeys[0] ?? "label";
   check.required(object[labelKey], `${path}.${labelKey}`, "the link's text (a string)");
   const label = check.string(object[labelKey], `${path}.${labelKey}`);
-  const href = check.string(object.href, `${path}.href`, "a URL or path (a string)");
+  const href = check.link(object.href, `${path}.href`);
   if (label === undefined || href === undefined) return undefined;
   const icon = readIcon(object.icon, `${path}.icon`, check);
   return icon ? { type: "link", label, href, icon } : { type: "link", label, href };

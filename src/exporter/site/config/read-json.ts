@@ -1,25 +1,45 @@
 import { MAX_CONFIG_JSON_DEPTH } from "../../limits.ts";
 import type { Problem } from "../../problems.ts";
+import { dropPrototypeKeys } from "../../safety/plain-data.ts";
 
 /**
  * Parses JSON text; a syntax error becomes a problem naming the file, line and column, and
  * so does nesting deeper than the limit (JSON.parse copes with any depth; the walks of the
- * configuration after it recurse).
+ * configuration after it recurse). A `"__proto__"` key is dropped (with a warning): copied
+ * into an object by assignment it would become that object's prototype, and its settings
+ * would apply where nobody wrote them.
  */
-export function parseJsonFile(file: string, text: string): { value?: unknown; problem?: Problem } {
+export function parseJsonFile(
+  file: string,
+  text: string,
+): { value?: unknown; problem?: Problem; warnings: Problem[] } {
   try {
     const value: unknown = JSON.parse(text);
     const deep = deepNestingOffset(text, MAX_CONFIG_JSON_DEPTH);
-    if (deep === undefined) return { value };
-    return {
-      problem: {
-        severity: "error",
-        rule: "config-depth",
-        file,
-        ...lineAndColumn(text, deep),
-        message: `${file} nests arrays and objects deeper than ${MAX_CONFIG_JSON_DEPTH} levels`,
-      },
-    };
+    if (deep !== undefined)
+      return {
+        warnings: [],
+        problem: {
+          severity: "error",
+          rule: "config-depth",
+          file,
+          ...lineAndColumn(text, deep),
+          message: `${file} nests arrays and objects deeper than ${MAX_CONFIG_JSON_DEPTH} levels`,
+        },
+      };
+    const dropped = dropPrototypeKeys(value);
+    const warnings: Problem[] =
+      dropped === 0
+        ? []
+        : [
+            {
+              severity: "warning",
+              rule: "config",
+              file,
+              message: `${file}: the key "__proto__" is not a setting and is ignored`,
+            },
+          ];
+    return { value, warnings };
   } catch (error) {
     const { line, column } = lineAndColumn(text, firstErrorOffset(text));
     const reason = (error as Error).message
@@ -28,6 +48,7 @@ export function parseJsonFile(file: string, text: string): { value?: unknown; pr
       .replace(/, "[\s\S]*" is not valid JSON$/, "")
       .replace(/\s+/g, " ");
     return {
+      warnings: [],
       problem: {
         severity: "error",
         rule: "config-json",

@@ -1,3 +1,4 @@
+import { checkUrl } from "../../safety/url-policy.ts";
 import type { Redirect } from "../types.ts";
 import type { ConfigChecker } from "./checker.ts";
 import { configPagePath } from "./page-reference.ts";
@@ -65,6 +66,11 @@ function normalizeDestination(
   check: ConfigChecker,
 ): Pick<Redirect, "destination" | "fragment"> | undefined {
   const trimmed = destination.trim();
+  const verdict = checkUrl(destination, "link");
+  if (!verdict.ok) {
+    check.error(path, `a path inside the site or a web URL (${verdict.reason})`, destination);
+    return undefined;
+  }
   if (EXTERNAL.test(trimmed)) return { destination: trimmed };
   if (PATTERN.test(trimmed)) return { destination: trimmed.replace(/^\/+/, "") };
   const hash = trimmed.indexOf("#");

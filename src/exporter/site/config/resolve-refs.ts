@@ -85,6 +85,7 @@ function resolve(
     context.problems.push(parsed.problem);
     return undefined;
   }
+  context.problems.push(...parsed.warnings);
   context.sources.addFile(target, text);
   context.sources.addInclusion(keyPath, target);
   const resolved = resolve(parsed.value, keyPath, target, [...stack, target], context, depth);

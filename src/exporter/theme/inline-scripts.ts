@@ -1,0 +1,28 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Every script Quire writes inline into a page. Each is a constant: page data reaches them
+ * through attributes (HTML-escaped), never by building script text, so no content can break out
+ * of one, and a server can allow exactly these by their hashes (`quire-export.json` lists the
+ * hashes of those a bundle uses) instead of allowing inline script at all.
+ */
+
+/** Sets the theme and hides a dismissed banner before the first paint (no flash), and marks that scripts run. */
+export const THEME_BOOT_SCRIPT =
+  "(function(){var d=document.documentElement;d.classList.add('js');var a=d.getAttribute('data-appearance')||'system',s=null,b=d.getAttribute('data-banner-key');try{if(d.getAttribute('data-appearance-strict')!=='true')s=localStorage.getItem('quire-theme');if(b&&localStorage.getItem('quire-banner-'+b)==='dismissed')d.classList.add('banner-dismissed')}catch(e){}var t=s||a;if(t!=='light'&&t!=='dark')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.setAttribute('data-theme',t)})()";
+
+/**
+ * The 404 page's home link: static hosts serve 404.html at any depth, so it finds the site root
+ * by probing for quire-export.json in the parent folders of the missing URL.
+ */
+export const NOT_FOUND_ROOT_SCRIPT =
+  "(function(){var a=document.querySelector('[data-quire-home]');if(location.protocol==='file:'){a.setAttribute('href','index.html');return}var parts=location.pathname.split('/').slice(1,-1),prefixes=[];for(var i=parts.length;i>0;i--)prefixes.push('/'+parts.slice(0,i).join('/')+'/');(function next(){var p=prefixes.shift();if(!p)return;fetch(p+'quire-export.json',{method:'HEAD'}).then(function(r){if(r.ok)a.setAttribute('href',p+'index.html');else next()},next)})()})()";
+
+/** A redirect page's move, to the URL in `data-redirect` on the root element, keeping the fragment. */
+export const REDIRECT_SCRIPT =
+  "(function(){var t=document.documentElement.getAttribute('data-redirect');if(t)location.replace(t+location.hash)})()";
+
+/** The Content-Security-Policy source that allows exactly this inline script: `sha256-…`. */
+export function scriptHash(source: string): string {
+  return `sha256-${createHash("sha256").update(source, "utf8").digest("base64")}`;
+}
