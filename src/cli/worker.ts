@@ -14,6 +14,7 @@ void ALL_KINDS_LISTED;
 
 const WORKER_SETTINGS: readonly SettingName[] = [
   ...DATA_SETTINGS,
+  "exportMemoryMb",
   "exportAllowHosts",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",

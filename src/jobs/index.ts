@@ -28,6 +28,7 @@ export function createRunner(
         dataDir: config.dataDirPath,
         forgeTokenKey: context.forgeTokenKey,
         concurrency: options.concurrency ?? config.exportConcurrency,
+        memoryMb: config.exportMemoryMb,
         allowHosts: [...config.exportAllowHosts],
       }),
     );
