@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/database.ts";
 import { UsersService } from "../../src/services/users.ts";
+import { terminalRecorder } from "../helpers/machine-tools.ts";
 import { QUIRE_BIN, runQuire } from "../helpers/quire-cli.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -129,36 +129,35 @@ describe("quire users", () => {
     ]);
   });
 
-  it.skipIf(!existsSync("/usr/bin/script"))(
-    "on a terminal, asks twice without echoing what is typed",
-    async () => {
-      const dataDir = makeTempDir();
-      const orgId = await newOrg(dataDir);
-      const command = [
-        process.execPath,
-        QUIRE_BIN,
-        "users",
-        "create",
-        "--email",
-        "grace@example.com",
-        "--org",
-        orgId,
-        "--data-dir",
-        dataDir,
-      ]
-        .map((part) => `'${part}'`)
-        .join(" ");
-      // `script` runs the command on a pseudo-terminal, as when a person types.
-      const run = await runQuire([], {
-        command: ["/usr/bin/script", "-q", "-e", "-c", command, "/dev/null"],
-        input: [`${PASSWORD}\r`, `${PASSWORD}\r`],
-      });
-      expect(run.stdout).toContain("Password for grace@example.com:");
-      expect(run.stdout).toContain("Same password again:");
-      expect(run.stdout).not.toContain(PASSWORD);
-      expect(run.stdout).toMatch(/Created user grace@example\.com/);
-      expect(run.code).toBe(0);
-      await expect(signIn(dataDir, "grace@example.com", PASSWORD)).resolves.toBeDefined();
-    },
-  );
+  const script = terminalRecorder();
+  it.skipIf(script.skip)("on a terminal, asks twice without echoing what is typed", async () => {
+    script.require();
+    const dataDir = makeTempDir();
+    const orgId = await newOrg(dataDir);
+    const command = [
+      process.execPath,
+      QUIRE_BIN,
+      "users",
+      "create",
+      "--email",
+      "grace@example.com",
+      "--org",
+      orgId,
+      "--data-dir",
+      dataDir,
+    ]
+      .map((part) => `'${part}'`)
+      .join(" ");
+    // `script` runs the command on a pseudo-terminal, as when a person types.
+    const run = await runQuire([], {
+      command: [script.command, "-q", "-e", "-c", command, "/dev/null"],
+      input: [`${PASSWORD}\r`, `${PASSWORD}\r`],
+    });
+    expect(run.stdout).toContain("Password for grace@example.com:");
+    expect(run.stdout).toContain("Same password again:");
+    expect(run.stdout).not.toContain(PASSWORD);
+    expect(run.stdout).toMatch(/Created user grace@example\.com/);
+    expect(run.code).toBe(0);
+    await expect(signIn(dataDir, "grace@example.com", PASSWORD)).resolves.toBeDefined();
+  });
 });
