@@ -6,8 +6,8 @@ import { resolveConfig } from "../../src/config/settings.ts";
 import { ERRORS } from "../../src/domain/errors.ts";
 import { buildApp } from "../../src/http/app.ts";
 import { createServices, openContext, type QuireContext } from "../../src/services/index.ts";
+import { markdownSections } from "../helpers/markdown.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
-import { markdownSections } from "./markdown.ts";
 
 /**
  * docs/api.md is the API's contract in words; GET /openapi.json is the same contract for

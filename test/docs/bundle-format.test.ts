@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { exportSite } from "../../src/exporter/export-site.ts";
+import { markdownSections } from "../helpers/markdown.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
-import { markdownSections } from "./markdown.ts";
 
 /**
  * docs/bundle-format.md describes quire-export.json field by field. A site that makes every

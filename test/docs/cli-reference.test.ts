@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { markdownSections } from "../helpers/markdown.ts";
 import { runQuire } from "../helpers/quire-cli.ts";
-import { markdownSections } from "./markdown.ts";
 
 /**
  * docs/cli.md against the real executable's --help: every command has its section, every

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseValues, type StaticExportValues } from "../../src/serve/values-file.ts";
-import { markdownSections } from "./markdown.ts";
+import { markdownSections } from "../helpers/markdown.ts";
 
 /**
  * docs/values-file.md lists the staticExport keys and the variables that override them; these
