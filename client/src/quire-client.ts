@@ -98,7 +98,7 @@ const USER_AGENT = "quire-client/0.1.0";
 /** `encodeURIComponent` for an id in a path: an id with `/` or `?` stays one segment. */
 const segment = (value: string) => encodeURIComponent(value);
 
-/** Agent jobs of a project (SPEC §1, `/v2`). */
+/** Agent jobs of a project (`/v2`, docs/api.md). */
 export class AgentJobsApi {
   readonly #send: Send;
   constructor(send: Send) {
@@ -175,7 +175,7 @@ export class AgentJobsApi {
   }
 }
 
-/** Static export jobs (SPEC §1, `/v1`). */
+/** Static export jobs (`/v1`, docs/api.md). */
 export class StaticExportsApi {
   readonly #send: Send;
   constructor(send: Send) {

@@ -17,7 +17,7 @@ import type {
  * longer fits. The imports are type-only, so nothing of the server is loaded at run time.
  */
 
-/** An agent job as the API returns it (SPEC §1). */
+/** An agent job as the API returns it (docs/api.md). */
 export type AgentJob = Static<typeof AgentJobSchema>;
 export type AgentJobStatus = AgentJob["status"];
 /** One page of `GET /v2/agent/{projectId}/jobs`. */

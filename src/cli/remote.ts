@@ -21,7 +21,7 @@ import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { UsageError } from "./usage-error.ts";
 
 /**
- * Exit codes of `quire remote`, for CI scripts to branch on (SPEC §5). Ctrl-C during a wait
+ * Exit codes of `quire remote`, for CI scripts to branch on (docs/cli.md). Ctrl-C during a wait
  * exits 130, the shell's code for a process stopped by SIGINT.
  */
 export const REMOTE_EXIT = {

@@ -43,8 +43,8 @@ export interface Project {
    */
   customComponents: ComponentMode;
   /**
-   * An air-gapped export keeps the API playground ("Try it"), which SPEC §3 turns off there
-   * unless the project turns it on. No effect on cloud and client-hosted exports, which keep it.
+   * An air-gapped export keeps the API playground ("Try it"), otherwise left out there
+   * (docs/deployment-types.md). No effect on cloud and client-hosted exports, which keep it.
    */
   airGappedPlayground: boolean;
   createdAt: string;
@@ -78,7 +78,7 @@ export function componentMode(value: string, name = "--components"): ComponentMo
   return oneOf<ComponentMode>(COMPONENT_MODES, value, name);
 }
 
-/** Static export is an enterprise feature (seed part 4.3). */
+/** Static export is an enterprise feature (docs/api.md). */
 export function canExport(project: Pick<Project, "plan">): boolean {
   return project.plan === "enterprise";
 }

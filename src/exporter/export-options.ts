@@ -27,9 +27,9 @@ export interface ExportOptions {
   outputDir?: string;
   /** Also pack the site into this `.tar.gz`. */
   archiveFile?: string;
-  /** SPEC §3; `cloud` by default. */
+  /** What the export may use (docs/deployment-types.md); `cloud` by default. */
   deployment?: DeploymentType;
-  /** Turns the API playground on in an air-gapped export (SPEC §3: off there unless the project turns it on). */
+  /** Turns the API playground on in an air-gapped export (off there unless the project turns it on). */
   playground?: boolean;
   /**
    * Hosts the export may fetch from although they are not public (OpenAPI specifications given

@@ -67,7 +67,7 @@ export const EXPORT_FORMAT_VERSION = 1;
 /** The inline scripts of Quire's own pages (the 404 and redirect pages included). */
 const QUIRE_INLINE_SCRIPTS = [THEME_BOOT_SCRIPT, NOT_FOUND_ROOT_SCRIPT, REDIRECT_SCRIPT];
 
-/** The manifest written at the bundle root as `quire-export.json` (SPEC §2). */
+/** The manifest written at the bundle root as `quire-export.json` (docs/bundle-format.md). */
 export interface ExportManifest {
   formatVersion: 1;
   jobId: string | null;

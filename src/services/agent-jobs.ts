@@ -49,7 +49,7 @@ export interface AgentServiceOptions {
   /** Where the service adds background work, inside the transaction that records it. */
   queue: JobQueue;
   db: Db;
-  /** The model name jobs record (SPEC: `model` is the model in use). */
+  /** The model name jobs record: an agent job's `model` is the model in use (docs/api.md). */
   modelName: string;
   wake: (kind: string) => void;
   /** Stops a running job in this process at once. */

@@ -5,6 +5,7 @@ import { generateSite } from "../../bench/generate-site.ts";
 import { resolveConfig } from "../../src/config/settings.ts";
 import { createServices, openContext } from "../../src/services/index.ts";
 import { waitFor } from "../helpers/api-server.ts";
+import { runQuireSync } from "../helpers/quire-cli.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
 const BIN = path.resolve("bin/quire.js");
@@ -121,19 +122,8 @@ describe("quire api as a process", () => {
   });
 
   it("refuses to start with only one of --tls-cert and --tls-key, or an unreadable certificate", () => {
-    const run = (args: string[]) => {
-      try {
-        execFileSync(
-          process.execPath,
-          [BIN, "api", "--port", "0", "--data-dir", makeTempDir(), ...args],
-          { encoding: "utf8", stdio: "pipe" },
-        );
-        return { code: 0, stderr: "" };
-      } catch (error) {
-        const failure = error as { status: number; stderr: string };
-        return { code: failure.status, stderr: failure.stderr };
-      }
-    };
+    const run = (args: string[]) =>
+      runQuireSync(["api", "--port", "0", "--data-dir", makeTempDir(), ...args]);
     const half = run(["--tls-cert", "cert.pem"]);
     expect(half.code).toBe(2);
     expect(half.stderr).toMatch(/--tls-cert and --tls-key go together/);
