@@ -1,16 +1,9 @@
 import type { Command } from "commander";
 import type { SettingName } from "../config/settings.ts";
-import type { JobKind } from "../jobs/index.ts";
+import { JOB_KINDS, type JobKind } from "../domain/job-queues.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
 import { onStopRequest } from "./stop-signals.ts";
 import { UsageError } from "./usage-error.ts";
-
-/** The job kinds (those of src/jobs; the runner is loaded only when the command runs). */
-const JOB_KINDS = ["export", "agent"] as const satisfies readonly JobKind[];
-// Fails to type-check when a kind is added to JobKind and not here.
-const ALL_KINDS_LISTED: Exclude<JobKind, (typeof JOB_KINDS)[number]> extends never ? true : never =
-  true;
-void ALL_KINDS_LISTED;
 
 const WORKER_SETTINGS: readonly SettingName[] = [
   ...DATA_SETTINGS,

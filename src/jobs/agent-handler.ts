@@ -3,7 +3,7 @@ import { executeAgentJob } from "../agent/execute-job.ts";
 import type { Config } from "../config/settings.ts";
 import { updateAgentJob } from "../db/agent-jobs.ts";
 import type { Db } from "../db/database.ts";
-import { AGENT_MAX_ATTEMPTS, AGENT_QUEUE } from "../services/agent-jobs.ts";
+import { AGENT_MAX_ATTEMPTS, AGENT_QUEUE } from "../domain/job-queues.ts";
 import type { JobHandler } from "./handler.ts";
 
 export interface AgentHandlerOptions {

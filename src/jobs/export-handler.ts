@@ -9,10 +9,11 @@ import {
   setExportJobStatus,
 } from "../db/export-jobs.ts";
 import { findProjectById } from "../db/projects.ts";
+import { EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../domain/job-queues.ts";
 import type { ComponentMode, Deployment, Forge } from "../domain/project.ts";
 import { openSecret } from "../domain/secret-box.ts";
+import { bundleObjectKey } from "../domain/static-export-job.ts";
 import { ExportFailedError, formatProblem } from "../exporter/problems.ts";
-import { bundleObjectKey, EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../services/static-export.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import { exportInThread } from "./export-thread.ts";
 import { tokenGitConfig } from "./git-credentials.ts";

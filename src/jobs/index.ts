@@ -1,11 +1,9 @@
+import { JOB_KINDS, type JobKind } from "../domain/job-queues.ts";
 import type { QuireContext } from "../services/context.ts";
 import { createAgentHandler } from "./agent-handler.ts";
 import { createExportHandler } from "./export-handler.ts";
 import type { JobHandler } from "./handler.ts";
 import { JobRunner } from "./runner.ts";
-
-export type JobKind = "export" | "agent";
-export const JOB_KINDS: readonly JobKind[] = ["export", "agent"];
 
 /**
  * The background workers of one process, for the kinds it runs. Once started, work queued by
