@@ -9,7 +9,7 @@ import { findProjectById } from "../db/projects.ts";
 import type { AgentJobsTable, ProjectsTable } from "../db/schema.ts";
 import type { Forge as ForgeKind } from "../domain/project.ts";
 import { openSecret } from "../domain/secret-box.ts";
-import { tokenGitConfig } from "../jobs/git-credentials.ts";
+import { forgeCredentials, GitError, redactUrl } from "../git/index.ts";
 import type { JobContext } from "../jobs/handler.ts";
 import type { Forge } from "./forges/forge.ts";
 import { createForge } from "./forges/index.ts";
@@ -17,7 +17,7 @@ import { createModel } from "./model.ts";
 import { publish, RunStoppedError, runAgent } from "./run.ts";
 import { createToolbox } from "./toolbox.ts";
 import { TraceRecorder } from "./trace.ts";
-import { GitError, Workspace } from "./workspace.ts";
+import { Workspace } from "./workspace.ts";
 
 export interface AgentJobDependencies {
   db: Db;
@@ -72,14 +72,14 @@ export async function executeAgentJob(
       repository: project.repository,
       baseRef: project.ref,
       branch: job.ref,
-      gitConfig: tokenGitConfig(project.forge as ForgeKind | null, token),
+      credentials: forgeCredentials(project.forge as ForgeKind | null, token),
       author: config.agentGitAuthor,
       signal: context.signal,
     });
     await trace.record({
       kind: "git",
       name: "clone",
-      input: `${project.repository} ${workspace.startedFrom}`,
+      input: `${redactUrl(project.repository)} ${workspace.startedFrom}`,
       durationMs: performance.now() - cloneStarted,
     });
     const common = {
