@@ -25,7 +25,8 @@ export function createAgentHandler(options: AgentHandlerOptions): JobHandler {
     concurrency: options.concurrency,
     maxAttempts: AGENT_MAX_ATTEMPTS,
     handBackCountsAttempt: true,
-    run: (context) => executeAgentJob(options, context),
+    run: ({ subjectId, attempt, signal }) =>
+      executeAgentJob(options, { jobId: subjectId, attempt, signal }),
     giveUp: async (jobId, reason) => {
       await updateAgentJob(options.db, jobId, ["active"], {
         status: "failed",
