@@ -43,12 +43,11 @@ export function registerWorkerCommand(program: Command): void {
       throw new UsageError(
         `--concurrency must be a whole number from 1 to 64, not "${String(flags.concurrency)}"`,
       );
-    const [{ createRunner }, { openContext }] = await Promise.all([
-      import("../jobs/index.ts"),
-      import("../services/index.ts"),
-    ]);
-    const context = await openContext(configFromFlags(flags, WORKER_SETTINGS));
-    const runner = createRunner(context, { kinds: kinds as JobKind[], concurrency });
+    const { openInstallation } = await import("../installation/index.ts");
+    const installation = await openInstallation(configFromFlags(flags, WORKER_SETTINGS), {
+      workers: { kinds: kinds as JobKind[], concurrency },
+    });
+    const { context, runner } = installation;
     await runner.start();
     context.logger.info({ workerId: runner.workerId, kinds }, "worker started");
     process.exitCode = await new Promise<number>((resolve) => {
@@ -57,8 +56,7 @@ export function registerWorkerCommand(program: Command): void {
           { reason },
           "stopping: no new jobs; running jobs finish or are handed back",
         );
-        await runner.stop();
-        await context.close();
+        await installation.close();
         resolve(0);
       }, context.logger);
     });

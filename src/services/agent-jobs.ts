@@ -26,7 +26,7 @@ import { QuireError } from "../domain/errors.ts";
 import { newId, randomString } from "../domain/ids.ts";
 import { AGENT_MAX_ATTEMPTS, AGENT_QUEUE } from "../domain/job-queues.ts";
 import type { Project } from "../domain/project.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import type { JobQueue } from "../jobs/index.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { consumeRate, peekRate, type RateRule, type RateState } from "./rate-limit.ts";
 
