@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import type { Config } from "../config/settings.ts";
 import type { QuireDatabase } from "../db/database.ts";
 import { ConfigError } from "../domain/errors.ts";
-import type { DbCopyReport } from "../services/db-copy.ts";
+import type { DbCopyReport } from "../services/index.ts";
 import type { S3Location, S3Store } from "../storage/s3-store.ts";
 import { print, table } from "./admin-context.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";

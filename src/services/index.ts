@@ -11,6 +11,7 @@ export {
   type QuireContext,
   type WorkerSignals,
 } from "./context.ts";
+export type { DbCopyReport } from "./db-copy.ts";
 
 /**
  * The domain services over one context: what the API, the dashboard and the CLI call. `workers`
