@@ -16,6 +16,7 @@ const API_SETTINGS: readonly SettingName[] = [
   "workers",
   "bundleLinkTtlSeconds",
   "exportConcurrency",
+  "exportMemoryMb",
   "exportAllowHosts",
   "agentConcurrency",
   "jobLeaseSeconds",

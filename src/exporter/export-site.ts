@@ -178,6 +178,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   try {
     outcomes = await renderAllPages(setup, tasks, {
       concurrency: options.concurrency,
+      memoryLimitMb: options.memoryLimitMb,
       signal: options.signal,
       onPageDone: () => progress("rendering", ++pagesDone, tasks.length),
     });
@@ -185,7 +186,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
     throw error;
   }
-  for (const outcome of outcomes) problems.push(...outcome.problems);
+  // One by one: a page may carry more problems than a call takes arguments.
+  for (const outcome of outcomes) for (const problem of outcome.problems) problems.push(problem);
   try {
     failOnErrors(problems, `${countErrors(problems)} error(s) in the pages`);
   } catch (error) {

@@ -18,6 +18,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | QuireError, request, reply) => {
+    // Refused before its body was read (a missing key, say): closing the connection stops the
+    // client sending a body nobody reads, where it would otherwise wait out the keep-alive.
+    if (!request.raw.complete) reply.header("connection", "close");
     if (error instanceof QuireError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       return reply

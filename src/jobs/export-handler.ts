@@ -28,6 +28,8 @@ export interface ExportHandlerOptions {
   dataDir: string;
   forgeTokenKey: Buffer;
   concurrency: number;
+  /** Heap of each thread of an export, in MB: a job that needs more fails. */
+  memoryMb?: number;
   /** Private hosts exports may fetch from (`--export-allow-hosts`); public hosts only when empty. */
   allowHosts?: string[];
 }
@@ -128,6 +130,7 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
         jobId: job.id,
         domain: job.domain,
         version: job.version ?? undefined,
+        memoryLimitMb: options.memoryMb,
         signal: context.signal,
         onProgress: (progress) =>
           report(FETCHED + ((EXPORTED - FETCHED) * progress.percent) / 100, progress.pagesDone),

@@ -37,6 +37,7 @@ export function createHandlers(
         dataDir: config.dataDirPath,
         forgeTokenKey,
         concurrency: concurrency ?? config.exportConcurrency,
+        memoryMb: config.exportMemoryMb,
         allowHosts: [...config.exportAllowHosts],
       }),
     );

@@ -16,8 +16,10 @@ const graph = readImportGraph(REPOSITORY, ["src", "client/src"]);
  * the test fails once one has, so that it leaves this list too.
  */
 const KNOWN_FILE_LOOPS = [
-  // Type-only both ways; the exporter is being reworked elsewhere.
+  // Both through type-only imports (JsxNodeData, PageContext, PageComponents), in the exporter,
+  // whose front door another change is settling.
   "src/exporter/custom/render-components.ts → src/exporter/mdx/page-context.ts → src/exporter/custom/render-components.ts",
+  "src/exporter/mdx/expand.ts → src/exporter/mdx/parse.ts → src/exporter/mdx/tree-nesting.ts → src/exporter/mdx/expand.ts",
 ];
 const KNOWN_FOLDER_LOOPS = [
   // The dashboard's pages import http/link-base.ts, and http/app.ts mounts the dashboard.
