@@ -8,6 +8,9 @@ import type {
   AgentJobList,
   AgentJobListQuery,
   Bundle,
+  CallOptions,
+  DownloadOptions,
+  DownloadResult,
   StartExportRequest,
   StaticExportJob,
 } from "./types.ts";
@@ -58,29 +61,6 @@ export interface QuireClientOptions {
   retry?: RetryOptions;
   /** How long one API call may take, in ms (default 30,000). Downloads have no such limit. */
   requestTimeoutMs?: number;
-}
-
-/** Options every call takes. */
-export interface CallOptions {
-  /** Aborts the call, including a pause before a retry; it rejects with the signal's reason. */
-  signal?: AbortSignal;
-}
-
-export interface DownloadProgress {
-  receivedBytes: number;
-  totalBytes: number;
-}
-
-export interface DownloadOptions extends CallOptions {
-  /** Called at most every 100 ms while bytes arrive, and once at the end. */
-  onProgress?: (progress: DownloadProgress) => void;
-}
-
-export interface DownloadResult {
-  /** Absolute path of the archive. */
-  file: string;
-  sizeBytes: number;
-  sha256: string;
 }
 
 interface SendOptions extends CallOptions {

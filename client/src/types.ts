@@ -36,6 +36,29 @@ export type StaticExportJobStatus = StaticExportJob["status"];
 /** A fresh presigned link to a completed export's archive, with its size and sha256. */
 export type Bundle = Static<typeof BundleSchema>;
 
+/** Options every call takes. */
+export interface CallOptions {
+  /** Aborts the call, including a pause before a retry; it rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export interface DownloadProgress {
+  receivedBytes: number;
+  totalBytes: number;
+}
+
+export interface DownloadOptions extends CallOptions {
+  /** Called at most every 100 ms while bytes arrive, and once at the end. */
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+export interface DownloadResult {
+  /** Absolute path of the archive. */
+  file: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
 /** Every error response body: `{"error": "..."}`. */
 export type ErrorResponseBody = Static<typeof ErrorBody>;
 

@@ -4,8 +4,7 @@ import type { Command } from "commander";
 import type { Config } from "../config/settings.ts";
 import type { QuireDatabase } from "../db/database.ts";
 import { ConfigError } from "../domain/errors.ts";
-import type { QuireContext } from "../services/context.ts";
-import type { DbCopyReport } from "../services/db-copy.ts";
+import type { DbCopyReport } from "../services/index.ts";
 import type { S3Location, S3Store } from "../storage/s3-store.ts";
 import { print, table } from "./admin-context.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
@@ -75,19 +74,24 @@ async function runDbCopy(flags: Record<string, unknown>): Promise<number> {
     s3Location = parseS3Url(storageTo, "--storage-to");
   }
 
-  const [{ default: pino }, { openContext }, { copyDatabase, formatBytes }, { LocalFolderStore }] =
-    await Promise.all([
-      import("pino"),
-      import("../services/context.ts"),
-      import("../services/db-copy.ts"),
-      import("../storage/local-folder-store.ts"),
-    ]);
+  const [
+    { default: pino },
+    { openInstallation },
+    { copyDatabase, formatBytes },
+    { LocalFolderStore },
+  ] = await Promise.all([
+    import("pino"),
+    import("../installation/index.ts"),
+    import("../services/db-copy.ts"),
+    import("../storage/local-folder-store.ts"),
+  ]);
   const opened: { close(): Promise<void> }[] = [];
   try {
-    const context: QuireContext = await openContext(config, {
+    const installation = await openInstallation(config, {
       logger: pino({ level: "warn" }, pino.destination(2)),
     });
-    opened.push(context);
+    opened.push(installation);
+    const { context } = installation;
     let target: QuireDatabase;
     try {
       target = await openDatabase(to, config.dataDirPath, { poolSize: 2 });

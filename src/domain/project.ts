@@ -1,7 +1,13 @@
-import { COMPONENT_MODES, type ComponentMode } from "../exporter/export-options.ts";
 import { ConfigError } from "./errors.ts";
 
-export { COMPONENT_MODES, type ComponentMode };
+/**
+ * What a project's static exports do with the repository's own React components: `interactive`
+ * renders them and makes them work in the page, `static` keeps the rendered HTML only, `off`
+ * leaves an empty placeholder. The exporter's option of the same name takes these values (the
+ * export job hands one to the other, so a mode missing there fails to type-check).
+ */
+export const COMPONENT_MODES = ["interactive", "static", "off"] as const;
+export type ComponentMode = (typeof COMPONENT_MODES)[number];
 
 export const PLANS = ["free", "pro", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];

@@ -29,3 +29,8 @@ export interface Bundle {
 
 /** Default lifetime of a bundle link, seconds (`QUIRE_BUNDLE_LINK_TTL` changes it). */
 export const DEFAULT_BUNDLE_LINK_TTL_SECONDS = 3600;
+
+/** Where a job's archive is kept: one per job, named for the site. */
+export function bundleObjectKey(jobId: string, domain: string): string {
+  return `exports/${jobId}/${domain.replace(/[^a-z0-9.-]/g, "-")}-${jobId}.tar.gz`;
+}

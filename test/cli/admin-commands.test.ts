@@ -5,7 +5,8 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config/settings.ts";
-import { createServices, openContext, type Services } from "../../src/services/index.ts";
+import { openInstallation } from "../../src/installation/index.ts";
+import type { Services } from "../../src/services/index.ts";
 import { QUIRE_BIN, type QuireRun, quireEnvironment, runQuire } from "../helpers/quire-cli.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -86,9 +87,9 @@ afterEach(async () => {
  * command it is about (a spawned command costs half a second; this costs milliseconds).
  */
 async function fixtures(dataDir: string): Promise<Services["admin"]> {
-  const context = await openContext(resolveConfig({ dataDir, logLevel: "silent" }, {}));
-  opened.push(context);
-  return createServices(context).admin;
+  const installation = await openInstallation(resolveConfig({ dataDir, logLevel: "silent" }, {}));
+  opened.push(installation);
+  return installation.services.admin;
 }
 
 describe("quire orgs", () => {

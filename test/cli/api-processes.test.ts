@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateSite } from "../../bench/generate-site.ts";
 import { resolveConfig } from "../../src/config/settings.ts";
-import { createServices, openContext } from "../../src/services/index.ts";
+import { openInstallation } from "../../src/installation/index.ts";
 import { waitFor } from "../helpers/api-server.ts";
 import { runQuireSync } from "../helpers/quire-cli.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
@@ -40,9 +40,9 @@ function startServer(
 }
 
 async function seed(dataDir: string, repository = "examples/docs") {
-  const context = await openContext(resolveConfig({ dataDir }, {}));
+  const installation = await openInstallation(resolveConfig({ dataDir }, {}));
   try {
-    const { admin } = createServices(context);
+    const { admin } = installation.services;
     const org = await admin.createOrganization("Processes org");
     const project = await admin.createProject({
       orgId: org.id,
@@ -52,7 +52,7 @@ async function seed(dataDir: string, repository = "examples/docs") {
     });
     return { orgId: org.id, projectId: project.id, key: (await admin.createApiKey(org.id)).key };
   } finally {
-    await context.close();
+    await installation.close();
   }
 }
 
@@ -163,13 +163,13 @@ describe("quire api as a process", () => {
     expect(await exited(first.child)).toBe(0);
     expect(first.output()).toMatch(/handed back to the queue/);
 
-    const context = await openContext(resolveConfig({ dataDir }, {}));
-    const queue = await context.database.db
+    const installation = await openInstallation(resolveConfig({ dataDir }, {}));
+    const queue = await installation.context.database.db
       .selectFrom("queue_jobs")
       .select(["status", "attempts"])
       .where("subject_id", "=", started.jobId)
       .execute();
-    await context.close();
+    await installation.close();
     expect(queue).toEqual([{ status: "queued", attempts: 0 }]);
 
     const second = await startServer(dataDir);

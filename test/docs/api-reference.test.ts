@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config/settings.ts";
 import { ERRORS } from "../../src/domain/errors.ts";
 import { buildApp } from "../../src/http/app.ts";
-import { createServices, openContext, type QuireContext } from "../../src/services/index.ts";
+import { type Installation, openInstallation } from "../../src/installation/index.ts";
 import { markdownSections } from "../helpers/markdown.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -23,20 +23,22 @@ const sections = markdownSections(API_MD);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"];
 const OPERATION_HEADING = new RegExp(`^(${METHODS.join("|")}) (/\\S*)$`);
 
-let context: QuireContext;
+let installation: Installation;
 let app: FastifyInstance;
 let doc: Json;
 
 beforeAll(async () => {
-  context = await openContext(resolveConfig({ dataDir: makeTempDir(), logLevel: "silent" }, {}));
-  app = await buildApp(createServices(context));
+  installation = await openInstallation(
+    resolveConfig({ dataDir: makeTempDir(), logLevel: "silent" }, {}),
+  );
+  app = await buildApp(installation.services);
   await app.ready();
   doc = app.swagger();
 });
 
 afterAll(async () => {
   await app?.close();
-  await context?.close();
+  await installation?.close();
 });
 
 /** `METHOD /path` of every operation the OpenAPI document describes. */

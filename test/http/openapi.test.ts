@@ -3,7 +3,7 @@ import { resolveConfig } from "../../src/config/settings.ts";
 import { MAX_PROMPT_LENGTH } from "../../src/domain/agent-job.ts";
 import { ERRORS, type ErrorCode } from "../../src/domain/errors.ts";
 import { buildApp } from "../../src/http/app.ts";
-import { createServices, openContext } from "../../src/services/index.ts";
+import { openInstallation } from "../../src/installation/index.ts";
 import { startApi } from "../helpers/api-server.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -154,14 +154,14 @@ let doc: Json;
 beforeAll(async () => {
   // The document is built without a listening server; the HTTP test below fetches it too.
   const dataDir = makeTempDir();
-  const context = await openContext(resolveConfig({ dataDir, logLevel: "silent" }, {}));
+  const installation = await openInstallation(resolveConfig({ dataDir, logLevel: "silent" }, {}));
   try {
-    const app = await buildApp(createServices(context));
+    const app = await buildApp(installation.services);
     await app.ready();
     doc = app.swagger();
     await app.close();
   } finally {
-    await context.close();
+    await installation.close();
   }
 });
 
