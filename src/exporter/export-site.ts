@@ -31,6 +31,15 @@ import {
   renderSitemap,
 } from "./output/site-files.ts";
 import { collapseRepeats, ExportFailedError, type Problem } from "./problems.ts";
+import { homePage } from "./redirects/home-page.ts";
+import { planRedirects, type RedirectPlan, redirectPages } from "./redirects/plan.ts";
+import {
+  fallbackRules,
+  REDIRECT_FILES,
+  renderNetlifyRedirects,
+  renderNginxRedirects,
+  renderRulesFile,
+} from "./redirects/rule-files.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
 import { renderAllPages } from "./render/pool.ts";
@@ -41,7 +50,7 @@ import { createIgnoreMatcher } from "./site/ignore.ts";
 import { loadSiteConfig } from "./site/load-config.ts";
 import { collectNavigationPages } from "./site/navigation-pages.ts";
 import type { PageMeta } from "./site/page-index.ts";
-import { pageOutputFile, relativeUrl } from "./site/paths.ts";
+import { pageOutputFile } from "./site/paths.ts";
 import { RepoFileError, type RepoFiles } from "./site/repo-files.ts";
 import {
   checkLinks,
@@ -88,6 +97,8 @@ export interface ExportManifest {
   scriptHashes: string[];
   /** Origins of scripts the pages load from other hosts (analytics the site configured). */
   scriptOrigins?: string[];
+  /** The bundle file holding the site's redirects for a server (`quire serve` reads it). */
+  redirectRules: string;
   warnings: Problem[];
 }
 
@@ -217,21 +228,18 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   );
   reportUnusedFiles(listing.files, usedAssets, problems);
   const exportedPages = tasks.map((task) => allPages.get(task.pagePath) as PageMeta);
-  writeSearchIndex(
-    outputDir,
-    outcomes,
-    allPages,
-    new NavigationModel(config.navigation, layout.pages),
-  );
-  writeSiteFiles(
-    outputDir,
-    config,
-    layout,
-    exportedPages,
-    outcomes,
-    navigationPaths,
-    options.siteUrl,
-  );
+  const navigation = new NavigationModel(config.navigation, layout.pages);
+  writeSearchIndex(outputDir, outcomes, allPages, navigation);
+  const redirects = planRedirects({
+    redirects: config.redirects,
+    pages: allPages,
+    home: homePage(selected, navigation, navigationPaths),
+    configFile: config.sourceFile,
+    linkTargets: outcomes.flatMap((outcome) => outcome.links.map((link) => link.target)),
+  });
+  problems.push(...redirects.problems);
+  writeSiteFiles(outputDir, config, exportedPages, outcomes, navigationPaths, options.siteUrl);
+  writeRedirects(outputDir, layout, redirects);
 
   const warnings = collapseRepeats(problems.filter((problem) => problem.severity === "warning"));
   const manifest: ExportManifest = {
@@ -247,6 +255,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     ...(api && api.connectOrigins.length > 0 ? { connectOrigins: api.connectOrigins } : {}),
     scriptHashes: [...QUIRE_INLINE_SCRIPTS, ...layout.inlineScripts].map(scriptHash),
     ...(layout.scriptOrigins.length > 0 ? { scriptOrigins: layout.scriptOrigins } : {}),
+    redirectRules: REDIRECT_FILES.rules,
     warnings,
   };
   writeFileSync(
@@ -522,7 +531,6 @@ function writeSearchIndex(
 function writeSiteFiles(
   outputDir: string,
   config: SiteConfig,
-  layout: SiteLayoutData,
   pages: PageMeta[],
   outcomes: PageOutcome[],
   navigationPaths: ReadonlySet<string>,
@@ -547,17 +555,33 @@ function writeSiteFiles(
       listed.map((meta) => ({ meta, markdown: markdownByPath.get(meta.path) ?? "" })),
     ),
   );
-  writeFileSync(path.join(outputDir, "404.html"), renderNotFoundPage(layout));
-  for (const redirect of config.redirects) {
-    if (/[:*]/.test(redirect.source) || layout.pages[redirect.source]) continue;
-    const destination = /^[a-z][a-z0-9+.-]*:/i.test(redirect.destination)
-      ? redirect.destination
-      : relativeUrl(redirect.source, pageOutputFile(redirect.destination)) +
-        (redirect.fragment ? `#${redirect.fragment}` : "");
-    const target = path.join(outputDir, pageOutputFile(redirect.source));
+}
+
+/**
+ * The site's redirects: a small page for each fixed source (the index page's, for a site
+ * without one, included) and each linked path a pattern redirects, the rule files for servers,
+ * and the 404 page with its fallback.
+ */
+function writeRedirects(
+  outputDir: string,
+  layout: SiteLayoutData,
+  { redirects, linked }: RedirectPlan,
+): void {
+  writeFileSync(
+    path.join(outputDir, "404.html"),
+    renderNotFoundPage(layout, JSON.stringify(fallbackRules(redirects))),
+  );
+  for (const page of redirectPages([...redirects, ...linked])) {
+    const target = path.join(outputDir, pageOutputFile(page.pagePath));
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, renderRedirectPage(layout, redirect.source, destination));
+    const shown = page.pagePath === "index" ? "/" : page.pagePath;
+    writeFileSync(target, renderRedirectPage(layout, shown, page.href));
   }
+  writeFiles(outputDir, [
+    { path: REDIRECT_FILES.rules, content: renderRulesFile(redirects) },
+    { path: REDIRECT_FILES.netlify, content: renderNetlifyRedirects(redirects) },
+    { path: REDIRECT_FILES.nginx, content: renderNginxRedirects(redirects) },
+  ]);
 }
 
 function writeFiles(

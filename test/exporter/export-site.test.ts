@@ -133,7 +133,10 @@ describe("exporting a site", () => {
     const outputDir = path.join(makeTempDir(), "site");
     const result = await exportSite({ sourceDir: makeRepo(SITE), outputDir, paths: ["guides/"] });
     expect(result.pageCount).toBe(2);
-    expect(existsSync(path.join(outputDir, "index.html"))).toBe(false);
+    // The index page is not exported: `/` leads to the first exported page of the navigation.
+    expect(readOut(outputDir, "index.html")).toContain(
+      '<meta http-equiv="refresh" content="0; url=guides/setup.html">',
+    );
     await expect(exportSite({ sourceDir: makeRepo(SITE), paths: ["nope"] })).rejects.toThrow(
       "no page matches",
     );
@@ -214,8 +217,9 @@ describe("exporting a site", () => {
     });
     expect(threaded.pageCount).toBe(60);
     expect(readOut(threaded.outputDir, "p42.html")).toBe(readOut(single.outputDir, "p42.html"));
+    // The pages, 404.html, and index.html leading to p0 (the site has no index page).
     expect(readdirSync(threaded.outputDir).filter((file) => file.endsWith(".html")).length).toBe(
-      61,
+      62,
     );
   });
 });

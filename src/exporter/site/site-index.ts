@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { readFrontmatterOnly } from "../mdx/parse.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
 import { ExportFailedError, type Problem } from "../problems.ts";
+import { compileSource, isPattern, matchSource } from "../redirects/pattern.ts";
 import type { PageMeta } from "./page-index.ts";
 import { pageMetaFromFrontmatter } from "./page-meta.ts";
 import { pagePathOfFile } from "./paths.ts";
@@ -82,7 +83,7 @@ export function checkNavigationPages(
   }
 }
 
-/** Links of rendered pages to no page (nor redirect). */
+/** Links of rendered pages to no page (nor a path a redirect, or a redirect pattern, covers). */
 export function checkLinks(
   rendered: { pagePath: string; links: RenderedBody["links"] }[],
   pages: Map<string, PageMeta>,
@@ -90,10 +91,18 @@ export function checkLinks(
   problems: Problem[],
 ): void {
   const redirectSources = new Set(redirects.map((redirect) => redirect.source));
+  const patterns = redirects.flatMap((redirect) => {
+    if (!isPattern(redirect.source)) return [];
+    const compiled = compileSource(`/${redirect.source}`);
+    return compiled.ok ? [compiled.value] : [];
+  });
+  const redirected = (target: string): boolean =>
+    redirectSources.has(target) ||
+    patterns.some((pattern) => matchSource(pattern, `/${target}`) !== null);
   for (const outcome of rendered) {
     const file = pages.get(outcome.pagePath)?.file ?? outcome.pagePath;
     for (const link of outcome.links) {
-      if (pages.has(link.target) || redirectSources.has(link.target)) continue;
+      if (pages.has(link.target) || redirected(link.target)) continue;
       problems.push({
         severity: "warning",
         rule: "broken-link",

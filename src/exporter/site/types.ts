@@ -35,13 +35,32 @@ export interface FooterColumn {
 }
 
 export interface Redirect {
-  /** Source path without leading slash, e.g. `old/page`. */
+  /**
+   * Source path without leading slash: a page path for a fixed path (`old/page`), or the pattern
+   * as written for one with parameters or wildcards (`api-reference/*`, `blog/:slug*`).
+   */
   source: string;
-  /** Destination: a page path without leading slash, or an absolute URL. */
+  /**
+   * Destination: a page path without leading slash, a pattern naming the source's parameters
+   * (`api/*`, `v2/:slug*`), or an absolute URL.
+   */
   destination: string;
   /** The `#fragment` of an internal destination (without `#`), when it has one. */
   fragment?: string;
   permanent: boolean;
+  /** Where the redirect is written, for problems found once the pages are known. */
+  at?: ConfigPlace;
+}
+
+/** Where a value of the configuration was written: file, line and column, key path. */
+export interface ConfigPlace {
+  file: string;
+  line?: number;
+  column?: number;
+  /** The key path inside `file` (`redirects[3]`). */
+  path: string;
+  /** For a value of an included file: the config file and the key of its `$ref`. */
+  includedBy?: string;
 }
 
 /** Third-party integrations as configured; the exporter decides which may run (docs/deployment-types.md). */

@@ -151,9 +151,11 @@ export function linkPageStylesheet(
  * 404.html. Static hosts serve it for any missing path, at any depth, so nothing in it may
  * depend on where it is: its styles are inline, and its home link is root-relative. When the
  * site lives under a prefix, a small script finds the site root by probing for
- * quire-export.json in the parent folders of the missing URL and fixes the link.
+ * quire-export.json in the parent folders of the missing URL and fixes the link; then it follows
+ * the first redirect pattern that matches, from `redirects` (the fallback rules as JSON), which
+ * reach it through an attribute of its own element, never as script text.
  */
-export function renderNotFoundPage(site: SiteLayoutData): string {
+export function renderNotFoundPage(site: SiteLayoutData, redirects = "[]"): string {
   return `<!doctype html>
 <html lang="en" data-appearance="${site.config.appearance.default}" style="${colorVariables(site.config)}">
 <head>
@@ -171,7 +173,7 @@ export function renderNotFoundPage(site: SiteLayoutData): string {
 <p>The page you are looking for does not exist or has moved.</p>
 <p><a class="home" href="/index.html" data-quire-home>Go to ${escapeHtml(site.config.name)}</a></p>
 </main>
-<script>${NOT_FOUND_ROOT_SCRIPT}</script>
+<script data-redirects="${escapeHtml(redirects)}">${NOT_FOUND_ROOT_SCRIPT}</script>
 </body>
 </html>
 `;

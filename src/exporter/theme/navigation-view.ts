@@ -131,6 +131,14 @@ export class NavigationModel {
     return view;
   }
 
+  /**
+   * The first page of the default language, version and tab (or of the first, where none is
+   * marked default): the page a reader lands on at `/` when the site has no index page.
+   */
+  homePage(): string | undefined {
+    return this.firstPage(this.defaultChain().at(-1)?.children ?? this.navigation.root);
+  }
+
   private addNestedLevel(nodes: NavNode[], view: NavigationView): void {
     const divisions = nodes.filter(
       (node): node is NavDivision => node.type === "division" && !node.hidden,

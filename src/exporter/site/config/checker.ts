@@ -1,5 +1,6 @@
 import type { Problem } from "../../problems.ts";
 import { checkUrl, type UrlUse } from "../../safety/url-policy.ts";
+import type { ConfigPlace } from "../types.ts";
 import { closestKey } from "./known-keys.ts";
 import type { ConfigSources } from "./sources.ts";
 
@@ -114,24 +115,46 @@ export class ConfigChecker {
     }
   }
 
+  /**
+   * Where a key path was written, for a problem found once the configuration is read (a
+   * redirect to no page is known only once the pages are).
+   */
+  place(path: string): ConfigPlace {
+    const place = this.sources?.locate(path);
+    return {
+      file: place?.file ?? this.file,
+      ...(place?.line !== undefined ? { line: place.line, column: place.column } : {}),
+      path: place ? place.path : path,
+      ...(place?.includedAt !== undefined
+        ? { includedBy: `${this.file} at ${place.includedAt || "the top level"}` }
+        : {}),
+    };
+  }
+
   private report(severity: Problem["severity"], path: string, text: string): void {
     if (this.sources?.isInsideFailedInclusion(path)) return;
-    const place = this.sources?.locate(path);
-    const file = place?.file ?? this.file;
-    const shownPath = place ? place.path : path;
-    const included =
-      place?.includedAt !== undefined
-        ? ` (included by ${this.file} at ${place.includedAt || "the top level"})`
-        : "";
-    const subject = shownPath === "" ? "" : `${shownPath}: `;
-    this.problems.push({
-      severity,
-      rule: "config",
-      file,
-      ...(place?.line !== undefined ? { line: place.line, column: place.column } : {}),
-      message: `${file}: ${subject}${text}${included}`,
-    });
+    this.problems.push(problemAt(this.place(path), severity, "config", text));
   }
+}
+
+/** A problem at a place of the configuration: `docs.json: redirects[3].source: text`. */
+export function problemAt(
+  place: ConfigPlace,
+  severity: Problem["severity"],
+  rule: string,
+  text: string,
+  key?: string,
+): Problem {
+  const shownPath = key === undefined ? place.path : join(place.path, key);
+  const subject = shownPath === "" ? "" : `${shownPath}: `;
+  const included = place.includedBy ? ` (included by ${place.includedBy})` : "";
+  return {
+    severity,
+    rule,
+    file: place.file,
+    ...(place.line !== undefined ? { line: place.line, column: place.column } : {}),
+    message: `${place.file}: ${subject}${text}${included}`,
+  };
 }
 
 /** `navigation` + `tabs` → `navigation.tabs`; the top level has the empty path. */

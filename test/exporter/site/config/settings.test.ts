@@ -136,6 +136,10 @@ describe("top bar, footer and banner", () => {
 });
 
 describe("redirects", () => {
+  /** The redirects as read, without the place each was written at. */
+  const read = (config: { redirects: { at?: unknown }[] }) =>
+    config.redirects.map(({ at, ...redirect }) => redirect);
+
   it("normalizes paths, keeps external destinations and fragments, and defaults to permanent", () => {
     const { config, problems } = load(
       docs(NAVIGATION, {
@@ -146,7 +150,7 @@ describe("redirects", () => {
         ],
       }),
     );
-    expect(config.redirects).toEqual([
+    expect(read(config)).toEqual([
       { source: "old/page", destination: "new/page", permanent: true },
       { source: "gone", destination: "https://example.com/elsewhere", permanent: false },
       { source: "moved", destination: "guide", fragment: "install", permanent: true },
@@ -154,22 +158,43 @@ describe("redirects", () => {
     expect(problems).toEqual([]);
   });
 
-  it("keeps wildcard and parameter redirects as written, warning that static hosting needs exact paths", () => {
+  it("keeps wildcard and parameter redirects as written, for every output to follow", () => {
     const { config, problems } = load(
       docs(NAVIGATION, {
         redirects: [
           { source: "/old/:slug*", destination: "/new/:slug*" },
-          { source: "/api/*", destination: "/reference" },
+          { source: "/api/*", destination: "/reference#top" },
+          { source: "/ext/:page", destination: "https://example.com/:page" },
         ],
       }),
     );
-    expect(config.redirects).toEqual([
+    expect(read(config)).toEqual([
       { source: "old/:slug*", destination: "new/:slug*", permanent: true },
-      { source: "api/*", destination: "reference", permanent: true },
+      { source: "api/*", destination: "reference", fragment: "top", permanent: true },
+      { source: "ext/:page", destination: "https://example.com/:page", permanent: true },
     ]);
-    expect(messages(problems)).toEqual([
-      'docs.json: redirects[0].source: "/old/:slug*" is a pattern; static hosting can only redirect exact paths, so no redirect page is written for it',
-      'docs.json: redirects[1].source: "/api/*" is a pattern; static hosting can only redirect exact paths, so no redirect page is written for it',
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses a pattern or destination no output could follow, as an error at its position", () => {
+    const error = failure(
+      docs(NAVIGATION, {
+        redirects: [
+          { source: "/a/*/b/*", destination: "/c" },
+          { source: "/beta/:slug*", destination: "/v2/:page" },
+          { source: "/old", destination: "/new/:slug" },
+        ],
+      }),
+    );
+    expect(messages(error.problems)).toEqual([
+      'docs.json: redirects[0].source: expected a path pattern such as /blog/:slug* (a source may hold only one part that spans segments (*, :name* or :name+)), got "/a/*/b/*"',
+      'docs.json: redirects[1].destination: expected a path or URL for this source (:page names no parameter of the source), got "/v2/:page"',
+      'docs.json: redirects[2].destination: expected a path or URL for this source (:slug names no parameter of the source), got "/new/:slug"',
+    ]);
+    expect(error.problems.map((problem) => problem.line)).toEqual([
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
     ]);
   });
 
@@ -179,12 +204,62 @@ describe("redirects", () => {
         redirects: [
           { source: "/a", destination: "/b" },
           { source: "/a/", destination: "/c" },
+          { source: "/x/*", destination: "/y/*" },
+          { source: "x/*/", destination: "/z" },
         ],
       }),
     );
-    expect(config.redirects).toEqual([{ source: "a", destination: "b", permanent: true }]);
+    expect(read(config)).toEqual([
+      { source: "a", destination: "b", permanent: true },
+      { source: "x/*", destination: "y/*", permanent: true },
+    ]);
     expect(messages(problems)).toEqual([
       'docs.json: redirects[1].source: "/a/" is already redirected by redirects[0]; this one is ignored',
+      'docs.json: redirects[3].source: "x/*/" is already redirected by redirects[2]; this one is ignored',
+    ]);
+  });
+
+  it("remembers where each redirect is written, in the file that holds it", () => {
+    const { config } = load({
+      ...docs(NAVIGATION, { redirects: { $ref: "./redirects.json" } }),
+      "redirects.json": JSON.stringify(
+        [
+          { source: "/a", destination: "/b" },
+          { source: "/c", destination: "/d" },
+        ],
+        null,
+        2,
+      ),
+    });
+    expect(config.redirects.map((redirect) => redirect.at)).toEqual([
+      {
+        file: "redirects.json",
+        line: 2,
+        column: 3,
+        path: "[0]",
+        includedBy: "docs.json at redirects",
+      },
+      {
+        file: "redirects.json",
+        line: 6,
+        column: 3,
+        path: "[1]",
+        includedBy: "docs.json at redirects",
+      },
+    ]);
+  });
+
+  it("refuses more redirects with patterns than a server should try on every missing path", () => {
+    const error = failure(
+      docs(NAVIGATION, {
+        redirects: Array.from({ length: 1001 }, (_, index) => ({
+          source: `/old${index}/*`,
+          destination: "/new",
+        })),
+      }),
+    );
+    expect(messages(error.problems)).toEqual([
+      "docs.json: redirects[1000].source: more than 1000 redirects with parameters or wildcards: a server tries each on every missing path",
     ]);
   });
 });
