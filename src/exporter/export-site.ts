@@ -571,16 +571,18 @@ function writeRedirects(
     path.join(outputDir, "404.html"),
     renderNotFoundPage(layout, JSON.stringify(fallbackRules(redirects))),
   );
-  for (const page of redirectPages([...redirects, ...linked])) {
+  // A linked path's redirect is a fixed one for servers too: its redirect page is a file.
+  const fixedToo = [...redirects, ...linked];
+  for (const page of redirectPages(fixedToo)) {
     const target = path.join(outputDir, pageOutputFile(page.pagePath));
     mkdirSync(path.dirname(target), { recursive: true });
     const shown = page.pagePath === "index" ? "/" : page.pagePath;
     writeFileSync(target, renderRedirectPage(layout, shown, page.href));
   }
   writeFiles(outputDir, [
-    { path: REDIRECT_FILES.rules, content: renderRulesFile(redirects) },
-    { path: REDIRECT_FILES.netlify, content: renderNetlifyRedirects(redirects) },
-    { path: REDIRECT_FILES.nginx, content: renderNginxRedirects(redirects) },
+    { path: REDIRECT_FILES.rules, content: renderRulesFile(fixedToo) },
+    { path: REDIRECT_FILES.netlify, content: renderNetlifyRedirects(fixedToo) },
+    { path: REDIRECT_FILES.nginx, content: renderNginxRedirects(fixedToo) },
   ]);
 }
 

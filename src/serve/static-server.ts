@@ -11,6 +11,7 @@ import {
   readPolicySources,
 } from "./content-security-policy.ts";
 import { localLocation } from "./local-location.ts";
+import { RedirectRules, type RedirectTarget } from "./redirect-rules.ts";
 import type { Encoding } from "./version-layout.ts";
 import type { VersionStore } from "./versions.ts";
 
@@ -57,14 +58,12 @@ const SECURITY_HEADERS = {
   "X-Frame-Options": "SAMEORIGIN",
 };
 
-/** What a version's manifest adds to its policy; a manifest that cannot be read adds nothing. */
-function versionSources(root: string): PolicySources {
+/** A version's parsed manifest; one that cannot be read is nothing, and adds nothing. */
+function versionManifest(root: string): unknown {
   try {
-    return readPolicySources(
-      JSON.parse(readFileSync(path.join(root, "quire-export.json"), "utf8")),
-    );
+    return JSON.parse(readFileSync(path.join(root, "quire-export.json"), "utf8"));
   } catch {
-    return NO_SOURCES;
+    return undefined;
   }
 }
 
@@ -112,6 +111,9 @@ type Route =
   | { kind: "file"; served: ServedFile }
   /** `folder`: the decoded, normalised path of the folder, with its slash. */
   | { kind: "redirect"; folder: string }
+  /** A redirect of the site; an internal `path` is decoded, with its leading slash. */
+  | { kind: "moved"; status: number; path: string; fragment?: string }
+  | { kind: "moved"; status: number; url: string }
   | { kind: "bad" }
   | { kind: "missing" };
 
@@ -130,12 +132,16 @@ class VersionCache {
   readonly compressed: string | null;
   /** What this version's manifest adds to its policy (content-security-policy.ts). */
   readonly sources: PolicySources;
+  /** The site's redirects (redirect-rules.ts). */
+  readonly redirects: RedirectRules;
 
   constructor(id: string, root: string, compressed: string | null) {
     this.id = id;
     this.root = root;
     this.compressed = compressed;
-    this.sources = versionSources(root);
+    const manifest = versionManifest(root);
+    this.sources = manifest === undefined ? NO_SOURCES : readPolicySources(manifest);
+    this.redirects = RedirectRules.read(root, manifest);
   }
 
   route(pathname: string): Route {
@@ -170,6 +176,11 @@ class VersionCache {
     if (!normalized.startsWith("/") || normalized.split("/").includes("..")) return { kind: "bad" };
 
     const relative = normalized.slice(1);
+    // The path redirects are matched on: no trailing slash, `` for the root.
+    const form = normalized.replace(/\/+$/, "");
+    // A fixed redirect before the files: a moved page's small redirect page is one of them.
+    const fixed = this.redirects.fixed(form);
+    if (fixed) return this.#moved(fixed);
     const candidates =
       relative === "" || relative.endsWith("/")
         ? [`${relative}index.html`]
@@ -181,8 +192,31 @@ class VersionCache {
     // A folder asked for without its slash: redirect, so relative links in its index resolve.
     if (relative !== "" && !relative.endsWith("/") && this.#isFile(`${relative}/index.html`))
       return { kind: "redirect", folder: `${normalized}/` };
+    const pattern = this.redirects.pattern(form);
+    if (pattern) return this.#moved(pattern);
     const notFound = this.#file("404.html", 404);
     return notFound ? { kind: "file", served: notFound } : { kind: "missing" };
+  }
+
+  /**
+   * A redirect's route. An internal destination names the page it lands on: a folder with an
+   * index page gets its slash here (`/analytics/`), so relative links in the page resolve
+   * without a second redirect.
+   */
+  #moved(target: RedirectTarget): Route {
+    if ("external" in target) return { kind: "moved", status: target.status, url: target.external };
+    const filled = target.internal;
+    const folder =
+      filled === "" ||
+      (!this.#isFile(filled) &&
+        !this.#isFile(`${filled}.html`) &&
+        this.#isFile(`${filled}/index.html`));
+    return {
+      kind: "moved",
+      status: target.status,
+      path: filled === "" ? "/" : `/${filled}${folder ? "/" : ""}`,
+      ...(target.fragment ? { fragment: target.fragment } : {}),
+    };
   }
 
   #inRoot(candidate: string): string | undefined {
@@ -346,6 +380,18 @@ function handle(
       });
       response.end();
       return;
+    case "moved": {
+      const search = query < 0 ? "" : url.slice(query + 1);
+      response.writeHead(route.status, {
+        Location:
+          "url" in route
+            ? withQuery(route.url, search)
+            : localLocation(route.path, search, route.fragment),
+        ...SECURITY_HEADERS,
+      });
+      response.end();
+      return;
+    }
     case "bad":
       sendText(response, 400, "bad path");
       return;
@@ -440,6 +486,13 @@ function parseRange(
   const end = first === null || last === null ? size - 1 : Math.min(last, size - 1);
   if (start >= size || end < start) return "unsatisfiable";
   return { start, end };
+}
+
+/** Another site's URL with the request's query, unless it has a query of its own. */
+function withQuery(href: string, search: string): string {
+  const url = new URL(href);
+  if (search !== "" && url.search === "") url.search = search;
+  return url.href;
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

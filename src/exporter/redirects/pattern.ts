@@ -210,8 +210,9 @@ export function compileDestination(
     const tokens = tokenizeDestination(path, source, true);
     if (!tokens.ok) return tokens;
     parts = tokens.value;
-    const texts = parts.filter((part): part is string => typeof part === "string").join("/");
-    if (texts.split("/").some((segment) => segment === ".." || segment === "."))
+    // A capture stands for some text here: only whole segments of text are looked at.
+    const written = parts.map((part) => (typeof part === "number" ? "\u0000" : part)).join("");
+    if (written.split("/").some((segment) => segment === ".." || segment === "."))
       return { ok: false, reason: "a segment . or .. has no place in it" };
     parts = trimInternal(parts);
   }
@@ -295,7 +296,7 @@ function mergeText(parts: DestinationPart[]): DestinationPart[] {
  */
 export function fillDestination(
   template: DestinationTemplate,
-  match: RegExpExecArray,
+  match: ArrayLike<string | undefined>,
   options: { encode: boolean },
 ): string {
   const encodeValue = template.external || options.encode;

@@ -135,6 +135,12 @@ describe("redirect sources", () => {
 });
 
 describe("redirect destinations", () => {
+  it("read dots in an internal path as text, and refuse only whole . or .. segments", () => {
+    expect(follow("/old/:page", "/v1.0/docs.v2/:page", "/old/a")).toBe("v1.0/docs.v2/a");
+    expect(follow("/old/:page", "/..x/:page", "/old/a")).toBe("..x/a");
+    expect(compileDestination("/a/./:page", source("/old/:page")).ok).toBe(false);
+  });
+
   it("keep a fragment apart and drop the query of an internal path", () => {
     const template = destination("/guides/:slug*?tab=1#install", source("/old/:slug*"));
     expect(template).toEqual({ external: false, parts: ["guides/", 1], fragment: "install" });
