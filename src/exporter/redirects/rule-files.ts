@@ -223,7 +223,8 @@ function spans(planned: PlannedRedirect, capture: number): boolean {
  * tried in order in `@quire_redirects`, on `$request_uri`, the path as the client sent it,
  * never the decoded `$uri`: a decoded line break in a `Location` would start a header of the
  * attacker's. A capture holds whole segments, never an empty one, so a destination that starts
- * with one cannot become `//host`.
+ * with one cannot become `//host`. `absolute_redirect off` keeps `Location` a path, as quire
+ * serve sends it, rather than one built on the request's `Host`.
  */
 export function renderNginxRedirects(redirects: PlannedRedirect[]): string {
   const lines = [
@@ -240,9 +241,11 @@ export function renderNginxRedirects(redirects: PlannedRedirect[]): string {
     const paths =
       planned.source.source === "/" ? ["/"] : [planned.source.source, `${planned.source.source}/`];
     for (const path of paths)
-      lines.push(`location = ${nginxString(path)} { return ${status} ${target}; }`);
+      lines.push(
+        `location = ${nginxString(path)} { absolute_redirect off; return ${status} ${target}; }`,
+      );
   }
-  lines.push("location @quire_redirects {");
+  lines.push("location @quire_redirects {", "  absolute_redirect off;");
   for (const planned of ordered) {
     if (planned.source.exact !== undefined) continue;
     const status = planned.permanent ? 308 : 307;

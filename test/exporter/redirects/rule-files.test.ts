@@ -83,16 +83,17 @@ describe("the redirect rule files", () => {
 #   include /path/to/site/_quire/nginx-redirects.conf;
 #   error_page 404 /404.html;
 #   location / { try_files $uri $uri.html $uri/index.html @quire_redirects; }
-location = "/" { return 307 "/guides/intro$is_args$args"; }
-location = "/old" { return 308 "/guides/setup$is_args$args#install"; }
-location = "/old/" { return 308 "/guides/setup$is_args$args#install"; }
-location = "/stats" { return 307 "/analytics/$is_args$args"; }
-location = "/stats/" { return 307 "/analytics/$is_args$args"; }
-location = "/café au lait" { return 308 "/guides/intro$is_args$args"; }
-location = "/café au lait/" { return 308 "/guides/intro$is_args$args"; }
-location = "/gone" { return 308 "https://example.com/a%20b%24c$is_args$args"; }
-location = "/gone/" { return 308 "https://example.com/a%20b%24c$is_args$args"; }
+location = "/" { absolute_redirect off; return 307 "/guides/intro$is_args$args"; }
+location = "/old" { absolute_redirect off; return 308 "/guides/setup$is_args$args#install"; }
+location = "/old/" { absolute_redirect off; return 308 "/guides/setup$is_args$args#install"; }
+location = "/stats" { absolute_redirect off; return 307 "/analytics/$is_args$args"; }
+location = "/stats/" { absolute_redirect off; return 307 "/analytics/$is_args$args"; }
+location = "/café au lait" { absolute_redirect off; return 308 "/guides/intro$is_args$args"; }
+location = "/café au lait/" { absolute_redirect off; return 308 "/guides/intro$is_args$args"; }
+location = "/gone" { absolute_redirect off; return 308 "https://example.com/a%20b%24c$is_args$args"; }
+location = "/gone/" { absolute_redirect off; return 308 "https://example.com/a%20b%24c$is_args$args"; }
 location @quire_redirects {
+  absolute_redirect off;
   if ($request_uri ~ "^/beta(?:/(${rest}))?/?(?:\\?|$)") { return 308 "/guides/$1$is_args$args"; }
   if ($request_uri ~ "^/api-reference(?:/(${rest}))?/?(?:\\?|$)") { return 308 "/api/$1$is_args$args"; }
   if ($request_uri ~ "^/articles/concepts-(${segment}*(?:/${segment}+)*)/?(?:\\?|$)") { return 308 "/guides/intro$is_args$args"; }
