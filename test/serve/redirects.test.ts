@@ -5,6 +5,7 @@ import path from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { exportSite } from "../../src/exporter/export-site.ts";
+import { NOT_FOUND_ROOT_SCRIPT, scriptHash } from "../../src/exporter/theme/inline-scripts.ts";
 import { precompress } from "../../src/serve/precompress.ts";
 import { createStaticServer } from "../../src/serve/static-server.ts";
 import { compressedPath, sitePath } from "../../src/serve/version-layout.ts";
@@ -103,7 +104,12 @@ describe("quire serve's answers to a site's redirects", () => {
     // `/beta/:slug*` matches /beta/kept, which is a page.
     expect((await get(port, "/beta/kept")).status).toBe(200);
     expect((await get(port, "/beta/kept.html")).status).toBe(200);
-    expect((await get(port, "/agent/workflows/a/b")).status).toBe(404);
+    const missing = await get(port, "/agent/workflows/a/b");
+    expect(missing.status).toBe(404);
+    // The 404 page's script, its redirects in an attribute, is the constant the manifest lists.
+    expect(missing.headers["content-security-policy"]).toContain(
+      `'${scriptHash(NOT_FOUND_ROOT_SCRIPT)}'`,
+    );
     // The redirect page of a path the site links to is answered as the redirect it stands for.
     expect(await get(port, "/api-reference/users.html")).toMatchObject({
       status: 308,
