@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { exportSite } from "../../src/exporter/export-site.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
-import { REDIRECT_SITE } from "./redirect-site.ts";
+import { HOSTILE_REDIRECT_SITE, REDIRECT_SITE } from "./redirect-site.ts";
 
 /**
  * The nginx snippet of an export, served by the system's nginx (Debian's package, as in
@@ -135,6 +135,26 @@ describe.skipIf(!existsSync(NGINX))("the nginx snippet, in nginx", () => {
       ["/beta/kept", 200, undefined],
       ["/guides/setup", 200, undefined],
       ["/agent/workflows/a/b", 404, undefined],
+    ];
+    const answers = [];
+    for (const [target] of cases) {
+      const answer = await get(port, target);
+      answers.push([target, answer.status, answer.location]);
+    }
+    expect(answers).toEqual(cases);
+  });
+
+  it("loads a snippet whose redirects hold nginx's own syntax, and answers them as written", async () => {
+    const siteDir = path.join(makeTempDir(), "site");
+    await exportSite({ sourceDir: makeRepo(HOSTILE_REDIRECT_SITE), outputDir: siteDir });
+    const port = await startNginx(siteDir);
+    const cases: [string, number, string | undefined][] = [
+      ["/q%22u;o%7Bt%7De$host", 308, "/guides/intro"],
+      ["/line%0Abreak", 308, "/guides/intro"],
+      ["/space%20here/intro", 308, "/guides/intro"],
+      ["/x%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E/intro", 308, "/guides/intro"],
+      ["/ext/a%20b", 308, "https://example.com/%22%3B%24host%7B%7D/a%20b?a=<b>#%22%3E%3Cx%3E"],
+      ["/y/z", 308, "/%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E/z"],
     ];
     const answers = [];
     for (const [target] of cases) {

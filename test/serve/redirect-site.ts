@@ -46,3 +46,27 @@ export const REDIRECT_SITE: Record<string, string> = {
   // A page where `/beta/:slug*` also matches: the page is served.
   "beta/kept.mdx": "---\ntitle: Kept\n---\n\nStill here.\n",
 };
+
+export const MARKUP = "</script><script>alert(1)</script>";
+
+/**
+ * Redirects written as an attacker would: markup, quotes, line breaks and the syntax of each
+ * output (nginx's `"`, `;`, `{}` and `$variables`, `_redirects`' spaces) in their sources and
+ * destinations.
+ */
+export const HOSTILE_REDIRECT_SITE: Record<string, string> = {
+  "docs.json": JSON.stringify({
+    name: "Hostile",
+    colors: { primary: "#2563eb" },
+    navigation: { pages: ["guides/intro"] },
+    redirects: [
+      { source: `/x${MARKUP}/*`, destination: "/guides/*" },
+      { source: "/y/*", destination: `/${MARKUP}/*` },
+      { source: '/q"u;o{t}e$host', destination: "/guides/intro" },
+      { source: "/line\nbreak", destination: "/guides/intro" },
+      { source: "/ext/:page", destination: 'https://example.com/";$host{}/:page?a=<b>#"><x>' },
+      { source: "/space here/:page", destination: "/guides/:page" },
+    ],
+  }),
+  "guides/intro.mdx": "---\ntitle: Intro\n---\n\nHello.\n",
+};
