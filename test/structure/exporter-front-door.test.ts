@@ -4,7 +4,12 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { importSpecifiers } from "../helpers/import-graph.ts";
+import {
+  findCycles,
+  type ImportGraph,
+  importSpecifiers,
+  readImportGraph,
+} from "../helpers/import-graph.ts";
 
 const run = promisify(execFile);
 const REPOSITORY = path.resolve(import.meta.dirname, "../..");
@@ -35,6 +40,20 @@ function importedFiles(file: string): string[] {
 /** `mdx/parse.ts` → `mdx`; a file right in src/exporter/ stands for itself (`problems.ts`). */
 function exporterPart(file: string): string {
   return file.slice(EXPORTER.length).split("/")[0] as string;
+}
+
+/** The exporter's folders (and its top-level files), and the others each one imports. */
+function exporterFolderGraph(files: ImportGraph): ImportGraph {
+  const parts = new Map<string, Set<string>>();
+  for (const [from, targets] of files) {
+    if (!from.startsWith(EXPORTER)) continue;
+    const home = exporterPart(from);
+    const reached = parts.get(home) ?? new Set<string>();
+    parts.set(home, reached);
+    for (const to of targets)
+      if (to.startsWith(EXPORTER) && exporterPart(to) !== home) reached.add(exporterPart(to));
+  }
+  return new Map([...parts].map(([part, reached]) => [part, [...reached].sort()]));
 }
 
 describe("the exporter's front door", () => {
@@ -85,5 +104,26 @@ describe("the exporter's front door", () => {
     expect(engine).toEqual([]);
     expect(loaded).not.toContain("src/exporter/export-site.ts");
     expect(loaded).not.toContain("src/exporter/validate-site.ts");
+  });
+});
+
+describe("the exporter's folders", () => {
+  const graph = exporterFolderGraph(readImportGraph(REPOSITORY, ["src/exporter"]));
+
+  it("are read with the imports between them", () => {
+    expect(graph.get("render")).toContain("mdx");
+    expect(graph.get("custom")).toContain("mdx");
+  });
+
+  it("import one another one way: no folder reaches back to one that imports it", () => {
+    expect(
+      findCycles(graph).map((loop) => loop.join(" → ")),
+      "folders of src/exporter/ that import each other, directly or through others",
+    ).toEqual([]);
+  });
+
+  it("keep repository components out of the MDX renderer: mdx/ imports nothing of custom/", () => {
+    // custom/ implements mdx/custom-components.ts; render/ hands the implementation over.
+    expect(graph.get("mdx")).not.toContain("custom");
   });
 });
