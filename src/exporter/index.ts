@@ -20,8 +20,29 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 
 /** Checks a repository (or the pages asked for) with the export's own steps, writing nothing. */
 export async function validateSite(options: ValidateSiteOptions): Promise<SiteValidation> {
+  if (options.memoryLimitMb !== undefined) {
+    const { ValidationThread } = await import("./validate-thread.ts");
+    const thread = new ValidationThread(options.memoryLimitMb);
+    try {
+      return await thread.validate(options);
+    } finally {
+      await thread.close();
+    }
+  }
   const engine = await import("./validate-site.ts");
   return engine.validateSite(options);
+}
+
+/**
+ * Validations one after another in a worker thread with a memory budget, the engine loaded
+ * once: for a caller that validates often (an agent run). `close()` ends the thread.
+ */
+export async function openValidationThread(memoryLimitMb: number): Promise<{
+  validate(options: ValidateSiteOptions): Promise<SiteValidation>;
+  close(): Promise<void>;
+}> {
+  const { ValidationThread } = await import("./validate-thread.ts");
+  return new ValidationThread(memoryLimitMb);
 }
 
 /** What an export is given, and the progress it reports while it runs. */

@@ -30,6 +30,7 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "listRepository",
       "memoryBudgetExceeded",
       "normalizePagePath",
+      "openValidationThread",
       "pagePathOfFile",
       "validateSite",
     ]);
