@@ -7,8 +7,7 @@ import {
   matchSource,
   REDIRECT_LIMITS,
   type SourcePattern,
-} from "../exporter/redirects/pattern.ts";
-import { checkUrl } from "../exporter/safety/url-policy.ts";
+} from "../exporter/index.ts";
 import { confine } from "../files/confine.ts";
 
 /**
@@ -17,8 +16,10 @@ import { confine } from "../files/confine.ts";
  * bundle is not trusted to be well made: every rule is compiled here with the exporter's own
  * rules (bounded patterns, one spanning part at most), a rule that does not compile is left
  * out, their number and the file's size are capped, and an external destination must be an
- * http(s) URL that passes the URL rule. Fixed sources are looked up by path; patterns are tried
- * in order.
+ * http or https URL as the WHATWG URL parser reads it (as browsers do: a disguised
+ * `JAVA\tSCRIPT:` is `javascript:`), the only kind a `Location` of quire serve names. The
+ * export refused any other with its URL rule already; a bundle made elsewhere gets the same.
+ * Fixed sources are looked up by path; patterns are tried in order.
  */
 export const RULES_FILE = "_quire/redirects.json";
 
@@ -132,7 +133,6 @@ function isWebUrl(template: DestinationTemplate): boolean {
 }
 
 function webUrl(text: string): URL | undefined {
-  if (!checkUrl(text, "link").ok) return undefined;
   try {
     const url = new URL(text);
     return url.protocol === "https:" || url.protocol === "http:" ? url : undefined;

@@ -2,7 +2,6 @@ import type { Problem } from "../problems.ts";
 import { problemAt } from "../site/config/checker.ts";
 import type { PageMeta } from "../site/page-index.ts";
 import { pageOutputFile, relativeUrl } from "../site/paths.ts";
-import type { Redirect } from "../site/types.ts";
 import {
   compileDestination,
   compileSource,
@@ -11,7 +10,8 @@ import {
   fillDestination,
   matchSource,
   type SourcePattern,
-} from "./pattern.ts";
+} from "../site/redirect-pattern.ts";
+import type { Redirect } from "../site/types.ts";
 
 /** One redirect as every output follows it, in the order they are tried. */
 export interface PlannedRedirect {

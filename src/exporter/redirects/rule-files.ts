@@ -1,4 +1,4 @@
-import { type DestinationPart, encodePath } from "./pattern.ts";
+import { type DestinationPart, encodePath } from "../site/redirect-pattern.ts";
 import { type PlannedRedirect, pageUrlPath } from "./plan.ts";
 
 /**

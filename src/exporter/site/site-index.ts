@@ -1,11 +1,10 @@
 import { existsSync, statSync } from "node:fs";
-import { readFrontmatterOnly } from "../mdx/parse.ts";
-import type { RenderedBody } from "../mdx/rendered-page.ts";
 import { ExportFailedError, type Problem } from "../problems.ts";
-import { compileSource, isPattern, matchSource } from "../redirects/pattern.ts";
+import { readFrontmatterOnly } from "./frontmatter.ts";
 import type { PageMeta } from "./page-index.ts";
 import { pageMetaFromFrontmatter } from "./page-meta.ts";
 import { pagePathOfFile } from "./paths.ts";
+import { compileSource, isPattern, matchSource } from "./redirect-pattern.ts";
 import { RepoFileError, RepoFiles } from "./repo-files.ts";
 import type { Redirect, SiteConfig } from "./types.ts";
 
@@ -85,7 +84,7 @@ export function checkNavigationPages(
 
 /** Links of rendered pages to no page (nor a path a redirect, or a redirect pattern, covers). */
 export function checkLinks(
-  rendered: { pagePath: string; links: RenderedBody["links"] }[],
+  rendered: { pagePath: string; links: { target: string; line?: number; column?: number }[] }[],
   pages: Map<string, PageMeta>,
   redirects: Redirect[],
   problems: Problem[],

@@ -1,11 +1,11 @@
+import { checkUrl } from "../../safety/url-policy.ts";
 import {
   compileDestination,
   compileSource,
   isPattern,
   REDIRECT_LIMITS,
   sourceForm,
-} from "../../redirects/pattern.ts";
-import { checkUrl } from "../../safety/url-policy.ts";
+} from "../redirect-pattern.ts";
 import type { Redirect } from "../types.ts";
 import type { ConfigChecker } from "./checker.ts";
 import { configPagePath } from "./page-reference.ts";

@@ -8,7 +8,7 @@ import {
   matchSource,
   REDIRECT_LIMITS,
   type SourcePattern,
-} from "../../../src/exporter/redirects/pattern.ts";
+} from "../../../src/exporter/site/redirect-pattern.ts";
 
 function source(text: string): SourcePattern {
   const compiled = compileSource(text);
