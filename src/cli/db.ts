@@ -72,7 +72,7 @@ async function runDbCopy(flags: Record<string, unknown>): Promise<number> {
       throw new UsageError(
         `--storage-to must be an S3 location, s3://BUCKET/PREFIX?region=R&endpoint=URL&forcePathStyle=true, not "${storageTo}"`,
       );
-    s3Location = parseS3Url(storageTo, "--storage-to");
+    s3Location = parseS3Url(storageTo, "--storage-to", config.awsRegion);
   }
 
   const [{ default: pino }, { openContext }, { copyDatabase, formatBytes }, { LocalFolderStore }] =

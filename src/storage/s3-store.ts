@@ -30,12 +30,14 @@ const URL_PARAMETERS = ["region", "endpoint", "forcePathStyle"];
 /**
  * Reads `s3://BUCKET/PREFIX?region=R&endpoint=URL&forcePathStyle=true`. Credentials never go
  * in the URL: they come from the AWS SDK's usual sources (AWS_ACCESS_KEY_ID and
- * AWS_SECRET_ACCESS_KEY, a profile, a role). Errors name `setting` and the part at fault.
+ * AWS_SECRET_ACCESS_KEY, a profile, a role). A URL without `region` takes `defaultRegion` (the
+ * configuration's `awsRegion`, from AWS_REGION), else us-east-1. Errors name `setting` and the
+ * part at fault.
  */
 export function parseS3Url(
   url: string,
-  setting = "QUIRE_STORAGE_URL",
-  environment: NodeJS.ProcessEnv = process.env,
+  setting: string,
+  defaultRegion: string | undefined,
 ): S3Location {
   const match = /^s3:\/\/([^/?#]*)(\/[^?#]*)?(\?[^#]*)?$/i.exec(url.trim());
   if (!match)
@@ -68,7 +70,7 @@ export function parseS3Url(
       throw new ConfigError(`${setting}: the parameter "${name}" is given more than once`);
   }
 
-  const region = query.get("region") ?? environment.AWS_REGION ?? "us-east-1";
+  const region = query.get("region") ?? defaultRegion ?? "us-east-1";
   if (!/^[a-z0-9-]{1,64}$/.test(region))
     throw new ConfigError(
       `${setting}: region "${region}" is not a region name (such as us-east-1 or auto)`,
