@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import { formatBytes } from "../common/format-bytes.ts";
 import type { Config } from "../config/settings.ts";
 import type { QuireDatabase } from "../db/database.ts";
 import { ConfigError } from "../domain/errors.ts";
@@ -75,7 +76,7 @@ async function runDbCopy(flags: Record<string, unknown>): Promise<number> {
     s3Location = parseS3Url(storageTo, "--storage-to", config.awsRegion);
   }
 
-  const [{ default: pino }, { openContext }, { copyDatabase, formatBytes }, { LocalFolderStore }] =
+  const [{ default: pino }, { openContext }, { copyDatabase }, { LocalFolderStore }] =
     await Promise.all([
       import("pino"),
       import("../services/context.ts"),

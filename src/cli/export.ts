@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
+import { formatBytes } from "../common/format-bytes.ts";
 import { defaultExportCacheDir } from "../config/cache-directory.ts";
 import {
   COMPONENT_MODES,
@@ -9,7 +10,6 @@ import {
   type ExportProgress,
 } from "../exporter/export-options.ts";
 import { ExportFailedError, formatProblem, type Problem } from "../exporter/problems.ts";
-import { formatBytes } from "../exporter/site/repo-files.ts";
 import type { DeploymentType } from "../exporter/site/types.ts";
 import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { UsageError } from "./usage-error.ts";

@@ -16,6 +16,7 @@ import {
   type StaticExportJob,
   WaitTimeoutError,
 } from "../../client/src/index.ts";
+import { formatBytes as formatSize } from "../common/format-bytes.ts";
 import { print, table } from "./admin-context.ts";
 import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { UsageError } from "./usage-error.ts";
@@ -518,12 +519,6 @@ function describeExportJob(job: StaticExportJob): string {
   ];
   if (job.error) lines.push(`  error     ${job.error}`);
   return lines.join("\n");
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createWriteStream, renameSync, rmSync } from "node:fs";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { setTimeout as sleep } from "node:timers/promises";
+import { retry } from "../common/retry.ts";
 
 /** A download that cannot succeed by trying again: the message says what to do. */
 export class BundleLinkError extends Error {
@@ -52,24 +52,17 @@ export async function fetchBundle(
   options: FetchOptions = {},
 ): Promise<FetchedBundle> {
   const attempts = options.attempts ?? 4;
-  let delay = options.retryDelayMs ?? 1000;
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    try {
-      return await fetchOnce(url, file, options);
-    } catch (error) {
-      if (error instanceof BundleLinkError || options.signal?.aborted) throw error;
-      lastError = error;
-      if (attempt === attempts) break;
-      // The pause between attempts ends early when the caller stops.
-      await sleep(delay, undefined, { signal: options.signal }).catch(() => {});
-      if (options.signal?.aborted) throw options.signal.reason;
-      delay *= 2;
-    }
-  }
-  throw new Error(
-    `could not download the bundle after ${attempts} attempts: ${(lastError as Error)?.message ?? lastError}`,
-  );
+  return retry(() => fetchOnce(url, file, options), {
+    attempts,
+    delayMs: options.retryDelayMs ?? 1000,
+    signal: options.signal,
+    shouldRetry: (error) => !(error instanceof BundleLinkError),
+    giveUp: (error) =>
+      new Error(
+        `could not download the bundle after ${attempts} attempts: ${(error as Error)?.message ?? error}`,
+        { cause: error },
+      ),
+  });
 }
 
 async function fetchOnce(url: string, file: string, options: FetchOptions): Promise<FetchedBundle> {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { type Readable, Transform } from "node:stream";
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { formatBytes } from "../common/format-bytes.ts";
 import type { QuireDatabase } from "../db/database.ts";
 import { lockForTransaction } from "../db/dialect.ts";
 import { LocalFolderStore } from "../storage/local-folder-store.ts";
@@ -422,11 +423,4 @@ async function copyArchive(
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }

@@ -43,10 +43,20 @@ export interface Forge {
  */
 export class ForgeError extends Error {
   readonly status: number | null;
-  constructor(message: string, status: number | null, options?: { cause?: unknown }) {
-    super(message, options);
+  /** Another try may succeed: a network failure, a timeout, a 5xx or a rate limit. */
+  readonly transient: boolean;
+  /** The pause the forge asked for (`Retry-After`, a rate-limit reset), in milliseconds. */
+  readonly retryAfterMs: number | null;
+  constructor(
+    message: string,
+    status: number | null,
+    options: { cause?: unknown; transient?: boolean; retryAfterMs?: number | null } = {},
+  ) {
+    super(message, { cause: options.cause });
     this.name = "ForgeError";
     this.status = status;
+    this.transient = options.transient ?? false;
+    this.retryAfterMs = options.retryAfterMs ?? null;
   }
 }
 
