@@ -2,13 +2,13 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CodedError } from "../domain/errors.ts";
 import { redactUrl } from "../jobs/source-checkout.ts";
 
 /** A git command failed; the message is safe to show (no credentials). */
-export class GitError extends Error {
+export class GitError extends CodedError {
   constructor(message: string) {
-    super(message);
-    this.name = "GitError";
+    super("QUIRE_ERR_AGENT_GIT_FAILED", message);
   }
 }
 

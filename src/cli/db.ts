@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { formatBytes } from "../common/format-bytes.ts";
 import type { Config } from "../config/settings.ts";
 import type { QuireDatabase } from "../db/database.ts";
-import { ConfigError } from "../domain/errors.ts";
+import { CodedError, ConfigError } from "../domain/errors.ts";
 import type { QuireContext } from "../services/context.ts";
 import type { DbCopyReport } from "../services/db-copy.ts";
 import type { S3Location, S3Store } from "../storage/s3-store.ts";
@@ -94,7 +94,11 @@ async function runDbCopy(flags: Record<string, unknown>): Promise<number> {
       target = await openDatabase(to, config.dataDirPath, { poolSize: 2 });
     } catch (error) {
       if (error instanceof ConfigError)
-        throw new Error(error.message.replace(/^--database-url:/, "--to:"), { cause: error });
+        throw new CodedError(
+          "QUIRE_ERR_DB_COPY_FAILED",
+          error.message.replace(/^--database-url:/, "--to:"),
+          { cause: error },
+        );
       throw error;
     }
     opened.push(target);

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import pino from "pino";
 import type { Config, SettingName } from "../config/settings.ts";
+import { CodedError } from "../domain/errors.ts";
 import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { onStopRequest } from "./stop-signals.ts";
 
@@ -157,9 +158,7 @@ async function installVersion(
     return values.version;
   }
   if (!values.bundleUrl)
-    throw new Error(
-      `version ${values.version} is not unpacked here and staticExport.bundleUrl is empty`,
-    );
+    throw new CodedError("QUIRE_ERR_SERVE_VERSION_MISSING", { version: String(values.version) });
   const downloads = path.join(dataDir, "downloads");
   mkdirSync(downloads, { recursive: true });
   // Named after this process, so the next start can tell it was abandoned if this one is killed.

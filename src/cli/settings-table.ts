@@ -1,5 +1,7 @@
+import assert from "node:assert";
 import { Command } from "commander";
 import { SETTINGS, type SettingName } from "../config/settings.ts";
+import { ConfigError } from "../domain/errors.ts";
 import { registerApiCommand } from "./api.ts";
 import { registerRemoteCommand } from "./remote.ts";
 import { registerServeCommand } from "./serve.ts";
@@ -80,7 +82,7 @@ function commandFlags(name: string): Set<string> {
   registerServeCommand(program);
   registerRemoteCommand(program);
   const command = program.commands.find((each) => each.name() === name);
-  if (!command) throw new Error(`no command "${name}" to describe`);
+  assert(command, `README_TABLES names the command "${name}", which quire registers`);
   return flagsOf(command);
 }
 
@@ -119,7 +121,8 @@ export function withSettingsTables(readme: string): string {
     const close = `<!-- /settings-table: ${name} -->`;
     const start = text.indexOf(open);
     const end = text.indexOf(close);
-    if (start < 0 || end < start) throw new Error(`README.md has no ${open} … ${close} section`);
+    if (start < 0 || end < start)
+      throw new ConfigError(`README.md has no ${open} … ${close} section to write the table into`);
     text = `${text.slice(0, start + open.length)}\n${settingsTable(table)}\n${text.slice(end)}`;
   }
   return text;

@@ -1,3 +1,4 @@
+import assert from "node:assert";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AdminService } from "../services/admin.ts";
 import type { AgentJobService } from "../services/agent-jobs.ts";
@@ -34,7 +35,7 @@ export function sendHtml(reply: FastifyReply, body: string, status = 200): Fasti
 /** The signed-in viewer of an organization page, for its header. */
 export function viewerFrame(request: FastifyRequest): ViewerFrame {
   const viewer = request.viewer;
-  if (!viewer) throw new Error("viewerFrame outside a signed-in request");
+  assert(viewer, "viewerFrame is called in signed-in requests only");
   const membership = request.membership;
   return {
     email: viewer.session.email,
@@ -49,6 +50,6 @@ export function viewerFrame(request: FastifyRequest): ViewerFrame {
 /** The frame of an organization's page (the organization hook has set the membership). */
 export function orgFrame(request: FastifyRequest, dashboard: Dashboard): OrgFrame {
   const viewer = viewerFrame(request);
-  if (!viewer.org) throw new Error("an organization page without its organization");
+  assert(viewer.org, "orgFrame is called on organization pages only, after their membership hook");
   return { assets: dashboard.assets, viewer: { ...viewer, org: viewer.org } };
 }

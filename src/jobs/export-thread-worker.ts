@@ -1,3 +1,4 @@
+import assert from "node:assert";
 import { parentPort, workerData } from "node:worker_threads";
 import type { ExportOptions } from "../exporter/export-options.ts";
 import { exportSite } from "../exporter/export-site.ts";
@@ -5,7 +6,7 @@ import { ExportFailedError } from "../exporter/problems.ts";
 
 /** Runs one export off the API's event loop; see export-thread.ts. */
 const port = parentPort;
-if (!port) throw new Error("export-thread-worker.ts runs as a worker thread");
+assert(port, "export-thread-worker.ts runs only as the worker thread export-thread.ts starts");
 const options = workerData as Omit<ExportOptions, "onProgress" | "signal">;
 try {
   const result = await exportSite({

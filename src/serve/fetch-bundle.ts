@@ -3,13 +3,14 @@ import { createWriteStream, renameSync, rmSync } from "node:fs";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { retry } from "../common/retry.ts";
+import { CodedError } from "../domain/errors.ts";
 
 /** A download that cannot succeed by trying again: the message says what to do. */
-export class BundleLinkError extends Error {
+export class BundleLinkError extends CodedError {
+  /** The link's HTTP answer, when it gave one. */
   readonly status: number | null;
   constructor(message: string, status: number | null) {
-    super(message);
-    this.name = "BundleLinkError";
+    super("QUIRE_ERR_SERVE_LINK_REFUSED", message);
     this.status = status;
   }
 }
@@ -58,7 +59,8 @@ export async function fetchBundle(
     signal: options.signal,
     shouldRetry: (error) => !(error instanceof BundleLinkError),
     giveUp: (error) =>
-      new Error(
+      new CodedError(
+        "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
         `could not download the bundle after ${attempts} attempts: ${(error as Error)?.message ?? error}`,
         { cause: error },
       ),
@@ -102,9 +104,16 @@ async function fetchOnce(url: string, file: string, options: FetchOptions): Prom
         `the bundle link answered ${response.status}${detail ? `: ${detail}` : ""}`,
         response.status,
       );
-    throw new Error(`the bundle link answered ${response.status}${detail ? `: ${detail}` : ""}`);
+    throw new CodedError(
+      "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
+      `the bundle link answered ${response.status}${detail ? `: ${detail}` : ""}`,
+    );
   }
-  if (!response.body) throw new Error("the bundle link answered with no body");
+  if (!response.body)
+    throw new CodedError(
+      "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
+      "the bundle link answered with no body",
+    );
   const lengthHeader = response.headers.get("content-length");
   const total = lengthHeader ? Number(lengthHeader) : null;
   const partial = `${file}.partial-${process.pid}`;
@@ -128,11 +137,15 @@ async function fetchOnce(url: string, file: string, options: FetchOptions): Prom
       signal,
     });
     if (total !== null && received !== total)
-      throw new Error(`the download ended after ${received} of ${total} bytes`);
+      throw new CodedError(
+        "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
+        `the download ended after ${received} of ${total} bytes`,
+      );
   } catch (error) {
     rmSync(partial, { force: true });
     if (timeout.aborted && !options.signal?.aborted)
-      throw new Error(
+      throw new CodedError(
+        "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
         `the download took longer than ${Math.round((options.timeoutMs ?? 600_000) / 1000)} s`,
       );
     throw error;

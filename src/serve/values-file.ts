@@ -54,8 +54,7 @@ export function valuesOverrides(
 /** A mistake in the values file, named by its key and line. */
 export class ValuesError extends ConfigError {
   constructor(message: string) {
-    super(message);
-    this.name = "ValuesError";
+    super(message, { code: "QUIRE_ERR_SERVE_VALUES_INVALID" });
   }
 }
 

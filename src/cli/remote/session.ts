@@ -7,6 +7,7 @@ import {
   type RetryEvent,
   WaitTimeoutError,
 } from "../../../client/src/index.ts";
+import { CodedError } from "../../domain/errors.ts";
 import { configFromFlags } from "../settings-options.ts";
 import { UsageError } from "../usage-error.ts";
 import { Progress } from "./progress.ts";
@@ -83,10 +84,9 @@ export async function runRemote(
   }
 }
 
-class Interrupted extends Error {
+class Interrupted extends CodedError {
   constructor(signal: NodeJS.Signals) {
-    super(`interrupted by ${signal}`);
-    this.name = "Interrupted";
+    super("QUIRE_ERR_CLI_INTERRUPTED", { signal });
   }
 }
 
