@@ -1,5 +1,6 @@
 import assert from "node:assert";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isObject } from "../common/is-object.ts";
 import type { AdminService } from "../services/admin.ts";
 import type { AgentJobService } from "../services/agent-jobs.ts";
 import type { StaticExportService } from "../services/static-export.ts";
@@ -24,8 +25,8 @@ export interface Dashboard {
 
 /** A submitted form's fields (every value a string; a field sent twice keeps its last value). */
 export function formFields(request: FastifyRequest): Record<string, string> {
-  const body = request.body;
-  return body && typeof body === "object" ? (body as Record<string, string>) : {};
+  // parse-form.ts made every value a string.
+  return isObject(request.body) ? (request.body as Record<string, string>) : {};
 }
 
 export function sendHtml(reply: FastifyReply, body: string, status = 200): FastifyReply {
