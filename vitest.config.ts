@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -18,6 +19,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Most test files wait on servers, processes and browsers rather than compute: on a 2-core
+    // machine Vitest's default (cores - 1) would run them one at a time.
+    maxWorkers: Math.max(3, os.availableParallelism()),
     projects: [
       { extends: true, test: { name: "embedded", include: ["test/**/*.test.ts"] } },
       {

@@ -10,8 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { resolveConfig } from "../src/config/settings.ts";
-import { createRunner } from "../src/jobs/index.ts";
-import { createServices, openContext } from "../src/services/index.ts";
+import { openInstallation } from "../src/installation/index.ts";
 import { startMockForge } from "../test/helpers/mock-forge.ts";
 import { startMockModel } from "../test/helpers/mock-model-server.ts";
 import { generateSite } from "./generate-site.ts";
@@ -95,9 +94,8 @@ export async function runAgentBenchmark(
       },
       {},
     );
-    const context = await openContext(config);
-    const services = createServices(context);
-    const runner = createRunner(context);
+    const installation = await openInstallation(config, { workers: {} });
+    const { services, runner } = installation;
     await runner.start();
     try {
       const org = await services.admin.createOrganization("Bench");
@@ -170,8 +168,7 @@ export async function runAgentBenchmark(
         repositories.push(result);
       }
     } finally {
-      await runner.stop();
-      await context.close();
+      await installation.close();
     }
   } finally {
     await forge.close();

@@ -12,8 +12,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { resolveConfig } from "../src/config/settings.ts";
 import { buildApp } from "../src/http/app.ts";
-import { createRunner } from "../src/jobs/index.ts";
-import { createServices, openContext } from "../src/services/index.ts";
+import { openInstallation } from "../src/installation/index.ts";
 import { launchBrowser } from "../test/helpers/browser.ts";
 import { startMockForge } from "../test/helpers/mock-forge.ts";
 import { startMockModel } from "../test/helpers/mock-model-server.ts";
@@ -60,10 +59,9 @@ async function main(): Promise<void> {
     },
     {},
   );
-  const context = await openContext(config);
-  const services = createServices(context);
+  const installation = await openInstallation(config, { workers: {} });
+  const { services, runner } = installation;
   const app = await buildApp(services);
-  const runner = createRunner(context);
   await app.listen({ host: "127.0.0.1", port: 0 });
   await runner.start();
   const address = app.server.address();
@@ -233,8 +231,7 @@ async function main(): Promise<void> {
   } finally {
     await browser?.close();
     await app.close();
-    await runner.stop();
-    await context.close();
+    await installation.close();
     await forge.close();
     await model.close();
     rmSync(dataDir, { recursive: true, force: true });

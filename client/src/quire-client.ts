@@ -8,6 +8,9 @@ import type {
   AgentJobList,
   AgentJobListQuery,
   Bundle,
+  CallOptions,
+  DownloadOptions,
+  DownloadResult,
   StartExportRequest,
   StaticExportJob,
 } from "./types.ts";
@@ -60,29 +63,6 @@ export interface QuireClientOptions {
   requestTimeoutMs?: number;
 }
 
-/** Options every call takes. */
-export interface CallOptions {
-  /** Aborts the call, including a pause before a retry; it rejects with the signal's reason. */
-  signal?: AbortSignal;
-}
-
-export interface DownloadProgress {
-  receivedBytes: number;
-  totalBytes: number;
-}
-
-export interface DownloadOptions extends CallOptions {
-  /** Called at most every 100 ms while bytes arrive, and once at the end. */
-  onProgress?: (progress: DownloadProgress) => void;
-}
-
-export interface DownloadResult {
-  /** Absolute path of the archive. */
-  file: string;
-  sizeBytes: number;
-  sha256: string;
-}
-
 interface SendOptions extends CallOptions {
   body?: unknown;
   query?: Record<string, string | undefined>;
@@ -98,7 +78,7 @@ const USER_AGENT = "quire-client/0.1.0";
 /** `encodeURIComponent` for an id in a path: an id with `/` or `?` stays one segment. */
 const segment = (value: string) => encodeURIComponent(value);
 
-/** Agent jobs of a project (SPEC §1, `/v2`). */
+/** Agent jobs of a project (`/v2`, docs/api.md). */
 export class AgentJobsApi {
   readonly #send: Send;
   constructor(send: Send) {
@@ -175,7 +155,7 @@ export class AgentJobsApi {
   }
 }
 
-/** Static export jobs (SPEC §1, `/v1`). */
+/** Static export jobs (`/v1`, docs/api.md). */
 export class StaticExportsApi {
   readonly #send: Send;
   constructor(send: Send) {

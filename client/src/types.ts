@@ -17,7 +17,7 @@ import type {
  * longer fits. The imports are type-only, so nothing of the server is loaded at run time.
  */
 
-/** An agent job as the API returns it (SPEC §1). */
+/** An agent job as the API returns it (docs/api.md). */
 export type AgentJob = Static<typeof AgentJobSchema>;
 export type AgentJobStatus = AgentJob["status"];
 /** One page of `GET /v2/agent/{projectId}/jobs`. */
@@ -35,6 +35,29 @@ export type StaticExportJob = Static<typeof StaticExportJobSchema>;
 export type StaticExportJobStatus = StaticExportJob["status"];
 /** A fresh presigned link to a completed export's archive, with its size and sha256. */
 export type Bundle = Static<typeof BundleSchema>;
+
+/** Options every call takes. */
+export interface CallOptions {
+  /** Aborts the call, including a pause before a retry; it rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export interface DownloadProgress {
+  receivedBytes: number;
+  totalBytes: number;
+}
+
+export interface DownloadOptions extends CallOptions {
+  /** Called at most every 100 ms while bytes arrive, and once at the end. */
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+export interface DownloadResult {
+  /** Absolute path of the archive. */
+  file: string;
+  sizeBytes: number;
+  sha256: string;
+}
 
 /** Every error response body: `{"error": "..."}`. */
 export type ErrorResponseBody = Static<typeof ErrorBody>;

@@ -1,14 +1,33 @@
 import { ExportJobFailedError, WaitTimeoutError } from "./errors.ts";
-import type { QuireClient } from "./quire-client.ts";
 import { sleep } from "./sleep.ts";
 import {
   type AgentJob,
   type Bundle,
+  type CallOptions,
+  type DownloadOptions,
+  type DownloadResult,
   FINAL_AGENT_JOB_STATUSES,
   FINAL_EXPORT_JOB_STATUSES,
+  type StartExportRequest,
   type StaticExportJob,
   type StaticExportJobStatus,
 } from "./types.ts";
+
+/**
+ * The calls the waits make: a QuireClient has them all. Naming only these keeps this module
+ * free of quire-client.ts, which offers the waits as methods and so imports this one.
+ */
+export interface WaitingClient {
+  readonly agent: {
+    get(projectId: string, id: string, options?: CallOptions): Promise<AgentJob>;
+  };
+  readonly exports: {
+    start(request: StartExportRequest, options?: CallOptions): Promise<StaticExportJob>;
+    get(jobId: string, options?: CallOptions): Promise<StaticExportJob>;
+    bundle(jobId: string, options?: CallOptions): Promise<Bundle>;
+  };
+  download(bundle: Bundle, file: string, options?: DownloadOptions): Promise<DownloadResult>;
+}
 
 /** How often a job is read: `initialMs` after a change, growing ×1.5 while nothing changes. */
 export interface PollInterval {
@@ -33,7 +52,7 @@ export interface WaitOptions<J> {
  * A failed job is returned, not thrown: its `error` says why.
  */
 export function waitForAgentJob(
-  client: QuireClient,
+  client: WaitingClient,
   projectId: string,
   id: string,
   options: WaitOptions<AgentJob> = {},
@@ -51,7 +70,7 @@ export function waitForAgentJob(
 
 /** Polls an export job until it is `completed` or `failed`, and returns that state. */
 export function waitForExportJob(
-  client: QuireClient,
+  client: WaitingClient,
   jobId: string,
   options: WaitOptions<StaticExportJob> = {},
 ): Promise<StaticExportJob> {
@@ -107,7 +126,7 @@ export interface ExportSiteResult {
  * covers all of it; on abort, timeout or a bad checksum no file is left behind.
  */
 export function exportSite(
-  client: QuireClient,
+  client: WaitingClient,
   domain: string,
   options: ExportSiteOptions = {},
 ): Promise<ExportSiteResult> {

@@ -9,15 +9,23 @@ import { findProjectById } from "../db/projects.ts";
 import type { AgentJobsTable, ProjectsTable } from "../db/schema.ts";
 import type { Forge as ForgeKind } from "../domain/project.ts";
 import { openSecret } from "../domain/secret-box.ts";
-import { tokenGitConfig } from "../jobs/git-credentials.ts";
-import type { JobContext } from "../jobs/handler.ts";
+import { forgeCredentials, GitError, redactUrl } from "../git/index.ts";
 import type { Forge } from "./forges/forge.ts";
 import { createForge } from "./forges/index.ts";
 import { createModel } from "./model.ts";
 import { publish, RunStoppedError, runAgent } from "./run.ts";
 import { createToolbox } from "./toolbox.ts";
 import { TraceRecorder } from "./trace.ts";
-import { GitError, Workspace } from "./workspace.ts";
+import { Workspace } from "./workspace.ts";
+
+/** One run of an agent job: its latest message, answered in a checkout of its own. */
+export interface AgentJobRun {
+  jobId: string;
+  /** 1 on the first run of the message; more when an earlier run of it was interrupted. */
+  attempt: number;
+  /** Aborted when the job is archived or the process stops: the run stops at once. */
+  signal: AbortSignal;
+}
 
 export interface AgentJobDependencies {
   db: Db;
@@ -31,12 +39,9 @@ export interface AgentJobDependencies {
  * that died after pushing its branch is resumed only to open the pull request; any other
  * interrupted run ends `failed` as interrupted (the model's work cannot be replayed safely).
  */
-export async function executeAgentJob(
-  deps: AgentJobDependencies,
-  context: JobContext,
-): Promise<void> {
+export async function executeAgentJob(deps: AgentJobDependencies, run: AgentJobRun): Promise<void> {
   const { db, config, logger } = deps;
-  const job = await findAgentJobById(db, context.subjectId);
+  const job = await findAgentJobById(db, run.jobId);
   if (!job || job.status !== "active") return;
   const project = await findProjectById(db, job.project_id);
   const finish = (changes: Parameters<typeof updateAgentJob>[3]) =>
@@ -44,8 +49,8 @@ export async function executeAgentJob(
   if (!project)
     return void (await finish({ status: "failed", error: "the job's project no longer exists" }));
   // A second attempt only finishes a run that pushed; any other was interrupted mid-work.
-  const resumingPublish = context.attempt > 1 && job.pushed_commit !== null && job.pr_link === null;
-  if (context.attempt > 1 && !resumingPublish) {
+  const resumingPublish = run.attempt > 1 && job.pushed_commit !== null && job.pr_link === null;
+  if (run.attempt > 1 && !resumingPublish) {
     return void (await finish({
       status: "failed",
       error:
@@ -72,14 +77,14 @@ export async function executeAgentJob(
       repository: project.repository,
       baseRef: project.ref,
       branch: job.ref,
-      gitConfig: tokenGitConfig(project.forge as ForgeKind | null, token),
+      credentials: forgeCredentials(project.forge as ForgeKind | null, token),
       author: config.agentGitAuthor,
-      signal: context.signal,
+      signal: run.signal,
     });
     await trace.record({
       kind: "git",
       name: "clone",
-      input: `${project.repository} ${workspace.startedFrom}`,
+      input: `${redactUrl(project.repository)} ${workspace.startedFrom}`,
       durationMs: performance.now() - cloneStarted,
     });
     const common = {
@@ -89,9 +94,9 @@ export async function executeAgentJob(
       trace,
       prompt: current.prompt,
       jobId: job.id,
-      signal: context.signal,
+      signal: run.signal,
       stillWanted: async () =>
-        (await findAgentJobById(db, job.id))?.status === "active" && !context.signal.aborted,
+        (await findAgentJobById(db, job.id))?.status === "active" && !run.signal.aborted,
       onPushed: async (commit: string, summary: string) => {
         await updateAgentJob(db, job.id, ["active"], {
           pushed_commit: commit,
@@ -142,12 +147,12 @@ export async function executeAgentJob(
       log.info({ error: outcome.error }, "agent run failed");
     }
   } catch (error) {
-    if (error instanceof RunStoppedError || context.signal.aborted) {
+    if (error instanceof RunStoppedError || run.signal.aborted) {
       log.info(
         { reason: error instanceof Error ? error.message : String(error) },
         "agent run stopped",
       );
-      if (context.signal.aborted) throw error;
+      if (run.signal.aborted) throw error;
       return;
     }
     if (error instanceof GitError || (error instanceof Error && error.name === "ForgeError")) {

@@ -16,7 +16,7 @@ import type { AgentTool, DocsFinding } from "./tools/tool-types.ts";
 import type { TraceRecorder } from "./trace.ts";
 import type { Workspace } from "./workspace.ts";
 
-/** Limits of one run (SPEC §5 settings), each ending the job `failed` with its name when hit. */
+/** Limits of one run (the QUIRE_AGENT_* settings), each ending the job `failed` with its name when hit. */
 export interface RunLimits {
   maxSteps: number;
   timeoutMs: number;

@@ -1,16 +1,7 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CodedError } from "../domain/errors.ts";
-import { redactUrl } from "../jobs/source-checkout.ts";
-
-/** A git command failed; the message is safe to show (no credentials). */
-export class GitError extends CodedError {
-  constructor(message: string) {
-    super("QUIRE_ERR_AGENT_GIT_FAILED", message);
-  }
-}
+import { type GitCredentials, GitError, redactUrl, runGit } from "../git/index.ts";
 
 export interface WorkspaceOptions {
   /** Clone URL, or a local repository folder. */
@@ -19,8 +10,8 @@ export interface WorkspaceOptions {
   baseRef: string | null;
   /** The branch the agent commits to. */
   branch: string;
-  /** Credentials for this command only (GIT_CONFIG_*), never written to .git/config. */
-  gitConfig: Record<string, string>;
+  /** What git authenticates with (the project's forge token), never written to .git/config. */
+  credentials: GitCredentials;
   /** `Name <email>` of the agent's commits. */
   author: string;
   signal?: AbortSignal;
@@ -103,6 +94,9 @@ export class Workspace {
     const match = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out);
     if (!match)
       throw new GitError(
+        "ls-remote",
+        "failed",
+        "",
         `could not tell the default branch of ${redactUrl(this.options.repository)}: set the project's branch`,
       );
     return match[1] as string;
@@ -182,42 +176,5 @@ function parseAuthor(author: string): [string, string] {
 }
 
 function git(args: string[], options: WorkspaceOptions, cwd: string): Promise<string> {
-  const entries = Object.entries(options.gitConfig);
-  const environment: NodeJS.ProcessEnv = {
-    ...process.env,
-    GIT_TERMINAL_PROMPT: "0",
-    GIT_ASKPASS: "true",
-    SSH_ASKPASS: "true",
-    GIT_CONFIG_NOSYSTEM: "1",
-    GIT_CONFIG_COUNT: String(entries.length),
-  };
-  entries.forEach(([key, value], index) => {
-    environment[`GIT_CONFIG_KEY_${index}`] = key;
-    environment[`GIT_CONFIG_VALUE_${index}`] = value;
-  });
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", args, {
-      cwd,
-      env: environment,
-      signal: options.signal,
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: 10 * 60_000,
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", (error) => reject(options.signal?.aborted ? options.signal.reason : error));
-    child.on("close", (code) => {
-      if (code === 0) return resolve(stdout);
-      if (options.signal?.aborted) return reject(options.signal.reason);
-      const detail = redactUrl(stderr.trim().split("\n").filter(Boolean).slice(-2).join(" "));
-      const what = args.find((arg) => !arg.startsWith("-")) ?? "git";
-      reject(new GitError(`git ${what} failed: ${detail || `exit code ${code}`}`));
-    });
-  });
+  return runGit(args, { cwd, credentials: options.credentials, signal: options.signal });
 }

@@ -19,17 +19,17 @@ export async function withServices<T>(
   work: (services: Services) => Promise<T>,
 ): Promise<T> {
   const config = configFromFlags(flags, DATA_SETTINGS);
-  const [{ default: pino }, { createServices, openContext }] = await Promise.all([
+  const [{ default: pino }, { openInstallation }] = await Promise.all([
     import("pino"),
-    import("../services/index.ts"),
+    import("../installation/index.ts"),
   ]);
-  const context = await openContext(config, {
+  const installation = await openInstallation(config, {
     logger: pino({ level: "warn" }, pino.destination(2)),
   });
   try {
-    return await work(createServices(context));
+    return await work(installation.services);
   } finally {
-    await context.close();
+    await installation.close();
   }
 }
 

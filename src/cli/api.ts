@@ -16,6 +16,7 @@ const API_SETTINGS: readonly SettingName[] = [
   "workers",
   "bundleLinkTtlSeconds",
   "exportConcurrency",
+  "exportMemoryMb",
   "exportAllowHosts",
   "agentConcurrency",
   "jobLeaseSeconds",
@@ -65,17 +66,16 @@ async function runApi(config: ReturnType<typeof configFromFlags>): Promise<numbe
     }
   }
   // Loaded here, not at start-up: the other commands need none of the server.
-  const [{ buildApp }, { linkBaseWarning }, { createRunner }, { createServices, openContext }] =
-    await Promise.all([
-      import("../http/app.ts"),
-      import("../http/link-base.ts"),
-      import("../jobs/index.ts"),
-      import("../services/index.ts"),
-    ]);
-  const context = await openContext(config);
-  const services = createServices(context);
-  const app = await buildApp(services, { https });
-  const runner = config.workers ? createRunner(context) : undefined;
+  const [{ buildApp }, { linkBaseWarning }, { openInstallation }] = await Promise.all([
+    import("../http/app.ts"),
+    import("../http/link-base.ts"),
+    import("../installation/index.ts"),
+  ]);
+  const installation = await openInstallation(config, {
+    workers: config.workers ? {} : undefined,
+  });
+  const { context, runner } = installation;
+  const app = await buildApp(installation.services, { https });
 
   const address = await app.listen({ host: config.host, port: config.port });
   await runner?.start();
@@ -102,8 +102,7 @@ async function runApi(config: ReturnType<typeof configFromFlags>): Promise<numbe
       );
       try {
         await app.close();
-        await runner?.stop();
-        await context.close();
+        await installation.close();
         resolve(0);
       } catch (error) {
         context.logger.error({ err: error }, "stopping failed");

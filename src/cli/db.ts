@@ -5,8 +5,7 @@ import { formatBytes } from "../common/format-bytes.ts";
 import type { Config } from "../config/settings.ts";
 import type { QuireDatabase } from "../db/database.ts";
 import { CodedError, ConfigError } from "../domain/errors.ts";
-import type { QuireContext } from "../services/context.ts";
-import type { DbCopyReport } from "../services/db-copy.ts";
+import type { DbCopyReport } from "../services/index.ts";
 import type { S3Location, S3Store } from "../storage/s3-store.ts";
 import { print, table } from "./admin-context.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
@@ -76,19 +75,20 @@ async function runDbCopy(flags: Record<string, unknown>): Promise<number> {
     s3Location = parseS3Url(storageTo, "--storage-to", config.awsRegion);
   }
 
-  const [{ default: pino }, { openContext }, { copyDatabase }, { LocalFolderStore }] =
+  const [{ default: pino }, { openInstallation }, { copyDatabase }, { LocalFolderStore }] =
     await Promise.all([
       import("pino"),
-      import("../services/context.ts"),
+      import("../installation/index.ts"),
       import("../services/db-copy.ts"),
       import("../storage/local-folder-store.ts"),
     ]);
   const opened: { close(): Promise<void> }[] = [];
   try {
-    const context: QuireContext = await openContext(config, {
+    const installation = await openInstallation(config, {
       logger: pino({ level: "warn" }, pino.destination(2)),
     });
-    opened.push(context);
+    opened.push(installation);
+    const { context } = installation;
     let target: QuireDatabase;
     try {
       target = await openDatabase(to, config.dataDirPath, { poolSize: 2 });

@@ -75,7 +75,7 @@ export function registerProjectsCommand(program: Command): void {
       .option("--plan <PLAN>", `${PLANS.join(", ")} (static export needs enterprise)`, "enterprise")
       .option(
         "--deployment <TYPE>",
-        `${DEPLOYMENTS.join(", ")} (SPEC §3: what the export may use)`,
+        `${DEPLOYMENTS.join(", ")} (what its exports may use: docs/deployment-types.md)`,
         "cloud",
       )
       .option("--forge <FORGE>", `${FORGES.join(", ")}: where pull requests are opened`)
@@ -144,7 +144,10 @@ Examples:
         'the branch to export and to open pull requests against ("": the repository\'s default branch)',
       )
       .option("--plan <PLAN>", `${PLANS.join(", ")} (static export needs enterprise)`)
-      .option("--deployment <TYPE>", `${DEPLOYMENTS.join(", ")} (SPEC §3: what the export may use)`)
+      .option(
+        "--deployment <TYPE>",
+        `${DEPLOYMENTS.join(", ")} (what its exports may use: docs/deployment-types.md)`,
+      )
       .option("--components <MODE>", COMPONENTS_HELP)
       .option("--playground", PLAYGROUND_HELP)
       .option("--no-playground", "leave the API playground out of air-gapped exports")

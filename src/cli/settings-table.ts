@@ -32,6 +32,7 @@ export const README_TABLES: Record<string, { command: string; settings: readonly
         "workers",
         "exportConcurrency",
         "agentConcurrency",
+        "exportMemoryMb",
         "exportAllowHosts",
         "jobLeaseSeconds",
         "shutdownGraceSeconds",

@@ -1,19 +1,13 @@
 import type { Command } from "commander";
 import type { SettingName } from "../config/settings.ts";
-import type { JobKind } from "../jobs/index.ts";
+import { JOB_KINDS, type JobKind } from "../domain/job-queues.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
 import { onStopRequest } from "./stop-signals.ts";
 import { UsageError } from "./usage-error.ts";
 
-/** The job kinds (those of src/jobs; the runner is loaded only when the command runs). */
-const JOB_KINDS = ["export", "agent"] as const satisfies readonly JobKind[];
-// Fails to type-check when a kind is added to JobKind and not here.
-const ALL_KINDS_LISTED: Exclude<JobKind, (typeof JOB_KINDS)[number]> extends never ? true : never =
-  true;
-void ALL_KINDS_LISTED;
-
 const WORKER_SETTINGS: readonly SettingName[] = [
   ...DATA_SETTINGS,
+  "exportMemoryMb",
   "exportAllowHosts",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",
@@ -50,12 +44,11 @@ export function registerWorkerCommand(program: Command): void {
       throw new UsageError(
         `--concurrency must be a whole number from 1 to 64, not "${String(flags.concurrency)}"`,
       );
-    const [{ createRunner }, { openContext }] = await Promise.all([
-      import("../jobs/index.ts"),
-      import("../services/index.ts"),
-    ]);
-    const context = await openContext(configFromFlags(flags, WORKER_SETTINGS));
-    const runner = createRunner(context, { kinds: kinds as JobKind[], concurrency });
+    const { openInstallation } = await import("../installation/index.ts");
+    const installation = await openInstallation(configFromFlags(flags, WORKER_SETTINGS), {
+      workers: { kinds: kinds as JobKind[], concurrency },
+    });
+    const { context, runner } = installation;
     await runner.start();
     context.logger.info({ workerId: runner.workerId, kinds }, "worker started");
     process.exitCode = await new Promise<number>((resolve) => {
@@ -64,8 +57,7 @@ export function registerWorkerCommand(program: Command): void {
           { reason },
           "stopping: no new jobs; running jobs finish or are handed back",
         );
-        await runner.stop();
-        await context.close();
+        await installation.close();
         resolve(0);
       }, context.logger);
     });

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { ConfigError } from "../domain/errors.ts";
 import { DEFAULT_BUNDLE_LINK_TTL_SECONDS } from "../domain/static-export-job.ts";
+import { DEFAULT_EXPORT_MEMORY_MB } from "../exporter/limits.ts";
 import { allowedHostProblem } from "../exporter/net/allowed-hosts.ts";
 import {
   BUNDLE_VERSION_RULE,
@@ -271,6 +272,15 @@ export const SETTINGS = {
     example: "2",
     default: 1,
     parse: integer(1, 64),
+  },
+  exportMemoryMb: {
+    flag: "--export-memory",
+    env: "QUIRE_EXPORT_MEMORY",
+    value: "MB",
+    doc: "heap of each thread of an export job, in MB; a job that needs more fails with a message instead of growing the server",
+    example: "4096",
+    default: DEFAULT_EXPORT_MEMORY_MB,
+    parse: integer(64, 1024 * 1024),
   },
   agentConcurrency: {
     flag: "--agent-concurrency",

@@ -1,15 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, type Transaction } from "kysely";
+import { Kysely } from "kysely";
 import { ConfigError } from "../domain/errors.ts";
 import { migrateToLatest } from "./migrate.ts";
+import type { Db } from "./queryable.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
 
-export type Db = Kysely<Database>;
-export type Tx = Transaction<Database>;
-/** A query runs the same on the database or inside a transaction. */
-export type Queryable = Db | Tx;
+export type { Db, Queryable, Tx } from "./queryable.ts";
 
 export type DialectName = "sqlite" | "postgres";
 

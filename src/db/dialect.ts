@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from "kysely";
-import type { Queryable } from "./database.ts";
+import type { Queryable } from "./queryable.ts";
 
 /**
  * The few places where SQLite and PostgreSQL need different SQL. Everything else is the same

@@ -1,15 +1,15 @@
-/** Agent jobs (seed parts 2 and 3, SPEC §1): their states, transitions and public shape. */
+/** Agent jobs (docs/api.md): their states, transitions and public shape. */
 
 import { QuireError } from "./errors.ts";
 
 export const AGENT_JOB_STATUSES = ["active", "completed", "archived", "failed"] as const;
 export type AgentJobStatus = (typeof AGENT_JOB_STATUSES)[number];
 
-/** Longest prompt accepted (SPEC §1), in characters. */
+/** Longest prompt accepted, in characters. */
 export const MAX_PROMPT_LENGTH = 100_000;
 
 /**
- * The prompt rule (SPEC §1), for callers that do not go through the API's schema (the
+ * The prompt rule, for callers that do not go through the API's schema (the
  * dashboard): not empty, at most MAX_PROMPT_LENGTH characters.
  */
 export function checkPrompt(prompt: string): void {
@@ -22,7 +22,7 @@ export function checkPrompt(prompt: string): void {
     );
 }
 
-/** Job creations and follow-up messages allowed per project per rolling hour (seed part 8). */
+/** Job creations and follow-up messages allowed per project per rolling hour. */
 export const AGENT_RATE_LIMIT = 100;
 export const AGENT_RATE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -50,7 +50,7 @@ export function canTakeMessage(status: AgentJobStatus): boolean {
   return status === "completed" || status === "failed";
 }
 
-/** Polling stops at these (seed part 3's client rule). */
+/** A client stops polling a job in any of these states. */
 export function isFinal(status: AgentJobStatus): boolean {
   return status !== "active";
 }

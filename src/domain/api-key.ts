@@ -1,7 +1,7 @@
 import { hash, timingSafeEqual } from "node:crypto";
 import { randomString } from "./ids.ts";
 
-/** Every admin API key starts with this (seed part 5: a fixed prefix followed by an underscore). */
+/** Every admin API key starts with this: a fixed prefix followed by an underscore. */
 export const API_KEY_PREFIX = "quire_";
 const SECRET_LENGTH = 40;
 /** Characters of a key kept in clear, to tell keys apart in a listing. */

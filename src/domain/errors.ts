@@ -140,6 +140,9 @@ export const ERRORS = {
     message: "the copy failed and nothing was committed: {reason}",
   },
 
+  // git, for export checkouts and the agent's workspace.
+  QUIRE_ERR_GIT_FAILED: { status: 502, message: "git {command} failed: {reason}" },
+
   // Object storage and stored secrets.
   QUIRE_ERR_STORAGE_KEY_INVALID: { status: 500, message: 'invalid object key "{key}"' },
   QUIRE_ERR_STORAGE_FAILED: {
@@ -158,7 +161,6 @@ export const ERRORS = {
   // Agent runs: their limits, git, the forge, the model's tools.
   QUIRE_ERR_AGENT_RUN_LIMIT: { status: 422, message: "the run reached a limit: {limit}" },
   QUIRE_ERR_AGENT_RUN_STOPPED: { status: 409, message: "the job was stopped" },
-  QUIRE_ERR_AGENT_GIT_FAILED: { status: 502, message: "git failed: {reason}" },
   QUIRE_ERR_AGENT_FORGE_FAILED: {
     status: 502,
     message: "the forge refused or failed a call: {reason}",

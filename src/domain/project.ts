@@ -1,7 +1,13 @@
-import { COMPONENT_MODES, type ComponentMode } from "../exporter/export-options.ts";
 import { ConfigError } from "./errors.ts";
 
-export { COMPONENT_MODES, type ComponentMode };
+/**
+ * What a project's static exports do with the repository's own React components: `interactive`
+ * renders them and makes them work in the page, `static` keeps the rendered HTML only, `off`
+ * leaves an empty placeholder. The exporter's option of the same name takes these values (the
+ * export job hands one to the other, so a mode missing there fails to type-check).
+ */
+export const COMPONENT_MODES = ["interactive", "static", "off"] as const;
+export type ComponentMode = (typeof COMPONENT_MODES)[number];
 
 export const PLANS = ["free", "pro", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -43,8 +49,8 @@ export interface Project {
    */
   customComponents: ComponentMode;
   /**
-   * An air-gapped export keeps the API playground ("Try it"), which SPEC §3 turns off there
-   * unless the project turns it on. No effect on cloud and client-hosted exports, which keep it.
+   * An air-gapped export keeps the API playground ("Try it"), otherwise left out there
+   * (docs/deployment-types.md). No effect on cloud and client-hosted exports, which keep it.
    */
   airGappedPlayground: boolean;
   createdAt: string;
@@ -78,7 +84,7 @@ export function componentMode(value: string, name = "--components"): ComponentMo
   return oneOf<ComponentMode>(COMPONENT_MODES, value, name);
 }
 
-/** Static export is an enterprise feature (seed part 4.3). */
+/** Static export is an enterprise feature (docs/api.md). */
 export function canExport(project: Pick<Project, "plan">): boolean {
   return project.plan === "enterprise";
 }

@@ -1,4 +1,4 @@
-/** Static export jobs (seed parts 2–4, SPEC §1). */
+/** Static export jobs (docs/api.md). */
 
 export const EXPORT_JOB_STATUSES = ["queued", "running", "completed", "failed"] as const;
 export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
@@ -27,5 +27,10 @@ export interface Bundle {
   sha256: string;
 }
 
-/** Default lifetime of a bundle link, seconds (SPEC §1; `QUIRE_BUNDLE_LINK_TTL`). */
+/** Default lifetime of a bundle link, seconds (`QUIRE_BUNDLE_LINK_TTL` changes it). */
 export const DEFAULT_BUNDLE_LINK_TTL_SECONDS = 3600;
+
+/** Where a job's archive is kept: one per job, named for the site. */
+export function bundleObjectKey(jobId: string, domain: string): string {
+  return `exports/${jobId}/${domain.replace(/[^a-z0-9.-]/g, "-")}-${jobId}.tar.gz`;
+}

@@ -27,9 +27,9 @@ export interface ExportOptions {
   outputDir?: string;
   /** Also pack the site into this `.tar.gz`. */
   archiveFile?: string;
-  /** SPEC §3; `cloud` by default. */
+  /** What the export may use (docs/deployment-types.md); `cloud` by default. */
   deployment?: DeploymentType;
-  /** Turns the API playground on in an air-gapped export (SPEC §3: off there unless the project turns it on). */
+  /** Turns the API playground on in an air-gapped export (off there unless the project turns it on). */
   playground?: boolean;
   /**
    * Hosts the export may fetch from although they are not public (OpenAPI specifications given
@@ -45,6 +45,12 @@ export interface ExportOptions {
   cacheDir?: string;
   /** Render threads; 0 renders in the calling thread. Defaults to all cores for large sites. */
   concurrency?: number;
+  /**
+   * Heap of each thread of the export, in MB: the render threads (at most 768, their default)
+   * and, when the export runs in a thread of its own (`quire api`), that thread. One that runs
+   * out fails the export with "the export ran out of its memory budget of N MB".
+   */
+  memoryLimitMb?: number;
   /** Absolute URL the site will be served from (`https://docs.example.com`), for sitemap.xml. */
   siteUrl?: string;
   /** Written into quire-export.json. */

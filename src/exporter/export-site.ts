@@ -67,7 +67,7 @@ export const EXPORT_FORMAT_VERSION = 1;
 /** The inline scripts of Quire's own pages (the 404 and redirect pages included). */
 const QUIRE_INLINE_SCRIPTS = [THEME_BOOT_SCRIPT, NOT_FOUND_ROOT_SCRIPT, REDIRECT_SCRIPT];
 
-/** The manifest written at the bundle root as `quire-export.json` (SPEC §2). */
+/** The manifest written at the bundle root as `quire-export.json` (docs/bundle-format.md). */
 export interface ExportManifest {
   formatVersion: 1;
   jobId: string | null;
@@ -178,6 +178,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   try {
     outcomes = await renderAllPages(setup, tasks, {
       concurrency: options.concurrency,
+      memoryLimitMb: options.memoryLimitMb,
       signal: options.signal,
       onPageDone: () => progress("rendering", ++pagesDone, tasks.length),
     });
@@ -185,7 +186,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
     throw error;
   }
-  for (const outcome of outcomes) problems.push(...outcome.problems);
+  // One by one: a page may carry more problems than a call takes arguments.
+  for (const outcome of outcomes) for (const problem of outcome.problems) problems.push(problem);
   try {
     failOnErrors(problems, `${countErrors(problems)} error(s) in the pages`);
   } catch (error) {

@@ -33,7 +33,7 @@ export interface ValidateSiteOptions {
   pages?: string[];
   /** Cache of rendered page bodies, shared with the export's. No cache when absent. */
   cacheDir?: string;
-  /** SPEC §3; `cloud` by default. */
+  /** What the export may use (docs/deployment-types.md); `cloud` by default. */
   deployment?: DeploymentType;
   /** Private hosts specifications given as URLs may be fetched from, as the export's `allowHosts`. */
   allowHosts?: string[];

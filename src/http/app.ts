@@ -18,7 +18,7 @@ import { opsRoutes } from "./routes/ops.ts";
 import { staticExportRoutes } from "./routes/static-export.ts";
 import { AgentJobSchema, BundleSchema, ErrorBody, StaticExportJobSchema } from "./schemas.ts";
 
-/** Largest request body accepted (SPEC §1: 413 above it). */
+/** Largest request body accepted (413 above it: docs/api.md). */
 export const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -29,6 +29,9 @@ function serverMessage(code: ErrorCode): string {
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | CodedError, request, reply) => {
+    // Refused before its body was read (a missing key, say): closing the connection stops the
+    // client sending a body nobody reads, where it would otherwise wait out the keep-alive.
+    if (!request.raw.complete) reply.header("connection", "close");
     if (error instanceof CodedError) {
       const { status } = ERRORS[error.code];
       if (error instanceof QuireError)

@@ -5,7 +5,7 @@ import { EXPORT_JOB_STATUSES } from "../domain/static-export-job.ts";
 
 /**
  * The API's request and response shapes: one definition gives the validation, the TypeScript
- * types and the OpenAPI document (SPEC §1).
+ * types and the OpenAPI document (docs/api.md says the same in words).
  */
 const DateTime = Type.String({ format: "date-time" });
 /**

@@ -3,7 +3,7 @@ import { executeAgentJob } from "../agent/execute-job.ts";
 import type { Config } from "../config/settings.ts";
 import { updateAgentJob } from "../db/agent-jobs.ts";
 import type { Db } from "../db/database.ts";
-import { AGENT_MAX_ATTEMPTS, AGENT_QUEUE } from "../services/agent-jobs.ts";
+import { AGENT_MAX_ATTEMPTS, AGENT_QUEUE } from "../domain/job-queues.ts";
 import type { JobHandler } from "./handler.ts";
 
 export interface AgentHandlerOptions {
@@ -25,7 +25,8 @@ export function createAgentHandler(options: AgentHandlerOptions): JobHandler {
     concurrency: options.concurrency,
     maxAttempts: AGENT_MAX_ATTEMPTS,
     handBackCountsAttempt: true,
-    run: (context) => executeAgentJob(options, context),
+    run: ({ subjectId, attempt, signal }) =>
+      executeAgentJob(options, { jobId: subjectId, attempt, signal }),
     giveUp: async (jobId, reason) => {
       await updateAgentJob(options.db, jobId, ["active"], {
         status: "failed",

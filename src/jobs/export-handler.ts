@@ -10,13 +10,14 @@ import {
   setExportJobStatus,
 } from "../db/export-jobs.ts";
 import { findProjectById } from "../db/projects.ts";
+import { EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../domain/job-queues.ts";
 import type { ComponentMode, Deployment, Forge } from "../domain/project.ts";
 import { openSecret } from "../domain/secret-box.ts";
+import { bundleObjectKey } from "../domain/static-export-job.ts";
 import { ExportFailedError, formatProblem } from "../exporter/problems.ts";
-import { bundleObjectKey, EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../services/static-export.ts";
+import { forgeCredentials } from "../git/index.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import { exportInThread } from "./export-thread.ts";
-import { tokenGitConfig } from "./git-credentials.ts";
 import type { JobContext, JobHandler } from "./handler.ts";
 import { checkoutSource, SourceError } from "./source-checkout.ts";
 
@@ -28,6 +29,8 @@ export interface ExportHandlerOptions {
   dataDir: string;
   forgeTokenKey: Buffer;
   concurrency: number;
+  /** Heap of each thread of an export, in MB: a job that needs more fails. */
+  memoryMb?: number;
   /** Private hosts exports may fetch from (`--export-allow-hosts`); public hosts only when empty. */
   allowHosts?: string[];
 }
@@ -107,7 +110,7 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
       ref: project.ref,
       cacheDir: path.join(options.dataDir, "cache", "git"),
       workDir: scratch,
-      gitConfig: tokenGitConfig(project.forge as Forge | null, token),
+      credentials: forgeCredentials(project.forge as Forge | null, token),
       signal: context.signal,
     });
     report(FETCHED, 0, true);
@@ -128,6 +131,7 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
         jobId: job.id,
         domain: job.domain,
         version: job.version ?? undefined,
+        memoryLimitMb: options.memoryMb,
         signal: context.signal,
         onProgress: (progress) =>
           report(FETCHED + ((EXPORTED - FETCHED) * progress.percent) / 100, progress.pagesDone),

@@ -1,5 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { ExportOptions, ExportProgress } from "../exporter/export-options.ts";
+import { DEFAULT_EXPORT_MEMORY_MB } from "../exporter/limits.ts";
+import { isOutOfMemory, memoryBudgetExceeded } from "../exporter/memory-budget.ts";
 import type { ArchiveResult } from "../exporter/output/archive.ts";
 import { ExportFailedError, type Problem } from "../exporter/problems.ts";
 
@@ -19,14 +21,19 @@ type WorkerMessage =
 
 /**
  * Runs `exportSite` in a worker thread, so that reading and rendering a large site never
- * holds up the API's requests. Aborting the signal stops the thread at once.
+ * holds up the API's requests. Aborting the signal stops the thread at once. The thread, and
+ * each render thread it starts, gets a heap of `memoryLimitMb` (`DEFAULT_EXPORT_MEMORY_MB`
+ * when absent): an export that needs more fails with "the export ran out of its memory budget
+ * of N MB" instead of growing the server.
  */
 export function exportInThread(options: ExportOptions): Promise<ThreadExportResult> {
   const { onProgress, signal, ...data } = options;
+  const memoryMb = options.memoryLimitMb ?? DEFAULT_EXPORT_MEMORY_MB;
   signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./export-thread-worker.ts", import.meta.url), {
-      workerData: data,
+      workerData: { ...data, memoryLimitMb: memoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     });
     let settled = false;
     const finish = (action: () => void) => {
@@ -52,7 +59,9 @@ export function exportInThread(options: ExportOptions): Promise<ThreadExportResu
           ),
         );
     });
-    worker.on("error", (error) => finish(() => reject(error)));
+    worker.on("error", (error) =>
+      finish(() => reject(isOutOfMemory(error) ? memoryBudgetExceeded(memoryMb, error) : error)),
+    );
     worker.on("exit", (code) =>
       finish(() => reject(new Error(`the export thread stopped unexpectedly (exit code ${code})`))),
     );

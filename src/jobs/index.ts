@@ -1,55 +1,16 @@
-import type { QuireContext } from "../services/context.ts";
-import { createAgentHandler } from "./agent-handler.ts";
-import { createExportHandler } from "./export-handler.ts";
-import type { JobHandler } from "./handler.ts";
-import { JobRunner } from "./runner.ts";
-
-export type JobKind = "export" | "agent";
-export const JOB_KINDS: readonly JobKind[] = ["export", "agent"];
-
 /**
- * The background workers of one process, for the kinds it runs. Once started, work queued by
- * this process wakes them at once; work queued elsewhere is found by polling.
+ * The durable job runner and the queue it takes work from. The services add work through the
+ * JobQueue port; the handlers (handlers.ts) are loaded apart, by processes that run jobs.
  */
-export function createRunner(
-  context: QuireContext,
-  options: { kinds?: readonly JobKind[]; concurrency?: number } = {},
-): JobRunner {
-  const { config, logger } = context;
-  const { db } = context.database;
-  const kinds = options.kinds ?? JOB_KINDS;
-  const handlers: JobHandler[] = [];
-  if (kinds.includes("export")) {
-    handlers.push(
-      createExportHandler({
-        db,
-        store: context.store,
-        logger,
-        dataDir: config.dataDirPath,
-        forgeTokenKey: context.forgeTokenKey,
-        concurrency: options.concurrency ?? config.exportConcurrency,
-        allowHosts: [...config.exportAllowHosts],
-      }),
-    );
-  }
-  if (kinds.includes("agent"))
-    handlers.push(
-      createAgentHandler({
-        db,
-        config,
-        logger,
-        forgeTokenKey: context.forgeTokenKey,
-        concurrency: options.concurrency ?? config.agentConcurrency,
-      }),
-    );
-  const runner = new JobRunner({
-    queue: context.queue,
-    handlers,
-    logger: logger.child({ component: "jobs" }),
-    leaseMs: config.jobLeaseSeconds * 1000,
-    shutdownGraceMs: config.shutdownGraceSeconds * 1000,
-  });
-  context.wake = (kind) => runner.wake(kind);
-  context.cancel = (subjectId) => runner.cancel(subjectId);
-  return runner;
-}
+export { embeddedQueue } from "./embedded-queue.ts";
+export type { JobContext, JobHandler } from "./handler.ts";
+export type {
+  EmbeddedRecovery,
+  EnqueueRequest,
+  JobQueue,
+  QueueCount,
+  QueueRow,
+  QueueStatus,
+  SettleOutcome,
+} from "./job-queue.ts";
+export { JobRunner, type RunnerOptions } from "./runner.ts";

@@ -1,19 +1,5 @@
-import type { Db, Queryable } from "../db/database.ts";
-import {
-  abandonedRows,
-  cancelSubject,
-  claimNext,
-  countQueue,
-  type EnqueueRequest,
-  enqueue,
-  type QueueCount,
-  type QueueRow,
-  type QueueStatus,
-  renewLease,
-  runningRows,
-  settle,
-  takeOverAbandoned,
-} from "../db/queue.ts";
+import type { Queryable } from "../db/database.ts";
+import type { EnqueueRequest, QueueCount, QueueRow, QueueStatus } from "../db/queue.ts";
 
 export type { EnqueueRequest, QueueCount, QueueRow, QueueStatus };
 
@@ -23,9 +9,10 @@ export type SettleOutcome =
   | { status: "queued"; runAt: string; countAttempt: boolean };
 
 /**
- * The job queue the services add work to and the runner takes it from. Job state that clients
- * read stays in Quire's own tables; the queue only holds who runs what. Two backends: the
- * embedded one over the `queue_jobs` table (SQLite), and pg-boss on PostgreSQL.
+ * The job queue the services add work to and the runner takes it from: the port both use, with
+ * no backend of its own. Job state that clients read stays in Quire's own tables; the queue only
+ * holds who runs what. Two adapters: the embedded one over the `queue_jobs` table
+ * (embedded-queue.ts, SQLite) and pg-boss on PostgreSQL (pg-boss-queue.ts).
  */
 export interface JobQueue {
   readonly backend: "embedded" | "pg-boss";
@@ -72,34 +59,4 @@ export interface EmbeddedRecovery {
     now: string,
     reason: string,
   ): Promise<boolean>;
-}
-
-/** The embedded queue: rows of `queue_jobs` in Quire's own database (see src/db/queue.ts). */
-export function embeddedQueue(db: Db): JobQueue {
-  return {
-    backend: "embedded",
-    enqueue: (trx, request) => enqueue(trx, request),
-    cancelSubject: (trx, subjectId, now) => cancelSubject(trx, subjectId, now),
-    counts: (now) => countQueue(db, now),
-    claim: (kind, workerId, now, leaseMs) => claimNext(db, kind, workerId, now, leaseMs),
-    renew: (row, workerId, leaseMs) => {
-      const now = Date.now();
-      return renewLease(
-        db,
-        row.id,
-        workerId,
-        new Date(now + leaseMs).toISOString(),
-        new Date(now).toISOString(),
-      );
-    },
-    settle: (row, workerId, outcome, lastError = null) =>
-      settle(db, row.id, workerId, outcome, new Date().toISOString(), lastError),
-    recovery: {
-      abandoned: (now) => abandonedRows(db, now),
-      running: () => runningRows(db),
-      takeOver: (row, outcome, now, reason) => takeOverAbandoned(db, row, outcome, now, reason),
-    },
-    start: async () => {},
-    close: async () => {},
-  };
 }

@@ -3,6 +3,7 @@ import pg from "pg";
 import { PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { Queryable } from "../db/database.ts";
+import { JOB_KINDS } from "../domain/job-queues.ts";
 import type {
   EnqueueRequest,
   JobQueue,
@@ -13,7 +14,7 @@ import type {
 } from "./job-queue.ts";
 
 /** The job kinds this queue serves; a queue per kind, and one for the work it gave up on. */
-const KINDS = ["export", "agent"] as const;
+const KINDS = JOB_KINDS;
 /** Where pg-boss keeps its tables, beside Quire's own. */
 const SCHEMA = "pgboss";
 /** Work added in a transaction wakes idle workers everywhere when it commits. */

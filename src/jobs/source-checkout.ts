@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { extract } from "tar";
 import { CodedError } from "../domain/errors.ts";
 import { isRemoteRepository } from "../domain/project.ts";
+import { type GitCredentials, GitError, type GitOptions, redactUrl, runGit } from "../git/index.ts";
 
 /** A problem with the project's source that the user must fix (bad URL, missing branch): not retried. */
 export class SourceError extends CodedError {
@@ -27,8 +27,8 @@ export interface CheckoutRequest {
   cacheDir: string;
   /** Scratch space; the checkout's folder is made inside it. */
   workDir: string;
-  /** Extra git configuration for this command only (credentials): never written to disk. */
-  gitConfig?: Record<string, string>;
+  /** What git authenticates with (the project's forge token); never written to disk. */
+  credentials?: GitCredentials;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -117,91 +117,46 @@ export function locateDocsRoot(root: string): string {
   );
 }
 
-async function unpackCommit(
+function unpackCommit(
   bare: string,
   ref: string,
   target: string,
   request: CheckoutRequest,
 ): Promise<void> {
-  const child = spawn("git", ["-C", bare, "archive", "--format=tar", ref], {
-    stdio: ["ignore", "pipe", "pipe"],
-    signal: request.signal,
-    env: gitEnvironment(request.gitConfig),
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<number | null>((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", resolve);
-  });
-  const unpacked = new Promise<void>((resolve, reject) => {
-    const extractor = extract({ cwd: target, strict: true });
-    extractor.on("error", reject);
-    extractor.on("finish", () => resolve());
-    child.stdout.pipe(extractor);
-  });
-  const [code] = await Promise.all([exited, unpacked]);
-  if (code !== 0) throw new SourceError(`git archive failed: ${stderr.trim()}`);
-}
-
-function gitEnvironment(extraConfig: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const entries = Object.entries(extraConfig);
-  const environment: NodeJS.ProcessEnv = {
-    ...process.env,
-    GIT_TERMINAL_PROMPT: "0",
-    GIT_ASKPASS: "true",
-    SSH_ASKPASS: "true",
-    GIT_CONFIG_COUNT: String(entries.length),
-  };
-  entries.forEach(([key, value], index) => {
-    environment[`GIT_CONFIG_KEY_${index}`] = key;
-    environment[`GIT_CONFIG_VALUE_${index}`] = value;
-  });
-  return environment;
-}
-
-/** Runs git with an argument array (no shell); its failure becomes a SourceError a user can act on. */
-function git(args: string[], request: CheckoutRequest): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", args, {
-      stdio: ["ignore", "ignore", "pipe"],
-      signal: request.signal,
-      env: gitEnvironment(request.gitConfig),
-      timeout: request.timeoutMs ?? 10 * 60_000,
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", (error) => {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT")
-        reject(
-          new SourceError("git is not installed: install it to export from a repository URL", {
-            cause: error,
-          }),
-        );
-      else reject(error);
-    });
-    child.on("close", (code, signal) => {
-      if (code === 0) return resolve();
-      if (request.signal?.aborted) return reject(request.signal.reason);
-      reject(new SourceError(describeGitFailure(args, request, stderr, signal)));
-    });
+  return git(["-C", bare, "archive", "--format=tar", ref], request, {
+    stdoutTo: extract({ cwd: target, strict: true }),
   });
 }
 
-function describeGitFailure(
+/** Runs git; its failure becomes a SourceError a user can act on. */
+async function git(
   args: string[],
   request: CheckoutRequest,
-  stderr: string,
-  signal: NodeJS.Signals | null,
-): string {
+  options: Pick<GitOptions, "stdoutTo"> = {},
+): Promise<void> {
+  try {
+    await runGit(args, {
+      credentials: request.credentials,
+      signal: request.signal,
+      timeoutMs: request.timeoutMs,
+      ...options,
+    });
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    if (error.failure === "missing")
+      throw new SourceError("git is not installed: install it to export from a repository URL", {
+        cause: error,
+      });
+    throw new SourceError(describeGitFailure(error, request), { cause: error });
+  }
+}
+
+function describeGitFailure(error: GitError, request: CheckoutRequest): string {
   const where = redactUrl(request.repository);
+  const { stderr } = error;
   const text = stderr.trim().split("\n").filter(Boolean).at(-1) ?? "";
-  if (signal === "SIGTERM") return `fetching ${where} took too long and was stopped`;
-  if (args.includes("fetch")) {
+  if (error.failure === "timed-out") return `fetching ${where} took too long and was stopped`;
+  if (error.command === "fetch") {
     if (/couldn't find remote ref|not our ref|invalid refspec/i.test(stderr))
       return `the branch "${request.ref}" does not exist in ${where}`;
     if (
@@ -216,12 +171,7 @@ function describeGitFailure(
       return `could not reach ${where}: ${text}`;
     return `could not fetch ${where}: ${text}`;
   }
-  return `git ${args.find((arg) => !arg.startsWith("-") && arg !== "-C") ?? ""} failed: ${text}`;
-}
-
-/** A URL without the password or token it may carry. */
-export function redactUrl(repository: string): string {
-  return repository.replace(/\/\/[^/@]*@/, "//");
+  return `git ${error.command} failed: ${text}`;
 }
 
 function mkdirp(folder: string): string {

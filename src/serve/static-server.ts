@@ -2,6 +2,7 @@ import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { Logger } from "pino";
+import { confine } from "../files/confine.ts";
 import {
   filePolicy,
   NO_SOURCES,
@@ -161,8 +162,7 @@ class VersionCache {
   }
 
   #inRoot(candidate: string): string | undefined {
-    const file = path.join(this.root, candidate);
-    return file === this.root || file.startsWith(`${this.root}${path.sep}`) ? file : undefined;
+    return confine(this.root, candidate);
   }
 
   #isFile(candidate: string): boolean {

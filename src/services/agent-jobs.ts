@@ -24,17 +24,12 @@ import {
 } from "../domain/agent-job.ts";
 import { QuireError } from "../domain/errors.ts";
 import { newId, randomString } from "../domain/ids.ts";
+import { AGENT_MAX_ATTEMPTS, AGENT_QUEUE } from "../domain/job-queues.ts";
 import type { Project } from "../domain/project.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import type { JobQueue } from "../jobs/index.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { consumeRate, peekRate, type RateRule, type RateState } from "./rate-limit.ts";
 
-export const AGENT_QUEUE = "agent";
-/**
- * Runs of one agent message: the run itself, and one more that only opens the pull request of
- * a run that died after its push (any other second attempt ends the job as interrupted).
- */
-export const AGENT_MAX_ATTEMPTS = 2;
 export const AGENT_RATE_RULE: RateRule = {
   limit: AGENT_RATE_LIMIT,
   windowMs: AGENT_RATE_WINDOW_MS,
@@ -49,7 +44,7 @@ export interface AgentServiceOptions {
   /** Where the service adds background work, inside the transaction that records it. */
   queue: JobQueue;
   db: Db;
-  /** The model name jobs record (SPEC: `model` is the model in use). */
+  /** The model name jobs record: an agent job's `model` is the model in use (docs/api.md). */
   modelName: string;
   wake: (kind: string) => void;
   /** Stops a running job in this process at once. */

@@ -9,16 +9,13 @@ import {
 import { findProjectByDomain } from "../db/projects.ts";
 import { QuireError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
+import { EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../domain/job-queues.ts";
 import { canExport, normalizeDomain } from "../domain/project.ts";
 import type { Bundle, ExportJobStatus, StaticExportJob } from "../domain/static-export-job.ts";
 import type { Problem } from "../exporter/problems.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import type { JobQueue } from "../jobs/index.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
-
-export const EXPORT_QUEUE = "export";
-/** Runs of one export, counting reruns after a crash. */
-export const EXPORT_MAX_ATTEMPTS = 3;
 
 export interface StartExportRequest {
   domain: string;
@@ -182,9 +179,4 @@ export class StaticExportService {
       sha256: bundle.sha256,
     };
   }
-}
-
-/** Where a job's archive is kept: one per job, named for the site. */
-export function bundleObjectKey(jobId: string, domain: string): string {
-  return `exports/${jobId}/${domain.replace(/[^a-z0-9.-]/g, "-")}-${jobId}.tar.gz`;
 }

@@ -1,10 +1,10 @@
 import { hostname } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startApi, type TestApi, waitFor } from "../helpers/api-server.ts";
 import { type MockForge, type MockForgeKind, startMockForge } from "../helpers/mock-forge.ts";
 import { type MockModelServer, startMockModel, toolResults } from "../helpers/mock-model-server.ts";
 import { testBackendIsPostgres } from "../helpers/postgres.ts";
+import { runQuireSync } from "../helpers/quire-cli.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
 const TOKEN = "forge-token-0123456789";
@@ -154,21 +154,10 @@ describe("an agent job", () => {
     expect(s.api.logs.join("\n")).not.toContain(TOKEN);
 
     // The operator reads the run's trace with `quire jobs show`, from the same data dir.
-    const { spawnSync } = await import("node:child_process");
     const cli = (...args: string[]) =>
-      spawnSync(
-        process.execPath,
-        [
-          path.resolve("bin/quire.js"),
-          "jobs",
-          "show",
-          job.id,
-          "--data-dir",
-          s.api.dataDir,
-          ...args,
-        ],
-        { encoding: "utf8", env: { ...process.env, ...s.api.cliEnv } },
-      );
+      runQuireSync(["jobs", "show", job.id, "--data-dir", s.api.dataDir, ...args], {
+        env: s.api.cliEnv,
+      });
     const shown = JSON.parse(cli("--json").stdout);
     expect(shown.job).toMatchObject({ id: job.id, status: "completed", prLink: job.prLink });
     expect(shown.messages.map((message: { prompt: string }) => message.prompt)).toEqual([

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { tokenGitConfig } from "../../src/jobs/git-credentials.ts";
+import { forgeCredentials } from "../../src/git/index.ts";
 import { startMockForge } from "../helpers/mock-forge.ts";
 
 const TOKEN = "mock-secret-token-1234";
@@ -59,7 +59,7 @@ function git(
 /** The token as git sends it in a job: GIT_CONFIG_* variables, never argv or .git/config. */
 function tokenEnv(token: string): Record<string, string> {
   const env: Record<string, string> = {};
-  const entries = Object.entries(tokenGitConfig("github", token));
+  const entries = Object.entries(forgeCredentials("github", token).config);
   entries.forEach(([key, value], index) => {
     env[`GIT_CONFIG_KEY_${index}`] = key;
     env[`GIT_CONFIG_VALUE_${index}`] = value;

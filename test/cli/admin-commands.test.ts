@@ -5,54 +5,17 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config/settings.ts";
-import { createServices, openContext, type Services } from "../../src/services/index.ts";
+import { openInstallation } from "../../src/installation/index.ts";
+import type { Services } from "../../src/services/index.ts";
+import { QUIRE_BIN, type QuireRun, quireEnvironment, runQuire } from "../helpers/quire-cli.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
-const BIN = path.resolve("bin/quire.js");
 const DOCS = path.resolve("examples/docs");
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The environment of every child: no QUIRE_* setting of the machine running the tests leaks in. */
-function childEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const environment: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (!name.startsWith("QUIRE_")) environment[name] = value;
-  return { ...environment, XDG_CACHE_HOME: makeTempDir(), ...extra };
-}
-
-/** Runs the real `quire` executable to its end. */
-function quire(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: childEnvironment(options.env),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 /** Runs a command that must succeed and print JSON; returns the JSON. */
 // biome-ignore lint/suspicious/noExplicitAny: printed JSON, checked by the assertions.
 async function quireJson(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<any> {
-  const run = await quire([...args, "--json"], options);
+  const run = await runQuire([...args, "--json"], options);
   expect(run.stderr, `quire ${args.join(" ")}`).toBe("");
   expect(run.code, `quire ${args.join(" ")}`).toBe(0);
   return JSON.parse(run.stdout);
@@ -124,15 +87,15 @@ afterEach(async () => {
  * command it is about (a spawned command costs half a second; this costs milliseconds).
  */
 async function fixtures(dataDir: string): Promise<Services["admin"]> {
-  const context = await openContext(resolveConfig({ dataDir, logLevel: "silent" }, {}));
-  opened.push(context);
-  return createServices(context).admin;
+  const installation = await openInstallation(resolveConfig({ dataDir, logLevel: "silent" }, {}));
+  opened.push(installation);
+  return installation.services.admin;
 }
 
 describe("quire orgs", () => {
   it("orgs create --json prints exactly {orgId}", async () => {
     const dataDir = makeTempDir();
-    const run = await quire([
+    const run = await runQuire([
       "orgs",
       "create",
       "--name",
@@ -166,9 +129,9 @@ describe("quire orgs", () => {
     const key = await admin.createApiKey(first, "ci");
 
     const [listText, listJson, showText, showJson] = await Promise.all([
-      quire(["orgs", "list", "--data-dir", dataDir]),
+      runQuire(["orgs", "list", "--data-dir", dataDir]),
       quireJson(["orgs", "list", "--data-dir", dataDir]),
-      quire(["orgs", "show", first, "--data-dir", dataDir]),
+      runQuire(["orgs", "show", first, "--data-dir", dataDir]),
       quireJson(["orgs", "show", first, "--data-dir", dataDir]),
     ]);
     expect(listText.code).toBe(0);
@@ -202,7 +165,7 @@ describe("quire projects", () => {
   it("projects create --json prints exactly {projectId}; projects show and list give it back", async () => {
     const dataDir = makeTempDir();
     const orgId = (await (await fixtures(dataDir)).createOrganization("Acme")).id;
-    const run = await quire([
+    const run = await runQuire([
       "projects",
       "create",
       "--org",
@@ -240,9 +203,9 @@ describe("quire projects", () => {
     });
 
     const [listText, listJson, showText] = await Promise.all([
-      quire(["projects", "list", "--data-dir", dataDir]),
+      runQuire(["projects", "list", "--data-dir", dataDir]),
       quireJson(["projects", "list", "--org", orgId, "--data-dir", dataDir]),
-      quire(["projects", "show", printed.projectId, "--data-dir", dataDir]),
+      runQuire(["projects", "show", printed.projectId, "--data-dir", dataDir]),
     ]);
     expect(listText.stdout).toMatch(/^PROJECT ID\s+ORG\s+NAME\s+DOMAIN\s+PLAN\s+DEPLOYMENT$/m);
     expect(listText.stdout).toMatch(
@@ -285,7 +248,7 @@ describe("quire projects", () => {
     const [shown, shownOther, text] = await Promise.all([
       quireJson(["projects", "show", projectId, "--data-dir", dataDir]),
       quireJson(["projects", "show", other, "--data-dir", dataDir]),
-      quire(["projects", "show", projectId, "--data-dir", dataDir]),
+      runQuire(["projects", "show", projectId, "--data-dir", dataDir]),
     ]);
     expect(shown).toMatchObject({
       ref: "release/2.x",
@@ -322,9 +285,9 @@ describe("quire projects", () => {
 
     const [shown, text, list, orgShown] = await Promise.all([
       quireJson(["projects", "show", projectId, "--data-dir", dataDir]),
-      quire(["projects", "show", projectId, "--data-dir", dataDir]),
-      quire(["projects", "list", "--json", "--data-dir", dataDir]),
-      quire(["orgs", "show", orgId, "--json", "--data-dir", dataDir]),
+      runQuire(["projects", "show", projectId, "--data-dir", dataDir]),
+      runQuire(["projects", "list", "--json", "--data-dir", dataDir]),
+      runQuire(["orgs", "show", orgId, "--json", "--data-dir", dataDir]),
     ]);
     expect(shown.hasForgeToken).toBe(true);
     expect(text.stdout).toContain("token stored (encrypted)");
@@ -346,7 +309,7 @@ describe("quire projects", () => {
 
     // Never from an argument; without the variable, no token is stored.
     const [argument, without] = await Promise.all([
-      quire([
+      runQuire([
         "projects",
         "create",
         "--org",
@@ -402,8 +365,8 @@ describe("quire projects", () => {
     const [shown, shownPlain, text, textPlain] = await Promise.all([
       quireJson(["projects", "show", chosen, "--data-dir", dataDir]),
       quireJson(["projects", "show", plain, "--data-dir", dataDir]),
-      quire(["projects", "show", chosen, "--data-dir", dataDir]),
-      quire(["projects", "show", plain, "--data-dir", dataDir]),
+      runQuire(["projects", "show", chosen, "--data-dir", dataDir]),
+      runQuire(["projects", "show", plain, "--data-dir", dataDir]),
     ]);
     expect(shown).toMatchObject({
       deployment: "air-gapped",
@@ -487,7 +450,7 @@ describe("quire projects", () => {
     expect(storedProject(dataDir, projectId).forge_token_sealed).toBe(sealedBefore);
 
     // The --no- forms turn the switches off; its own domain is not "taken"; --ref "" is the default branch.
-    const text = await quire([
+    const text = await runQuire([
       "projects",
       "update",
       projectId,
@@ -528,7 +491,7 @@ describe("quire keys", () => {
   it("keys create --json prints {id, key}; only the SHA-256 of the key is stored; keys list shows the prefix only", async () => {
     const dataDir = makeTempDir();
     const orgId = (await (await fixtures(dataDir)).createOrganization("Acme")).id;
-    const run = await quire([
+    const run = await runQuire([
       "keys",
       "create",
       "--org",
@@ -552,7 +515,7 @@ describe("quire keys", () => {
     expect(stored.includes(createHash("sha256").update(created.key).digest("hex"))).toBe(true);
 
     const [listText, listJson] = await Promise.all([
-      quire(["keys", "list", "--data-dir", dataDir]),
+      runQuire(["keys", "list", "--data-dir", dataDir]),
       quireJson(["keys", "list", "--org", orgId, "--data-dir", dataDir]),
     ]);
     expect(listText.code).toBe(0);
@@ -579,7 +542,7 @@ describe("quire keys", () => {
       expect(output).not.toContain(created.key);
 
     // Text output for people: the key once, with a warning to keep it; every key is new.
-    const text = await quire(["keys", "create", "--org", orgId, "--data-dir", dataDir]);
+    const text = await runQuire(["keys", "create", "--org", orgId, "--data-dir", dataDir]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/shown only this once/);
     const again = /^ {2}(quire_[0-9A-Za-z]{32,})$/m.exec(text.stdout)?.[1];
@@ -591,7 +554,7 @@ describe("quire keys", () => {
     const dataDir = makeTempDir();
     const admin = await fixtures(dataDir);
     const created = await admin.createApiKey((await admin.createOrganization("Acme")).id);
-    const revoked = await quire(["keys", "revoke", created.id, "--data-dir", dataDir]);
+    const revoked = await runQuire(["keys", "revoke", created.id, "--data-dir", dataDir]);
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toMatch(new RegExp(`^Revoked API key .*\\(${created.id}\\) at \\d{4}-`));
     expect((await admin.listApiKeys())[0]).toMatchObject({
@@ -604,9 +567,9 @@ describe("quire keys", () => {
 
 /** Runs each command line; each must exit 2 with one `quire: ...` line matching its message. */
 async function expectUsageErrors(cases: [string, string[], RegExp][]): Promise<void> {
-  const runs = await Promise.all(cases.map(([, args]) => quire(args)));
+  const runs = await Promise.all(cases.map(([, args]) => runQuire(args)));
   cases.forEach(([what, , message], index) => {
-    const run = runs[index] as Run;
+    const run = runs[index] as QuireRun;
     expect(run.code, `${what}: exit code (stderr: ${run.stderr})`).toBe(2);
     expect(run.stdout, what).toBe("");
     const lines = run.stderr
@@ -974,9 +937,9 @@ describe("--help", () => {
         ["Usage: quire keys revoke [options] <KEY_ID>", "401"],
       ],
     ];
-    const runs = await Promise.all(pages.map(([command]) => quire([...command, "--help"])));
+    const runs = await Promise.all(pages.map(([command]) => runQuire([...command, "--help"])));
     pages.forEach(([command, expected], index) => {
-      const run = runs[index] as Run;
+      const run = runs[index] as QuireRun;
       expect(run.code, command.join(" ")).toBe(0);
       expect(run.stderr, command.join(" ")).toBe("");
       // Help is wrapped to the terminal's width: a space in an expected text matches any break.
@@ -1001,9 +964,9 @@ describe("the admin commands while quire api runs on the same data dir", () => {
     const dataDir = makeTempDir();
     const child = spawn(
       process.execPath,
-      [BIN, "api", "--port", "0", "--data-dir", dataDir, "--no-workers"],
+      [QUIRE_BIN, "api", "--port", "0", "--data-dir", dataDir, "--no-workers"],
       {
-        env: childEnvironment(),
+        env: quireEnvironment(),
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
@@ -1065,7 +1028,7 @@ describe("the admin commands while quire api runs on the same data dir", () => {
     // Another organization's key does not see the project.
     expect((await call("GET", `/v2/agent/${projectId}/jobs`, otherKey.key)).status).toBe(404);
 
-    const revoke = await quire(["keys", "revoke", first.id as string, "--data-dir", dataDir]);
+    const revoke = await runQuire(["keys", "revoke", first.id as string, "--data-dir", dataDir]);
     expect(revoke.code).toBe(0);
     const refused = await call("GET", `/v2/agent/${projectId}/jobs`, first.key);
     expect(refused.status).toBe(401);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateSite } from "../../bench/generate-site.ts";
 import { resolveConfig } from "../../src/config/settings.ts";
-import { createServices, openContext } from "../../src/services/index.ts";
+import { openInstallation } from "../../src/installation/index.ts";
 import { waitFor } from "../helpers/api-server.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -40,9 +40,9 @@ function startServer(
 }
 
 async function seed(dataDir: string, repository: string) {
-  const context = await openContext(resolveConfig({ dataDir }, {}));
+  const installation = await openInstallation(resolveConfig({ dataDir }, {}));
   try {
-    const { admin } = createServices(context);
+    const { admin } = installation.services;
     const org = await admin.createOrganization("Restart org");
     const project = await admin.createProject({
       orgId: org.id,
@@ -53,7 +53,7 @@ async function seed(dataDir: string, repository: string) {
     const key = await admin.createApiKey(org.id);
     return { orgId: org.id, projectId: project.id, key: key.key };
   } finally {
-    await context.close();
+    await installation.close();
   }
 }
 
@@ -91,13 +91,13 @@ describe("quire api after a crash", () => {
     expect(atKill.progress).toBeLessThan(100);
 
     // An agent job that was mid-run when the process died: it cannot resume.
-    const context = await openContext(resolveConfig({ dataDir }, {}));
-    const agentJob = await createServices(context).agentJobs.create(
+    const installation = await openInstallation(resolveConfig({ dataDir }, {}));
+    const agentJob = await installation.services.agentJobs.create(
       tenant.orgId,
       tenant.projectId,
       "Rewrite the intro",
     );
-    await context.database.db
+    await installation.context.database.db
       .updateTable("queue_jobs")
       .set({
         status: "running",
@@ -107,7 +107,7 @@ describe("quire api after a crash", () => {
       })
       .where("subject_id", "=", agentJob.job.id)
       .execute();
-    await context.close();
+    await installation.close();
 
     const second = await startServer(dataDir);
     const done = await waitFor(
@@ -142,8 +142,8 @@ describe("quire api after a crash", () => {
     second.child.kill("SIGTERM");
     const code = await new Promise((resolve) => second.child.once("exit", resolve));
     expect(code).toBe(0);
-    const after = await openContext(resolveConfig({ dataDir }, {}));
-    const stuck = await after.database.db
+    const after = await openInstallation(resolveConfig({ dataDir }, {}));
+    const stuck = await after.context.database.db
       .selectFrom("queue_jobs")
       .select(["kind", "status"])
       .where("status", "in", ["queued", "running"])

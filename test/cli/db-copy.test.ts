@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -9,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { openDatabase } from "../../src/db/database.ts";
 import { createTenant, startApi, type Tenant, waitFor } from "../helpers/api-server.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/postgres.ts";
+import { runQuire } from "../helpers/quire-cli.ts";
 import { startS3Server, type TestS3Server } from "../helpers/s3-server.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -19,15 +19,8 @@ import { makeTempDir } from "../helpers/temp-repo.ts";
  * be SQLite.
  */
 
-const BIN = path.resolve("bin/quire.js");
 const DOCS = path.resolve("examples/docs");
 const BUCKET = "quire-moved";
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let s3: TestS3Server;
 const databases: TestDatabase[] = [];
@@ -54,33 +47,8 @@ async function freshDatabase(): Promise<TestDatabase> {
   return database;
 }
 
-/** Runs the real `quire` executable to its end, with no QUIRE_* setting of the machine. */
-function quire(args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (!name.startsWith("QUIRE_") && !name.startsWith("AWS_")) env[name] = value;
-  Object.assign(env, s3.env, { XDG_CACHE_HOME: makeTempDir() });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** Runs the real `quire` to its end, with the local S3 server's account and no other AWS_* setting. */
+const quire = (args: string[]) => runQuire(args, { unset: ["AWS_*"], env: s3.env });
 
 /** Rows per table of a PostgreSQL database (Quire's tables, not the migration record). */
 async function countTarget(url: string): Promise<Record<string, number>> {

@@ -1,24 +1,9 @@
-import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runQuire } from "../helpers/quire-cli.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
-
-const BIN = path.resolve("bin/quire.js");
-
-/** Runs `quire` without blocking this process (the test's server must answer meanwhile). */
-function quire(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { ...process.env, XDG_CACHE_HOME: makeTempDir(), ...env }, timeout: 120_000 },
-      (error, _stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
-    );
-  });
-}
 
 let server: Server;
 let url: string;
@@ -55,7 +40,7 @@ function docs(): string {
 describe("quire export and specifications on internal hosts", () => {
   it("refuses a loopback URL by default: exit 1, one line naming the URL, the reason and the setting", async () => {
     const out = path.join(makeTempDir(), "site.tar.gz");
-    const result = await quire(["export", docs(), "-o", out]);
+    const result = await runQuire(["export", docs(), "-o", out]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       `${url} the OpenAPI specification could not be fetched: refused: 127.0.0.1 is a loopback address; add the host to the allowed hosts (quire export --export-allow-hosts, QUIRE_EXPORT_ALLOW_HOSTS) to allow it\n`,
@@ -65,7 +50,7 @@ describe("quire export and specifications on internal hosts", () => {
   });
 
   it("fetches it when --export-allow-hosts or QUIRE_EXPORT_ALLOW_HOSTS allows the host", async () => {
-    const byFlag = await quire([
+    const byFlag = await runQuire([
       "export",
       docs(),
       "-o",
@@ -75,15 +60,18 @@ describe("quire export and specifications on internal hosts", () => {
     ]);
     expect(byFlag.stderr).toMatch(/Exported \d+ pages/);
     expect(byFlag.code).toBe(0);
-    const byVariable = await quire(["export", docs(), "-o", path.join(makeTempDir(), "b.tar.gz")], {
-      QUIRE_EXPORT_ALLOW_HOSTS: "10.0.0.0/8,127.0.0.0/8",
-    });
+    const byVariable = await runQuire(
+      ["export", docs(), "-o", path.join(makeTempDir(), "b.tar.gz")],
+      {
+        env: { QUIRE_EXPORT_ALLOW_HOSTS: "10.0.0.0/8,127.0.0.0/8" },
+      },
+    );
     expect(byVariable.code).toBe(0);
     expect(requests).toEqual(["/spec.json", "/spec.json"]);
   });
 
   it("rejects a list entry that is not a host, an address or a range: exit 2, one line", async () => {
-    const result = await quire([
+    const result = await runQuire([
       "export",
       docs(),
       "--export-allow-hosts",

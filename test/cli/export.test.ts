@@ -1,20 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runQuireSync } from "../helpers/quire-cli.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
-
-const BIN = path.resolve("bin/quire.js");
-
-function quire(args: string[], cwd = process.cwd()) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    encoding: "utf8",
-    timeout: 120_000,
-    env: { ...process.env, XDG_CACHE_HOME: makeTempDir() },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const SMALL_SITE = {
   "docs.json": JSON.stringify({
@@ -28,7 +16,7 @@ const SMALL_SITE = {
 
 describe("quire export", () => {
   it("explains itself with --help", () => {
-    const result = quire(["export", "--help"]);
+    const result = runQuireSync(["export", "--help"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Usage: quire export [options] <DOCS_DIR>");
     expect(result.stdout).toContain("--deployment <TYPE>");
@@ -38,7 +26,7 @@ describe("quire export", () => {
   it("exports a site to an archive and prints a summary", () => {
     const docs = makeRepo(SMALL_SITE);
     const out = makeTempDir();
-    const result = quire(["export", docs, "-o", path.join(out, "site.tar.gz")]);
+    const result = runQuireSync(["export", docs, "-o", path.join(out, "site.tar.gz")]);
     expect(result.stderr).toMatch(/Exported 2 pages, 0 warnings, [\d.]+ KB, in [\d.]+ s/);
     expect(result.code).toBe(0);
     expect(existsSync(path.join(out, "site.tar.gz"))).toBe(true);
@@ -47,7 +35,7 @@ describe("quire export", () => {
   it("names the archive after the folder when -o is not given", () => {
     const docs = makeRepo(SMALL_SITE);
     const cwd = makeTempDir();
-    expect(quire(["export", docs], cwd).code).toBe(0);
+    expect(runQuireSync(["export", docs], { cwd }).code).toBe(0);
     expect(existsSync(path.join(cwd, `${path.basename(docs)}.tar.gz`))).toBe(true);
   });
 
@@ -58,7 +46,7 @@ describe("quire export", () => {
       "guide.mdx": "Text {oops\n",
     });
     const out = makeTempDir();
-    const result = quire(["export", docs, "-o", path.join(out, "site.tar.gz")]);
+    const result = runQuireSync(["export", docs, "-o", path.join(out, "site.tar.gz")]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^index\.mdx:\d+:\d+ MDX syntax error/m);
     expect(result.stderr).toMatch(/^guide\.mdx:\d+:\d+ MDX syntax error/m);
@@ -70,26 +58,32 @@ describe("quire export", () => {
       ...SMALL_SITE,
       "docs.json": '{\n  "name": "Tiny",\n  navigation: {}\n}\n',
     });
-    const result = quire(["export", docs, "-o", path.join(makeTempDir(), "x.tar.gz")]);
+    const result = runQuireSync(["export", docs, "-o", path.join(makeTempDir(), "x.tar.gz")]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/docs\.json:3:\d+/);
   });
 
   it("rejects wrong usage with exit code 2 and a one-line reason", () => {
-    expect(quire(["export", "/no/such/folder"]).stderr).toContain(
+    expect(runQuireSync(["export", "/no/such/folder"]).stderr).toContain(
       'DOCS_DIR "/no/such/folder" is not a folder',
     );
-    expect(quire(["export", "/no/such/folder"]).code).toBe(2);
+    expect(runQuireSync(["export", "/no/such/folder"]).code).toBe(2);
     const docs = makeRepo(SMALL_SITE);
-    const wrong = quire(["export", docs, "--deployment", "moon"]);
+    const wrong = runQuireSync(["export", docs, "--deployment", "moon"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("--deployment must be one of cloud, client-hosted, air-gapped");
-    expect(quire(["export"]).code).toBe(2);
+    expect(runQuireSync(["export"]).code).toBe(2);
   });
 
   it("prints machine-readable results with --json", () => {
     const docs = makeRepo(SMALL_SITE);
-    const result = quire(["export", docs, "-o", path.join(makeTempDir(), "s.tar.gz"), "--json"]);
+    const result = runQuireSync([
+      "export",
+      docs,
+      "-o",
+      path.join(makeTempDir(), "s.tar.gz"),
+      "--json",
+    ]);
     expect(result.code).toBe(0);
     const parsed = JSON.parse(result.stdout);
     expect(parsed.pageCount).toBe(2);

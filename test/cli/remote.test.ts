@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { list as listTar } from "tar";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createTenant,
   startApi,
@@ -11,55 +10,12 @@ import {
   type TestApi,
   waitFor,
 } from "../helpers/api-server.ts";
+import { startQuire } from "../helpers/quire-cli.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
-const BIN = path.resolve("bin/quire.js");
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-/** The child's environment: no QUIRE_* setting of the machine leaks in; these are added. */
-function environment(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (!name.startsWith("QUIRE_") && name !== "CI") base[name] = value;
-  return { ...base, ...extra };
-}
-
-/** Starts `quire remote ...` against the API with the tenant's key (or the given environment). */
-function start(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  options: { cwd?: string } = {},
-): { child: ChildProcess; done: Promise<Run>; stderr: () => string } {
-  const child = spawn(process.execPath, [BIN, "remote", ...args], {
-    env: environment(env),
-    cwd: options.cwd,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  const done = new Promise<Run>((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-  return { child, done, stderr: () => stderr };
-}
+/** `quire remote ARGS` with the tenant's key (or the given environment), without the machine's CI. */
+const start = (args: string[], env: NodeJS.ProcessEnv, options: { cwd?: string } = {}) =>
+  startQuire(["remote", ...args], { env, unset: ["CI"], cwd: options.cwd });
 
 const remote = (args: string[], env: NodeJS.ProcessEnv, options: { cwd?: string } = {}) =>
   start(args, env, options).done;

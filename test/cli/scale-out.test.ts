@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/postgres.ts";
+import { QUIRE_BIN, quireOutput } from "../helpers/quire-cli.ts";
 import { startS3Server, type TestS3Server } from "../helpers/s3-server.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -12,7 +12,6 @@ import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
  * `quire worker` on one PostgreSQL database (jobs through pg-boss) and one S3 bucket, each
  * process with a data dir of its own and the shared secret key.
  */
-const BIN = path.resolve("bin/quire.js");
 const BUCKET = "scale-out";
 
 interface Process {
@@ -62,7 +61,7 @@ async function freePort(): Promise<number> {
 }
 
 function start(args: string[]): Process {
-  const child = spawn(process.execPath, [BIN, ...args, "--data-dir", makeTempDir()], {
+  const child = spawn(process.execPath, [QUIRE_BIN, ...args, "--data-dir", makeTempDir()], {
     env: environment,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -106,10 +105,11 @@ async function startApi(): Promise<string> {
   return url;
 }
 
+/** An admin command on the shared database, from a data dir of its own; returns its stdout. */
 function cli(args: string[]): string {
-  return execFileSync(process.execPath, [BIN, ...args, "--data-dir", makeTempDir()], {
+  return quireOutput([...args, "--data-dir", makeTempDir()], {
     env: environment,
-    encoding: "utf8",
+    unset: ["AWS_SESSION_TOKEN"],
   });
 }
 

@@ -1,62 +1,14 @@
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/database.ts";
 import { UsersService } from "../../src/services/users.ts";
+import { terminalRecorder } from "../helpers/machine-tools.ts";
+import { QUIRE_BIN, runQuire } from "../helpers/quire-cli.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
-const BIN = path.resolve("bin/quire.js");
 const PASSWORD = "correct horse battery staple";
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `quire` with only the QUIRE_* variables given; `input` is written to its stdin. */
-function quire(
-  args: string[],
-  options: { env?: NodeJS.ProcessEnv; command?: string[]; input?: string[] } = {},
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const environment: NodeJS.ProcessEnv = {};
-    for (const [name, value] of Object.entries(process.env))
-      if (!name.startsWith("QUIRE_")) environment[name] = value;
-    const [program, ...programArgs] = options.command ?? [process.execPath, BIN, ...args];
-    const child = spawn(program as string, programArgs, {
-      env: { ...environment, ...options.env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    // Answers typed one after the other, as a person would.
-    const input = [...(options.input ?? [])];
-    const typeNext = () => {
-      const line = input.shift();
-      if (line === undefined) return child.stdin.end();
-      child.stdin.write(line);
-      setTimeout(typeNext, 700);
-    };
-    setTimeout(typeNext, 1500);
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
 async function newOrg(dataDir: string): Promise<string> {
-  const run = await quire(["orgs", "create", "--name", "Acme", "--json", "--data-dir", dataDir]);
+  const run = await runQuire(["orgs", "create", "--name", "Acme", "--json", "--data-dir", dataDir]);
   return JSON.parse(run.stdout).orgId;
 }
 
@@ -73,7 +25,7 @@ describe("quire users", () => {
   it("creates a dashboard user with the password from QUIRE_USER_PASSWORD, who can then sign in", async () => {
     const dataDir = makeTempDir();
     const orgId = await newOrg(dataDir);
-    const run = await quire(
+    const run = await runQuire(
       [
         "users",
         "create",
@@ -99,14 +51,14 @@ describe("quire users", () => {
     });
 
     const listed = JSON.parse(
-      (await quire(["users", "list", "--json", "--data-dir", dataDir])).stdout,
+      (await runQuire(["users", "list", "--json", "--data-dir", dataDir])).stdout,
     );
     expect(listed).toMatchObject([
       { id: created.userId, email: "ada@example.com", memberships: [{ orgId, role: "admin" }] },
     ]);
     // An existing account joins another organization; its password stays.
     const other = await newOrg(dataDir);
-    const joined = await quire([
+    const joined = await runQuire([
       "users",
       "create",
       "--email",
@@ -127,7 +79,7 @@ describe("quire users", () => {
   it("never takes the password as an argument, and asks for it only on a terminal", async () => {
     const dataDir = makeTempDir();
     const orgId = await newOrg(dataDir);
-    const noPassword = await quire([
+    const noPassword = await runQuire([
       "users",
       "create",
       "--email",
@@ -141,7 +93,7 @@ describe("quire users", () => {
     expect(noPassword.stderr).toMatch(
       /no password: set QUIRE_USER_PASSWORD, or run the command on a terminal/,
     );
-    const asArgument = await quire([
+    const asArgument = await runQuire([
       "users",
       "create",
       "--email",
@@ -155,7 +107,7 @@ describe("quire users", () => {
     ]);
     expect(asArgument.code).toBe(2);
     expect(asArgument.stderr).toMatch(/unknown option '--password'/);
-    const short = await quire(
+    const short = await runQuire(
       ["users", "create", "--email", "ada@example.com", "--org", orgId, "--data-dir", dataDir],
       {
         env: { QUIRE_USER_PASSWORD: "short" },
@@ -165,7 +117,7 @@ describe("quire users", () => {
       2,
       "quire: the password must be at least 10 characters\n",
     ]);
-    const badEmail = await quire(
+    const badEmail = await runQuire(
       ["users", "create", "--email", "ada", "--org", orgId, "--data-dir", dataDir],
       {
         env: { QUIRE_USER_PASSWORD: PASSWORD },
@@ -177,36 +129,35 @@ describe("quire users", () => {
     ]);
   });
 
-  it.skipIf(!existsSync("/usr/bin/script"))(
-    "on a terminal, asks twice without echoing what is typed",
-    async () => {
-      const dataDir = makeTempDir();
-      const orgId = await newOrg(dataDir);
-      const command = [
-        process.execPath,
-        BIN,
-        "users",
-        "create",
-        "--email",
-        "grace@example.com",
-        "--org",
-        orgId,
-        "--data-dir",
-        dataDir,
-      ]
-        .map((part) => `'${part}'`)
-        .join(" ");
-      // `script` runs the command on a pseudo-terminal, as when a person types.
-      const run = await quire([], {
-        command: ["/usr/bin/script", "-q", "-e", "-c", command, "/dev/null"],
-        input: [`${PASSWORD}\r`, `${PASSWORD}\r`],
-      });
-      expect(run.stdout).toContain("Password for grace@example.com:");
-      expect(run.stdout).toContain("Same password again:");
-      expect(run.stdout).not.toContain(PASSWORD);
-      expect(run.stdout).toMatch(/Created user grace@example\.com/);
-      expect(run.code).toBe(0);
-      await expect(signIn(dataDir, "grace@example.com", PASSWORD)).resolves.toBeDefined();
-    },
-  );
+  const script = terminalRecorder();
+  it.skipIf(script.skip)("on a terminal, asks twice without echoing what is typed", async () => {
+    script.require();
+    const dataDir = makeTempDir();
+    const orgId = await newOrg(dataDir);
+    const command = [
+      process.execPath,
+      QUIRE_BIN,
+      "users",
+      "create",
+      "--email",
+      "grace@example.com",
+      "--org",
+      orgId,
+      "--data-dir",
+      dataDir,
+    ]
+      .map((part) => `'${part}'`)
+      .join(" ");
+    // `script` runs the command on a pseudo-terminal, as when a person types.
+    const run = await runQuire([], {
+      command: [script.command, "-q", "-e", "-c", command, "/dev/null"],
+      input: [`${PASSWORD}\r`, `${PASSWORD}\r`],
+    });
+    expect(run.stdout).toContain("Password for grace@example.com:");
+    expect(run.stdout).toContain("Same password again:");
+    expect(run.stdout).not.toContain(PASSWORD);
+    expect(run.stdout).toMatch(/Created user grace@example\.com/);
+    expect(run.code).toBe(0);
+    await expect(signIn(dataDir, "grace@example.com", PASSWORD)).resolves.toBeDefined();
+  });
 });

@@ -3,12 +3,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Files outside src/config/ that still read the environment, and why. The git runners hand
- * their own environment on to git (a child process), which is not a setting of Quire's.
+ * Files outside src/config/ that read the environment, and why. The git runner hands this
+ * process's environment on to git (PATH, HOME for SSH keys, proxies), filtered by
+ * gitEnvironment: it is no setting of Quire's.
  */
 const STILL_READING: Record<string, string> = {
-  "src/jobs/source-checkout.ts": "git's child environment, built from this process's",
-  "src/agent/workspace.ts": "git's child environment, built from this process's",
+  "src/git/run-git.ts": "git's child environment, built from this process's",
 };
 
 function sources(folder: string): string[] {

@@ -12,7 +12,7 @@ import { registerApiCommand } from "../../src/cli/api.ts";
 import { configFromFlags } from "../../src/cli/settings-options.ts";
 import { registerWorkerCommand } from "../../src/cli/worker.ts";
 import { type Config, SETTINGS, type SettingName } from "../../src/config/settings.ts";
-import { JOB_KINDS } from "../../src/jobs/index.ts";
+import { JOB_KINDS } from "../../src/domain/job-queues.ts";
 import { chart, type K8sObject, ROOT, render } from "./chart-objects.ts";
 import { TemplateFailure } from "./go-template.ts";
 

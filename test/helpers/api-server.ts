@@ -4,10 +4,9 @@ import pino from "pino";
 import { afterAll, afterEach } from "vitest";
 import { resolveConfig, type SettingName } from "../../src/config/settings.ts";
 import { buildApp } from "../../src/http/app.ts";
-import { createRunner } from "../../src/jobs/index.ts";
-import type { JobRunner } from "../../src/jobs/runner.ts";
-import { LOG_REDACTIONS } from "../../src/services/context.ts";
-import { createServices, openContext, type Services } from "../../src/services/index.ts";
+import { openInstallation } from "../../src/installation/index.ts";
+import type { JobRunner } from "../../src/jobs/index.ts";
+import { LOG_REDACTIONS, type Services } from "../../src/services/index.ts";
 import { createTestDatabase, type TestDatabase, testBackendIsPostgres } from "./postgres.ts";
 import { startS3Server, type TestS3Server } from "./s3-server.ts";
 import { makeTempDir } from "./temp-repo.ts";
@@ -98,10 +97,12 @@ export async function startApi(
     { level: "info", redact: { paths: LOG_REDACTIONS, censor: "[redacted]" } },
     sink,
   );
-  const context = await openContext(config, { logger });
-  const services = createServices(context);
+  const installation = await openInstallation(config, {
+    logger,
+    workers: options.workers === false ? undefined : {},
+  });
+  const { services, runner } = installation;
   const app = await buildApp(services, { https: options.https });
-  const runner = options.workers === false ? undefined : createRunner(context);
   await app.listen({ host: "127.0.0.1", port: 0 });
   await runner?.start();
   const address = app.server.address();
@@ -131,8 +132,7 @@ export async function startApi(
       if (closed) return;
       closed = true;
       await app.close();
-      await runner?.stop();
-      await context.close();
+      await installation.close();
     },
   };
   started.push(api);

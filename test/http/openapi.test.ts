@@ -3,7 +3,7 @@ import { resolveConfig } from "../../src/config/settings.ts";
 import { MAX_PROMPT_LENGTH } from "../../src/domain/agent-job.ts";
 import { CodedError, ERRORS, type ErrorCode, formatMessage } from "../../src/domain/errors.ts";
 import { buildApp } from "../../src/http/app.ts";
-import { createServices, openContext } from "../../src/services/index.ts";
+import { openInstallation } from "../../src/installation/index.ts";
 import { createTenant, startApi } from "../helpers/api-server.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -113,7 +113,7 @@ const NOT_FROM_DOCUMENTED_ROUTES: Partial<Record<ErrorCode, string>> = {
   QUIRE_ERR_SECRET_UNREADABLE: "a server fault (5xx): a stored forge token cannot be opened",
   QUIRE_ERR_AGENT_RUN_LIMIT: "an agent run's failure, read in the job's error field",
   QUIRE_ERR_AGENT_RUN_STOPPED: "an agent run stopped by archiving or a shutdown",
-  QUIRE_ERR_AGENT_GIT_FAILED: "an agent run's failure, read in the job's error field",
+  QUIRE_ERR_GIT_FAILED: "an export's or agent run's failure, read in the job's error field",
   QUIRE_ERR_AGENT_FORGE_FAILED: "an agent run's failure, read in the job's error field",
   QUIRE_ERR_AGENT_SEARCH_TIMEOUT: "a tool of the agent, told to the model",
   QUIRE_ERR_AGENT_GLOB_INVALID: "a tool of the agent, told to the model",
@@ -124,14 +124,14 @@ let doc: Json;
 beforeAll(async () => {
   // The document is built without a listening server; the HTTP test below fetches it too.
   const dataDir = makeTempDir();
-  const context = await openContext(resolveConfig({ dataDir, logLevel: "silent" }, {}));
+  const installation = await openInstallation(resolveConfig({ dataDir, logLevel: "silent" }, {}));
   try {
-    const app = await buildApp(createServices(context));
+    const app = await buildApp(installation.services);
     await app.ready();
     doc = app.swagger();
     await app.close();
   } finally {
-    await context.close();
+    await installation.close();
   }
 });
 
@@ -372,7 +372,9 @@ describe("the error catalogue", () => {
       "version v2 is not unpacked here and staticExport.bundleUrl is empty",
     );
     // A part without a value shows, rather than vanishing from the sentence.
-    expect(formatMessage("QUIRE_ERR_AGENT_GIT_FAILED")).toBe("git failed: {reason}");
+    expect(formatMessage("QUIRE_ERR_GIT_FAILED", { command: "push" })).toBe(
+      "git push failed: {reason}",
+    );
   });
 });
 

@@ -12,9 +12,12 @@ import {
   type QueueRow,
   runningRows,
 } from "../../src/db/queue.ts";
-import type { JobContext, JobHandler } from "../../src/jobs/handler.ts";
-import { embeddedQueue } from "../../src/jobs/job-queue.ts";
-import { JobRunner } from "../../src/jobs/runner.ts";
+import {
+  embeddedQueue,
+  type JobContext,
+  type JobHandler,
+  JobRunner,
+} from "../../src/jobs/index.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
 const LEASE_MS = 600;
@@ -166,7 +169,7 @@ function startChildRunner(
     import pino from "pino";
     import { openDatabase } from ${JSON.stringify(pathToFileURL(path.resolve("src/db/database.ts")).href)};
     import { JobRunner } from ${JSON.stringify(pathToFileURL(path.resolve("src/jobs/runner.ts")).href)};
-    import { embeddedQueue } from ${JSON.stringify(pathToFileURL(path.resolve("src/jobs/job-queue.ts")).href)};
+    import { embeddedQueue } from ${JSON.stringify(pathToFileURL(path.resolve("src/jobs/embedded-queue.ts")).href)};
     const database = await openDatabase(undefined, process.env.QUEUE_DIR);
     const runner = new JobRunner({
       queue: embeddedQueue(database.db),

@@ -321,7 +321,7 @@ describe("the AWS SDK is loaded lazily", () => {
         },
       });
       const { S3Store, parseS3Url } = await import("./src/storage/s3-store.ts");
-      await import("./src/services/context.ts");
+      await import("./src/installation/index.ts");
       await import("./src/http/app.ts");
       console.log(new S3Store(parseS3Url("s3://bucket-a/p", "X", "eu-north-1")).location);
     `;

@@ -1,5 +1,6 @@
 import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
+import { confine } from "../../files/confine.ts";
 
 /**
  * What the agent's tools changed in the checkout during one run: every file written, edited,
@@ -67,7 +68,7 @@ export class ChangeTracker {
       const stats = lstatSync(absolute);
       if (stats.isSymbolicLink()) {
         const target = realpathSync(absolute);
-        if (!target.startsWith(this.root + path.sep) || !lstatSync(target).isFile()) return null;
+        if (confine(this.root, target) === undefined || !lstatSync(target).isFile()) return null;
         return readFileSync(target);
       }
       return stats.isFile() ? readFileSync(absolute) : null;

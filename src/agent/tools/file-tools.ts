@@ -10,7 +10,7 @@ import {
 } from "./write-tools.ts";
 
 /**
- * The agent's file tools over one checkout (SPEC §5): list_files, read_file, search_files,
+ * The agent's file tools over one checkout: list_files, read_file, search_files,
  * write_file, edit_file, delete_file, move_file. Every path is confined to the checkout by a
  * PathGuard; every change is recorded in `changes` (one is made when not given).
  */

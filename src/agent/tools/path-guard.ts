@@ -1,5 +1,6 @@
 import { lstatSync, realpathSync, type Stats } from "node:fs";
 import path from "node:path";
+import { confine } from "../../files/confine.ts";
 
 /** A path the model gave, checked and resolved inside the checkout. */
 export interface CheckoutPath {
@@ -128,7 +129,7 @@ export class PathGuard {
             `"${input}" goes through the symbolic link "${parts.slice(0, index + 1).join("/")}", which points to nothing that exists (or loops); the tools do not follow it.`,
           );
         }
-        if (!isInside(this.root, target)) {
+        if (confine(this.root, target) === undefined) {
           return refuse(
             `"${input}" goes through the symbolic link "${parts.slice(0, index + 1).join("/")}", which leads outside the repository; the tools only reach files inside it.`,
           );
@@ -160,10 +161,6 @@ export class PathGuard {
 /** Whether a repository-relative path is `.git` or inside it (any `.git` segment: submodules have one too). */
 export function isGitPath(relative: string): boolean {
   return relative.split("/").some((segment) => segment.toLowerCase() === ".git");
-}
-
-function isInside(root: string, candidate: string): boolean {
-  return candidate === root || candidate.startsWith(root + path.sep);
 }
 
 function kindOf(stats: Stats): CheckoutPath["kind"] {

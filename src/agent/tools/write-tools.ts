@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { confine } from "../../files/confine.ts";
 import type { ChangeTracker } from "./change-tracker.ts";
 import { defineTool } from "./define-tool.ts";
 import type { PathGuard } from "./path-guard.ts";
@@ -239,7 +240,7 @@ export function createMoveFileTool({ guard, changes }: WriteToolContext): AgentT
             text: `"${to.display}" already exists; move_file never overwrites. Choose another destination, or delete "${to.display}" first if it should go.`,
           };
         }
-        if (from.kind === "directory" && to.absolute.startsWith(from.absolute + path.sep)) {
+        if (from.kind === "directory" && confine(from.absolute, to.absolute) !== undefined) {
           return {
             ok: false,
             text: `"${to.display}" is inside "${from.display}"; a folder cannot be moved into itself.`,
@@ -378,7 +379,7 @@ function bigrams(text: string): Set<string> {
 /** Removes folders left empty by a delete or move, up to (not including) the root. */
 function removeEmptyFolders(root: string, folder: string): void {
   let current = folder;
-  while (current !== root && current.startsWith(root + path.sep)) {
+  while (current !== root && confine(root, current) !== undefined) {
     try {
       if (readdirSync(current).length > 0) return;
       rmdirSync(current);

@@ -18,7 +18,7 @@ import { Progress } from "./progress.ts";
  */
 
 /**
- * Exit codes of `quire remote`, for CI scripts to branch on. Ctrl-C during a wait
+ * Exit codes of `quire remote`, for CI scripts to branch on (docs/cli.md). Ctrl-C during a wait
  * exits 130, the shell's code for a process stopped by SIGINT.
  */
 export const REMOTE_EXIT = {

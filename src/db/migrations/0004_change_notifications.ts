@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { Queryable } from "../database.ts";
 import { isPostgres } from "../dialect.ts";
+import type { Queryable } from "../queryable.ts";
 
 /**
  * PostgreSQL only: every write to one of Quire's tables sends a notification on commit, so

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 /**
  * The project's export settings: what a static export does with the repository's own React
  * components (`interactive`, `static` or `off`), and whether an air-gapped export keeps the API
- * playground (SPEC §3: off there unless the project turns it on). Existing projects get the
+ * playground (off there unless the project turns it on). Existing projects get the
  * defaults.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

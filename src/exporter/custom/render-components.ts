@@ -6,11 +6,18 @@ import type { Position } from "unist";
 import { visit } from "unist-util-visit";
 import { getComponent } from "../components/index.ts";
 import type { Props, PropValue } from "../components/types.ts";
+import {
+  MAX_COMPONENT_OUTPUT_BYTES,
+  MAX_NESTING_DEPTH,
+  MAX_PAGE_BODY_BYTES,
+  MAX_PAGE_COMPONENT_INSTANCES,
+} from "../limits.ts";
 import type { JsxNodeData } from "../mdx/expand.ts";
 import type { PageContext } from "../mdx/page-context.ts";
+import { findDeepHtmlNesting } from "../mdx/source-nesting.ts";
 import type { Problem } from "../problems.ts";
 import { sanitizeNodes } from "../safety/sanitize.ts";
-import type { RepoFiles } from "../site/repo-files.ts";
+import { formatBytes, type RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import { type BrowserModule, browserModule } from "./browser-module.ts";
 import { type CompiledModule, ComponentCompiler, type ModuleClosure } from "./compile.ts";
@@ -20,8 +27,14 @@ import {
   type IslandRecord,
   moduleExportOf,
 } from "./island-contract.ts";
+import { outputSize } from "./output-size.ts";
 import { type BuiltinPlaceholders, renderedToHast } from "./rendered-tree.ts";
-import { type ComponentSandbox, threadSandbox } from "./sandbox.ts";
+import {
+  type ComponentSandbox,
+  outputLimitReason,
+  type RenderedNode,
+  threadSandbox,
+} from "./sandbox.ts";
 import { collectElementClasses } from "./tailwind.ts";
 
 /** One use of a repository component in a page, as the MDX renderer hands it over. */
@@ -61,6 +74,10 @@ export class PageComponents {
   private readonly islandModules = new Map<string, BrowserModule>();
   /** Marks the placeholders of built-in components: unknown to the components, so not forged by them. */
   private readonly builtinMarker = randomUUID();
+  /** What the page's instances rendered so far; past a page's limit the rest are not run. */
+  private outputBytes = 0;
+  private instances = 0;
+  private pageFull = false;
 
   constructor(
     sandbox: ComponentSandbox,
@@ -77,6 +94,14 @@ export class PageComponents {
   }
 
   render(use: ComponentUse, context: PageContext): ElementContent {
+    // The page already fails for its size: the instances after that are not run.
+    if (this.pageFull) return placeholder(use, "the page passed a limit");
+    if (++this.instances > MAX_PAGE_COMPONENT_INSTANCES)
+      return this.pageLimitPassed(
+        use,
+        context,
+        `page "${context.pagePath}" uses repository components more than ${MAX_PAGE_COMPONENT_INSTANCES} times, the limit of a page`,
+      );
     // The component's file, and the files of the exports its props name.
     const files = [use.file, ...referencedFiles(use.props)];
     const closures: ModuleClosure[] = [];
@@ -106,6 +131,13 @@ export class PageComponents {
         context,
         result.reason + (result.where ? ` (at ${result.where})` : ""),
       );
+    // HTML the component set itself becomes a tree the host walks: its depth is held to the page's.
+    if (deepHtml(result.nodes))
+      return this.failed(
+        use,
+        context,
+        `its HTML is nested deeper than ${MAX_NESTING_DEPTH} levels`,
+      );
     const builtins: BuiltinPlaceholders = { marker: this.builtinMarker, uses: [] };
     let content = sanitizeNodes(renderedToHast(result.nodes, builtins), (message) =>
       context.warn(`component <${use.name}>: ${message}`, use.position, "unsafe-html"),
@@ -113,8 +145,26 @@ export class PageComponents {
     for (const node of content) rewriteUrls(node, context, use.position);
     collectElementClasses(content, context.classNames);
     context.classNames.delete("quire-children");
-    if (hasChildren) fillChildrenSlots(content, use.children);
+    // The instance's size is the component's own output, every copy of its children after the
+    // first (the children themselves are the page's content), and Mintlify's components it
+    // used: measured before the copies are made, and again once those components are rendered.
+    const slots = hasChildren ? countSlots(content) : 0;
+    const copies = slots > 1 ? (slots - 1) * outputSize(use.children) : 0;
+    const before = outputSize(content) + copies;
+    if (before > MAX_COMPONENT_OUTPUT_BYTES)
+      return this.failed(use, context, outputLimitReason(before));
+    const filled = hasChildren ? fillChildrenSlots(content, use.children) : [];
     if (builtins.uses.length > 0) content = expandBuiltins(content, builtins, use, context);
+    const size = outputSize(content, new Set(filled)) + copies;
+    if (size > MAX_COMPONENT_OUTPUT_BYTES)
+      return this.failed(use, context, outputLimitReason(size));
+    this.outputBytes += size;
+    if (this.outputBytes > MAX_PAGE_BODY_BYTES)
+      return this.pageLimitPassed(
+        use,
+        context,
+        `the components on page "${context.pagePath}" render more than ${formatBytes(MAX_PAGE_BODY_BYTES)} in all (at <${use.name}>), more than the limit of a page`,
+      );
     const properties: Element["properties"] = {
       className: ["custom-component"],
       dataComponent: use.name,
@@ -178,13 +228,36 @@ export class PageComponents {
       use.position,
       "custom-component",
     );
-    return {
-      type: "element",
-      tagName: use.inline ? "span" : "div",
-      properties: { className: ["custom-component-error"], dataComponent: use.name },
-      children: [{ type: "text", value: `Component ${use.name} could not be rendered: ${reason}` }],
-    };
+    return placeholder(use, reason);
   }
+
+  /** The page's components passed a limit of the page: the page fails, once, and no more run. */
+  private pageLimitPassed(
+    use: ComponentUse,
+    context: PageContext,
+    message: string,
+  ): ElementContent {
+    this.pageFull = true;
+    this.problems.push({
+      severity: "error",
+      rule: "page-size-limit",
+      file: context.currentFile,
+      line: use.position?.start.line,
+      column: use.position?.start.column,
+      message,
+    });
+    return placeholder(use, "the page passed a limit");
+  }
+}
+
+/** The error box in place of an instance that was not rendered, saying why. */
+function placeholder(use: ComponentUse, reason: string): ElementContent {
+  return {
+    type: "element",
+    tagName: use.inline ? "span" : "div",
+    properties: { className: ["custom-component-error"], dataComponent: use.name },
+    children: [{ type: "text", value: `Component ${use.name} could not be rendered: ${reason}` }],
+  };
 }
 
 /**
@@ -224,23 +297,49 @@ function referencedFiles(props: Record<string, PropValue>): string[] {
   return files;
 }
 
+/** Whether HTML a component set itself (`dangerouslySetInnerHTML`) nests too deeply. */
+function deepHtml(nodes: readonly RenderedNode[]): boolean {
+  const stack = [...nodes];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (Array.isArray(node)) for (const child of node.slice(2)) stack.push(child as RenderedNode);
+    else if (node && typeof node === "object") {
+      if ("h" in node && typeof node.h === "string" && findDeepHtmlNesting(node.h)) return true;
+      if ("ch" in node && Array.isArray(node.ch)) for (const child of node.ch) stack.push(child);
+    }
+  }
+  return false;
+}
+
+/** The slots a component rendered for its children (`{children}`, once or more). */
+function countSlots(nodes: ElementContent[]): number {
+  let count = 0;
+  const stack = [...nodes];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type !== "element") continue;
+    if (node.properties.dataQuireSlot !== undefined) count++;
+    else for (const child of node.children) stack.push(child);
+  }
+  return count;
+}
+
 /**
  * Puts the children into every slot the component rendered (a copy for each after the first):
  * the slots are `.quire-children` elements, which take no box of their own (display: contents).
  */
-function fillChildrenSlots(nodes: ElementContent[], children: ElementContent[]): void {
-  let used = false;
+function fillChildrenSlots(nodes: ElementContent[], children: ElementContent[]): Element[] {
+  const filled: Element[] = [];
   const visitNodes = (list: ElementContent[]): void => {
     for (const node of list) {
       if (node.type !== "element") continue;
       if (node.properties.dataQuireSlot !== undefined) {
         delete node.properties.dataQuireSlot;
-        node.children = used ? structuredClone(children) : children;
-        used = true;
+        node.children = filled.length > 0 ? structuredClone(children) : children;
+        filled.push(node);
       } else visitNodes(node.children);
     }
   };
   visitNodes(nodes);
+  return filled;
 }
 
 /** Mintlify's components that sit in a line of text. */

@@ -1,10 +1,13 @@
 import {
   newQuickJSWASMModule,
   type QuickJSContext,
+  type QuickJSHandle,
   type QuickJSRuntime,
   RELEASE_SYNC,
   shouldInterruptAfterDeadline,
 } from "quickjs-emscripten";
+import { MAX_COMPONENT_OUTPUT_BYTES } from "../limits.ts";
+import { formatBytes } from "../site/repo-files.ts";
 import type { CompiledModule } from "./compile.ts";
 import { SANDBOX_PRELUDE } from "./sandbox-prelude.ts";
 import { originalLine } from "./source-map.ts";
@@ -132,7 +135,13 @@ export class ComponentSandbox {
         result.error.dispose();
         return { ok: false, ...failure, where: this.where(failure.stack, request, current) };
       }
-      const json = vm.typeof(result.value) === "string" ? vm.getString(result.value) : "[]";
+      // Measured before it is copied out: a component can make a string of many megabytes.
+      const length = vm.typeof(result.value) === "string" ? stringLength(vm, result.value) : 0;
+      if (length > MAX_COMPONENT_OUTPUT_BYTES) {
+        result.value.dispose();
+        return { ok: false, reason: outputLimitReason(length) };
+      }
+      const json = length > 0 ? vm.getString(result.value) : "[]";
       result.value.dispose();
       // Promises the component started (an `import()`, a `.then`) settle here, still within the limits.
       const pending = this.runtime.executePendingJobs(100);
@@ -231,6 +240,18 @@ interface SandboxContext {
 }
 
 const TIME_LIMIT_REASON = "it ran longer than the time limit";
+
+/** Why an instance that rendered too much is not shown; its size counts text and markup. */
+export function outputLimitReason(length: number): string {
+  return `it rendered ${formatBytes(length)} of text and markup, more than the limit of ${formatBytes(MAX_COMPONENT_OUTPUT_BYTES)}`;
+}
+
+function stringLength(vm: QuickJSContext, value: QuickJSHandle): number {
+  const length = vm.getProp(value, "length");
+  const number = vm.getNumber(length);
+  length.dispose();
+  return number;
+}
 
 /** Renders between two fresh contexts. */
 const CONTEXT_RENDERS = 1000;

@@ -3,7 +3,7 @@ import type { DeploymentType, SiteConfig } from "../site/types.ts";
 import { escapeHtml } from "../theme/html.ts";
 
 /**
- * Web analytics in an export (SPEC §3): on in the cloud when configured; in a client-hosted
+ * Web analytics in an export (docs/deployment-types.md): on in the cloud when configured; in a client-hosted
  * deployment only when the collector is the operator's own (a configured host of theirs);
  * never in an air-gapped one. The result is the HTML to put in every page's <head>.
  */

@@ -2,8 +2,14 @@ import path from "node:path/posix";
 import type { Program } from "estree";
 import type { Nodes, Parent, Root, RootContent } from "mdast";
 import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
+import type { Position } from "unist";
 import type { Props, PropValue } from "../components/types.ts";
 import { MODULE_EXPORT } from "../custom/island-contract.ts";
+import {
+  MAX_NESTING_DEPTH,
+  MAX_PAGE_SNIPPET_BYTES,
+  MAX_PAGE_SNIPPET_INCLUSIONS,
+} from "../limits.ts";
 import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
 import { evaluateLiteral, NotLiteralError } from "./literal.ts";
@@ -27,6 +33,12 @@ export interface JsxNodeData {
 export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 const SNIPPET_DEPTH_LIMIT = 20;
+/**
+ * Levels of the syntax tree the expansion descends (each nesting construct is one to three:
+ * a list and its item, a paragraph): every source is held to MAX_NESTING_DEPTH when parsed,
+ * but snippets included inside one another's elements add up, and the walks recurse.
+ */
+const TREE_DEPTH_LIMIT = 4 * MAX_NESTING_DEPTH;
 const CODE_COMPONENT_EXTENSIONS = /\.(jsx|tsx|js|ts|mjs|cjs)$/i;
 
 interface Frame {
@@ -60,6 +72,11 @@ class Expander {
   readonly dependencies = new Set<string>();
   readonly problems: Problem[] = [];
   private readonly snippetCache = new Map<string, Root | null>();
+  /** Source length of each snippet, and of all the snippets inlined so far (each time it is). */
+  private readonly snippetSizes = new Map<string, number>();
+  private inlinedBytes = 0;
+  private inclusions = 0;
+  private depth = 0;
   private readonly repo: RepoFiles;
 
   constructor(repo: RepoFiles) {
@@ -100,11 +117,26 @@ class Expander {
   }
 
   expandChildren(parent: Parent, frame: Frame): void {
-    const next: RootContent[] = [];
-    for (const child of parent.children as RootContent[]) {
-      next.push(...this.expandNode(child, frame));
+    if (this.depth >= TREE_DEPTH_LIMIT) {
+      this.limitError(
+        frame.file,
+        "nesting-limit",
+        `content nested deeper than ${MAX_NESTING_DEPTH} levels once snippets are inlined into one another`,
+        parent,
+      );
+      parent.children = [];
+      return;
     }
-    parent.children = next as Parent["children"];
+    this.depth++;
+    try {
+      const next: RootContent[] = [];
+      // One by one: a snippet may bring more nodes than a call takes arguments.
+      for (const child of parent.children as RootContent[])
+        for (const node of this.expandNode(child, frame)) next.push(node);
+      parent.children = next as Parent["children"];
+    } finally {
+      this.depth--;
+    }
   }
 
   private expandNode(node: RootContent, frame: Frame): RootContent[] {
@@ -224,6 +256,21 @@ class Expander {
     }
     const snippet = this.loadSnippet(target, frame.file, node);
     if (!snippet) return [];
+    // Snippets that include others several times multiply: what one page inlines is bounded.
+    this.inlinedBytes += this.snippetSizes.get(target) ?? 0;
+    this.inclusions++;
+    if (
+      this.inlinedBytes > MAX_PAGE_SNIPPET_BYTES ||
+      this.inclusions > MAX_PAGE_SNIPPET_INCLUSIONS
+    ) {
+      this.limitError(
+        frame.file,
+        "snippet-limit",
+        `the page inlines more than ${MAX_PAGE_SNIPPET_INCLUSIONS} snippets or ${MAX_PAGE_SNIPPET_BYTES / 1024 / 1024} MB of snippet source (snippets that include others multiply)`,
+        node,
+      );
+      return [];
+    }
     const tree = structuredClone(snippet);
     const childFrame = this.frameFor(tree, target, new Map(Object.entries(props)), frame.stack);
     this.expandChildren(tree, childFrame);
@@ -358,6 +405,7 @@ class Expander {
     let tree: Root | null = null;
     try {
       const text = this.repo.readText(target);
+      this.snippetSizes.set(target, text.length);
       this.dependencies.add(target);
       tree = parseSource(text, target.endsWith(".md") ? "md" : "mdx").tree;
     } catch (error) {
@@ -366,7 +414,7 @@ class Expander {
       } else if (error instanceof SourceSyntaxError) {
         this.problems.push({
           severity: "error",
-          rule: "mdx-syntax",
+          rule: error.rule,
           file: target,
           line: error.line,
           column: error.column,
@@ -378,6 +426,24 @@ class Expander {
     }
     this.snippetCache.set(target, tree);
     return tree;
+  }
+
+  /** A limit passed: reported once per page, as an error that fails it. */
+  private limitError(
+    file: string,
+    rule: "nesting-limit" | "snippet-limit",
+    message: string,
+    node: { position?: Position },
+  ): void {
+    if (this.problems.some((problem) => problem.message === message)) return;
+    this.problems.push({
+      severity: "error",
+      rule,
+      file,
+      line: node.position?.start.line,
+      column: node.position?.start.column,
+      message,
+    });
   }
 
   private warn(file: string, message: string, line?: number, column?: number, rule = "mdx"): void {

@@ -8,6 +8,9 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { parse as parseYaml } from "yaml";
 import { dropPrototypeKeys } from "../safety/plain-data.ts";
+import type { SourceLimitHit } from "./source-lines.ts";
+import { findSourceLimit } from "./source-nesting.ts";
+import { findDeepTreeNesting } from "./tree-nesting.ts";
 
 export interface ParsedSource {
   tree: Root;
@@ -17,11 +20,29 @@ export interface ParsedSource {
 export class SourceSyntaxError extends Error {
   readonly line?: number;
   readonly column?: number;
+  /** The rule of the problem it becomes: `mdx-syntax`, or the limit a source passed. */
+  readonly rule: string = "mdx-syntax";
   constructor(message: string, line?: number, column?: number, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "SourceSyntaxError";
     this.line = line;
     this.column = column;
+  }
+}
+
+/**
+ * A source past a limit of the export (nested too deeply, too many constructs, expressions
+ * too costly to parse): refused before the work it would cost.
+ */
+export class SourceLimitError extends SourceSyntaxError {
+  override readonly rule: string;
+  /** The snippet the content came from, when it is not the page itself. */
+  readonly file?: string;
+  constructor(hit: SourceLimitHit & { file?: string }) {
+    super(hit.message, hit.line, hit.column);
+    this.name = "SourceLimitError";
+    this.rule = hit.rule;
+    if (hit.file) this.file = hit.file;
   }
 }
 
@@ -44,6 +65,9 @@ const markdownProcessor = unified()
  */
 export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
   const processor = format === "mdx" ? mdxProcessor : markdownProcessor;
+  // The limits first, from the text alone: parsing a text past them is what costs minutes.
+  const passed = findSourceLimit(text, format);
+  if (passed) throw new SourceLimitError(passed);
   let tree: Root;
   try {
     tree = processor.parse(text) as Root;
@@ -72,6 +96,8 @@ export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
     );
     throw new SourceSyntaxError(`MDX syntax error: ${reason}`, line, column, { cause: error });
   }
+  const deepTree = findDeepTreeNesting(tree);
+  if (deepTree) throw new SourceLimitError(deepTree);
   if (format === "mdx") unravelJsxParagraphs(tree);
   return { tree, frontmatter: readFrontmatter(tree) };
 }

@@ -16,6 +16,7 @@ import { forAgents } from "./agent-markdown.ts";
 import { expandPage } from "./expand.ts";
 import { processHeadings } from "./headings.ts";
 import { PageContext, type PageEnvironment } from "./page-context.ts";
+import { nestingProblem, pageSizeProblem } from "./page-limits.ts";
 import { parseSource, SourceSyntaxError } from "./parse.ts";
 import type { RenderedBody } from "./rendered-page.ts";
 import { mdastToHast } from "./to-hast.ts";
@@ -79,7 +80,7 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     if (!(error instanceof SourceSyntaxError)) throw error;
     return failed({
       severity: "error",
-      rule: "mdx-syntax",
+      rule: error.rule,
       file,
       line: error.line,
       column: error.column,
@@ -90,6 +91,8 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   // The page's own `import`/`export` blocks, read before the expansion removes them: inline components live there.
   const esm = esmOfTree(tree);
   const expansion = expandPage(tree, file, environment.repo);
+  const tooDeep = nestingProblem(tree, file);
+  if (tooDeep) return failed(tooDeep);
   const mode = environment.customComponents ?? "static";
   const components =
     mode === "off"
@@ -115,6 +118,8 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   const { toc, sections } = processHeadings(hast);
   const islands = components?.islands(environment.deployment);
   const html = toHtml(hast, { allowDangerousHtml: true }) + (islands?.html ?? "");
+  const tooLarge = pageSizeProblem(html, file);
+  if (tooLarge) return failed(tooLarge);
   const parts = [pageMarkdown(tree), appended?.markdown ?? ""];
   if (appended?.position === "start") parts.reverse();
   const markdown = parts.filter(Boolean).join("\n\n");
@@ -151,7 +156,21 @@ function collectCodeLanguages(tree: Root): string[] {
 
 /** Markdown given as a prop (e.g. a description): parsed as Markdown, rendered without components. */
 function renderInlineMarkdown(markdown: string, context: PageContext): ElementContent[] {
-  const { tree } = parseSource(markdown, "md");
+  let tree: Root;
+  try {
+    ({ tree } = parseSource(markdown, "md"));
+  } catch (error) {
+    // Markdown has no syntax errors; a prop's Markdown past a limit of the export is the one refusal.
+    if (!(error instanceof SourceSyntaxError)) throw error;
+    const message = `Markdown in a prop: ${error.message}`;
+    context.problems.push({
+      severity: "error",
+      rule: error.rule,
+      file: context.currentFile,
+      message,
+    });
+    return [{ type: "text", value: markdown }];
+  }
   const hast = mdastToHast(tree, context) as HastRoot;
   const children = hast.children as ElementContent[];
   const only = children.length === 1 ? children[0] : undefined;

@@ -27,7 +27,7 @@ export function usesApiReference(config: SiteConfig, pages: Map<string, PageMeta
 }
 
 /**
- * The playground an export shows (SPEC §3): as docs.json's `api.playground.display` says in
+ * The playground an export shows (docs/deployment-types.md): as docs.json's `api.playground.display` says in
  * cloud and client-hosted deployments; in an air-gapped one, off unless the project turns it on.
  */
 export function decidePlayground(

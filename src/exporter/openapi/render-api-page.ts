@@ -16,7 +16,7 @@ import { MAX_SPEC_BYTES, type OpenApiDocument } from "./types.ts";
 /** What every API reference page of an export shares; plain data, so it crosses to render threads. */
 export interface ApiRenderSetup {
   settings: ApiSettings;
-  /** The playground as this export shows it (SPEC §3 already applied). */
+  /** The playground as this export shows it (the deployment type's rule already applied). */
   playground: PlaygroundMode;
   /** Whether a page may turn the playground on itself (frontmatter `playground`): not in an air-gapped export that has not. */
   allowInteractive: boolean;

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { isOutOfMemory, memoryBudgetExceeded } from "../memory-budget.ts";
 import {
   type PageOutcome,
   PageRenderer,
@@ -12,11 +13,15 @@ export interface RenderAllOptions {
   concurrency?: number;
   onPageDone?: (outcome: PageOutcome) => void;
   signal?: AbortSignal;
+  /** Heap of each worker thread, in MB; at most (and by default) `THREAD_HEAP_MB`. */
+  memoryLimitMb?: number;
 }
 
 /** Below this many pages, starting threads costs more than it saves. */
 const THREAD_THRESHOLD = 48;
 const BATCH_SIZE = 8;
+/** A bounded heap makes each thread collect garbage early, keeping the whole export under 1 GB. */
+const THREAD_HEAP_MB = 768;
 
 /** Renders every page, on all cores for large sites, and returns the outcomes in task order. */
 export async function renderAllPages(
@@ -63,6 +68,7 @@ function renderInWorkers(
     batches.push(tasks.slice(index, index + BATCH_SIZE));
   const workers: Worker[] = [];
   const retired = new Set<Worker>();
+  const heapMb = Math.min(THREAD_HEAP_MB, options.memoryLimitMb ?? THREAD_HEAP_MB);
 
   return new Promise<PageOutcome[]>((resolve, reject) => {
     let finished = false;
@@ -96,9 +102,8 @@ function renderInWorkers(
       { once: true },
     );
     for (let index = 0; index < threadCount; index++) {
-      // A bounded heap makes each thread collect garbage early, keeping the whole export under 1 GB.
       const worker = new Worker(new URL("./worker.ts", import.meta.url), {
-        resourceLimits: { maxOldGenerationSizeMb: 768 },
+        resourceLimits: { maxOldGenerationSizeMb: heapMb },
       });
       workers.push(worker);
       running += 1;
@@ -115,7 +120,10 @@ function renderInWorkers(
           feed(worker);
         },
       );
-      worker.on("error", fail);
+      // A thread that runs out of its heap fails the export with a message, not the process.
+      worker.on("error", (error: Error) =>
+        fail(isOutOfMemory(error) ? memoryBudgetExceeded(heapMb, error) : error),
+      );
       worker.on("exit", (code) => {
         if (code !== 0 && !finished && !retired.has(worker))
           fail(new Error(`a render worker exited with code ${code}`));

@@ -46,7 +46,11 @@ export function loadSiteConfig(repo: RepoFiles): { config: SiteConfig; problems:
     );
   }
   const parsed = parseJsonFile(file, text);
-  if (parsed.problem) throw new ExportFailedError(`${file} is not valid JSON`, [parsed.problem]);
+  if (parsed.problem) {
+    const summary =
+      parsed.problem.rule === "config-depth" ? "nests too deeply" : "is not valid JSON";
+    throw new ExportFailedError(`${file} ${summary}`, [parsed.problem]);
+  }
 
   const sources = new ConfigSources(file, text);
   const check = new ConfigChecker(file, sources);

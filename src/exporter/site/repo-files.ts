@@ -1,5 +1,5 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import path from "node:path";
+import { confine } from "../../files/confine.ts";
 
 /** Largest source file the exporter reads; larger pages are refused with a clear message. */
 export const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
@@ -26,8 +26,8 @@ export class RepoFiles {
   /** Absolute path of a repository-relative file, after checking it stays inside the root. */
   resolve(relativePath: string): string {
     const cleaned = relativePath.replace(/\\/g, "/").replace(/^\/+/, "");
-    const candidate = path.resolve(this.root, cleaned);
-    if (!isInside(this.root, candidate)) {
+    const candidate = confine(this.root, cleaned);
+    if (candidate === undefined) {
       throw new RepoFileError(relativePath, `path "${relativePath}" leaves the repository`);
     }
     let real: string;
@@ -38,7 +38,7 @@ export class RepoFiles {
         cause: error,
       });
     }
-    if (!isInside(this.root, real)) {
+    if (confine(this.root, real) === undefined) {
       throw new RepoFileError(
         relativePath,
         `"${relativePath}" is a symbolic link leading outside the repository`,
@@ -78,10 +78,6 @@ export class RepoFiles {
       });
     }
   }
-}
-
-function isInside(root: string, candidate: string): boolean {
-  return candidate === root || candidate.startsWith(root + path.sep);
 }
 
 export function formatBytes(bytes: number): string {

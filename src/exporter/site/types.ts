@@ -44,7 +44,7 @@ export interface Redirect {
   permanent: boolean;
 }
 
-/** Third-party integrations as configured; the exporter decides which may run (SPEC §3). */
+/** Third-party integrations as configured; the exporter decides which may run (docs/deployment-types.md). */
 export interface Integrations {
   /** Analytics providers by name (e.g. `ga4`, `posthog`, `plausible`), raw settings. */
   analytics: Record<string, Record<string, unknown>>;
@@ -68,7 +68,7 @@ export interface SiteConfig {
   seo: { metatags: Record<string, string>; indexing: "navigable" | "all" };
   icons: { library: "fontawesome" | "lucide" };
   integrations: Integrations;
-  /** The API playground switch (`api.playground.display`), used by SPEC §3. */
+  /** The API playground switch (`api.playground.display`), which the deployment type may override. */
   playground: "interactive" | "simple" | "none";
   /** docs.json `api`: API reference pages and their playground. */
   api: ApiSettings;

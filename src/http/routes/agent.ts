@@ -24,7 +24,7 @@ function setRateHeaders(reply: FastifyReply, rate: RateState): void {
   reply.header("RateLimit-Reset", String(rate.resetSeconds));
 }
 
-/** SPEC §1, agent jobs (`/v2`): create, get, list, follow-up message, archive. */
+/** Agent jobs (`/v2`, docs/api.md): create, get, list, follow-up message, archive. */
 export async function agentRoutes(
   app: FastifyInstance,
   options: { agentJobs: AgentJobService },

@@ -14,7 +14,7 @@ import {
 const TAGS = ["Static export"];
 const SECURITY = [{ bearerAuth: [] }];
 
-/** SPEC §1, static export (`/v1`): start a job, follow it, get a fresh bundle link. */
+/** Static export (`/v1`, docs/api.md): start a job, follow it, get a fresh bundle link. */
 export async function staticExportRoutes(
   app: FastifyInstance,
   options: { exports: StaticExportService; publicUrl: string | undefined },

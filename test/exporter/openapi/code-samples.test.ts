@@ -15,6 +15,7 @@ import {
   sampleLanguageKey,
 } from "../../../src/exporter/openapi/code-samples.ts";
 import type { SampleRequest } from "../../../src/exporter/openapi/types.ts";
+import { javaDevelopmentKit, pythonWithRequests } from "../../helpers/machine-tools.ts";
 
 const run = promisify(execFile);
 
@@ -35,17 +36,9 @@ const received: Received[] = [];
 /** The placeholder file's content, with bytes that are not UTF-8. */
 const FILE_BYTES = Buffer.from([0x62, 0x69, 0x6e, 0x00, 0xff, 0xfe, 0x0a, 0x0d, 0x22, 0x27]);
 
-function hasCommand(command: string, args: string[]): boolean {
-  try {
-    execFileSync(command, args, { stdio: "ignore", timeout: 20_000 });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const hasRequests = hasCommand("python3", ["-c", "import requests"]);
-const hasJava = hasCommand("java", ["-version"]);
+/** Skipped off CI when missing; failing, not skipped, on CI (which installs them). */
+const python = pythonWithRequests();
+const java = javaDevelopmentKit();
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), "quire-code-samples-"));
@@ -114,12 +107,16 @@ const runners: Record<string, Runner> = {
         timeout: 30_000,
       })
     ).stdout,
-  python: async (code) =>
-    (await run("python3", ["-c", code], { cwd: workDir, env: env(), timeout: 30_000 })).stdout,
+  python: async (code) => {
+    python.require();
+    return (await run(python.command, ["-c", code], { cwd: workDir, env: env(), timeout: 30_000 }))
+      .stdout;
+  },
   java: async (code) => {
+    java.require();
     const file = join(workDir, "Main.java");
     await writeFile(file, code);
-    return (await run("java", [file], { cwd: workDir, env: env(), timeout: 60_000 })).stdout;
+    return (await run(java.command, [file], { cwd: workDir, env: env(), timeout: 60_000 })).stdout;
   },
 };
 
@@ -380,7 +377,7 @@ function goCalls(code: string, name: string): string[][] {
 
 describe("generated request samples, run against a local server", () => {
   for (const language of ["curl", "javascript", "python"]) {
-    const live = language !== "python" || hasRequests;
+    const live = language !== "python" || !python.skip;
     it.skipIf(!live)(`${language}: GET with query, headers and cookies`, async () => {
       expectGet(await sent(getRequest(), language));
     });
@@ -483,7 +480,9 @@ describe("generated request samples, run against a local server", () => {
   });
 
   // Each run compiles the snippet first: a few seconds apiece on a busy machine.
-  describe.skipIf(!hasJava)("java", { timeout: 120_000 }, () => {
+  describe.skipIf(java.skip)("java", { timeout: 120_000 }, () => {
+    beforeAll(() => java.require());
+
     it("GET and JSON POST", async () => {
       expectGet(await sent(getRequest(), "java"));
       received.length = 0;
@@ -537,7 +536,7 @@ describe("generated request samples, run against a local server", () => {
 
 describe("Python samples", () => {
   const compiles = (code: string): void => {
-    execFileSync("python3", ["-c", "import ast,sys; ast.parse(sys.stdin.read())"], {
+    execFileSync(python.command, ["-c", "import ast,sys; ast.parse(sys.stdin.read())"], {
       input: code,
       timeout: 30_000,
     });
@@ -564,21 +563,25 @@ describe("Python samples", () => {
     expect(code).toContain('"nothing": None,');
     const payload = /payload = ([\s\S]*?)\nheaders = /.exec(code)?.[1] as string;
     const { stdout } = await run(
-      "python3",
+      python.command,
       ["-c", `import json, sys\nprint(json.dumps(${payload}))`],
       { timeout: 30_000 },
     );
     expect(JSON.parse(stdout)).toEqual(JSON_BODY);
   });
 
-  it("sends multipart text fields without a file as multipart too", async () => {
-    const code = sample(
+  const textFields = () =>
+    sample(
       postRequest({ contentType: "multipart/form-data", value: { a: "1", b: ["2", "3"] } }),
       "python",
     );
-    expect(code).toContain('("a", (None, "1")),');
-    if (!hasRequests) return;
-    await runners.python?.(code);
+
+  it("write multipart text fields without a file as (None, value) parts", () => {
+    expect(textFields()).toContain('("a", (None, "1")),');
+  });
+
+  it.skipIf(python.skip)("send multipart text fields without a file as multipart too", async () => {
+    await runners.python?.(textFields());
     expect(await multipartFields(received[0] as Received)).toEqual([
       ["a", "1"],
       ["b", "2"],

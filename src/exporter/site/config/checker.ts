@@ -25,6 +25,11 @@ export class ConfigChecker {
     this.report("error", path, `expected ${expected}, got ${describeValue(value)}`);
   }
 
+  /** A limit of the export passed at `path` (the message says which). */
+  limit(path: string, message: string): void {
+    this.report("error", path, message);
+  }
+
   /** Something tolerated but worth fixing, or a feature the export leaves out. */
   warn(path: string, message: string): void {
     this.report("warning", path, message);

@@ -3,6 +3,7 @@ import { readApiSources } from "./api-references.ts";
 import type { ConfigChecker } from "./checker.ts";
 import { readIcon } from "./icons.ts";
 import { readGroup } from "./navigation.ts";
+import { NavigationLimits } from "./navigation-limits.ts";
 import { readHexColor } from "./settings.ts";
 
 type Json = Record<string, unknown>;
@@ -240,9 +241,10 @@ function readVersions(value: unknown, check: ConfigChecker): string[] {
 
 function readLegacyGroups(value: unknown, versions: string[], check: ConfigChecker): LegacyGroup[] {
   const groups: LegacyGroup[] = [];
+  const limits = new NavigationLimits();
   check.array(value, "navigation", "an array of groups").forEach((item, index) => {
     const path = `navigation[${index}]`;
-    const group = readGroup(item, path, check);
+    const group = readGroup(item, path, check, limits);
     if (!group) return;
     const version = check.string(
       (item as Json).version,

@@ -12,6 +12,7 @@ import type { ConfigChecker } from "./checker.ts";
 import { readIcon } from "./icons.ts";
 import { divisionKeys, GROUP_KEYS, NAVIGATION_KEYS } from "./known-keys.ts";
 import { languageName } from "./language-names.ts";
+import { NavigationLimits } from "./navigation-limits.ts";
 import { configPagePath } from "./page-reference.ts";
 import { readBanner, readFooter, readHexColor, readNavbar } from "./settings.ts";
 
@@ -44,13 +45,14 @@ const PAGE_ENTRY_EXPECTED = "a page path (string) or a group object";
 export function readNavigation(value: unknown, check: ConfigChecker): Navigation {
   const navigation: Navigation = { root: [], global: { anchors: [], tabs: [] } };
   if (value === undefined || value === null) return navigation;
+  const limits = new NavigationLimits();
   if (Array.isArray(value)) {
     // mint.json's shape (a list of groups) in a docs.json: read it, but say what docs.json wants.
     check.warn(
       "navigation",
       'is a list, as in mint.json; docs.json expects an object such as { "groups": [...] }. It is read as its groups and pages',
     );
-    navigation.root = readPageList(value, "navigation", check);
+    navigation.root = readPageList(value, "navigation", check, limits);
     return navigation;
   }
   const object = check.object(
@@ -60,7 +62,7 @@ export function readNavigation(value: unknown, check: ConfigChecker): Navigation
   );
   if (!object) return navigation;
   check.unknownKeys(object, "navigation", NAVIGATION_KEYS);
-  const container = readContainer(object, "navigation", check);
+  const container = readContainer(object, "navigation", check, limits);
   navigation.root = container.children;
   if (container.openapi) navigation.openapi = container.openapi;
   if (object.global !== undefined)
@@ -78,6 +80,7 @@ export function readContainer(
   object: Record<string, unknown>,
   path: string,
   check: ConfigChecker,
+  limits: NavigationLimits,
 ): { children: NavNode[]; openapi?: ApiReference } {
   const children: NavNode[] = [];
   for (const [key, value] of Object.entries(object)) {
@@ -86,22 +89,18 @@ export function readContainer(
       check
         .array(value, `${path}.${key}`, `an array of ${division.noun} objects`)
         .forEach((item, index) => {
-          const node = readDivision(item, `${path}.${key}[${index}]`, division, check);
+          const node = readDivision(item, `${path}.${key}[${index}]`, division, check, limits);
           if (node) children.push(node);
         });
     } else if (key === "groups") {
       check.array(value, `${path}.groups`, "an array of group objects").forEach((item, index) => {
-        const group = readGroup(item, `${path}.groups[${index}]`, check);
+        const group = readGroup(item, `${path}.groups[${index}]`, check, limits);
         if (group) children.push(group);
       });
     } else if (key === "pages") {
-      children.push(
-        ...readPageList(
-          check.array(value, `${path}.pages`, `an array of page paths and groups`),
-          `${path}.pages`,
-          check,
-        ),
-      );
+      const pages = check.array(value, `${path}.pages`, `an array of page paths and groups`);
+      // One by one: a list may hold more entries than a call takes arguments.
+      for (const node of readPageList(pages, `${path}.pages`, check, limits)) children.push(node);
     }
   }
   const openapi = readContainerApi(object, path, check);
@@ -113,6 +112,22 @@ function readDivision(
   path: string,
   division: DivisionKey,
   check: ConfigChecker,
+  limits: NavigationLimits,
+): NavDivision | undefined {
+  if (!limits.enter(path, check)) return undefined;
+  try {
+    return readDivisionEntered(value, path, division, check, limits);
+  } finally {
+    limits.leave();
+  }
+}
+
+function readDivisionEntered(
+  value: unknown,
+  path: string,
+  division: DivisionKey,
+  check: ConfigChecker,
+  limits: NavigationLimits,
 ): NavDivision | undefined {
   const object = check.object(
     value,
@@ -154,7 +169,7 @@ function readDivision(
     const settings = readLanguageSettings(object, path, check);
     if (settings) node.settings = settings;
   }
-  const container = readContainer(object, path, check);
+  const container = readContainer(object, path, check, limits);
   node.children = container.children;
   if (container.openapi) node.openapi = container.openapi;
   if (label === undefined) return undefined;
@@ -203,6 +218,21 @@ export function readGroup(
   value: unknown,
   path: string,
   check: ConfigChecker,
+  limits: NavigationLimits,
+): NavGroup | undefined {
+  if (!limits.enter(path, check)) return undefined;
+  try {
+    return readGroupEntered(value, path, check, limits);
+  } finally {
+    limits.leave();
+  }
+}
+
+function readGroupEntered(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+  limits: NavigationLimits,
 ): NavGroup | undefined {
   const object = check.object(value, path, 'a group object (with "group" and "pages")');
   if (!object) return undefined;
@@ -222,7 +252,7 @@ export function readGroup(
   const expanded = check.boolean(object.expanded, `${path}.expanded`);
   if (expanded !== undefined) group.expanded = expanded;
   if (check.boolean(object.hidden, `${path}.hidden`)) group.hidden = true;
-  const container = readContainer(object, path, check);
+  const container = readContainer(object, path, check, limits);
   group.children = container.children;
   if (container.openapi) group.openapi = container.openapi;
   if (title === undefined) return undefined;
@@ -235,34 +265,41 @@ export function readGroup(
  * A `pages` list: page paths, nested groups, links and endpoint entries (`GET /users`), which
  * the export replaces with generated API reference pages.
  */
-export function readPageList(items: unknown[], path: string, check: ConfigChecker): NavNode[] {
+export function readPageList(
+  items: unknown[],
+  path: string,
+  check: ConfigChecker,
+  limits: NavigationLimits,
+): NavNode[] {
   const nodes: NavNode[] = [];
-  items.forEach((item, index) => {
+  for (const [index, item] of items.entries()) {
     const itemPath = `${path}[${index}]`;
     if (typeof item === "string") {
+      // Past the navigation's page limit, nothing more is read.
+      if (!limits.page(itemPath, check)) break;
       if (isEndpointEntry(item)) {
         nodes.push({ type: "endpoint", reference: item.trim() });
-        return;
+        continue;
       }
       const pagePath = readPagePath(item, itemPath, check);
       if (pagePath) nodes.push({ type: "page", path: pagePath });
-      return;
+      continue;
     }
     if (item && typeof item === "object" && !Array.isArray(item)) {
       const object = item as Record<string, unknown>;
       if ("group" in object) {
-        const group = readGroup(object, itemPath, check);
+        const group = readGroup(object, itemPath, check, limits);
         if (group) nodes.push(group);
-        return;
+        continue;
       }
       if ("href" in object) {
         const link = readLink(object, itemPath, ["title", "label"], check);
         if (link) nodes.push(link);
-        return;
+        continue;
       }
     }
     check.error(itemPath, PAGE_ENTRY_EXPECTED, item);
-  });
+  }
   return nodes;
 }
 

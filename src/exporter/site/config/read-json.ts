@@ -1,10 +1,13 @@
+import { MAX_CONFIG_JSON_DEPTH } from "../../limits.ts";
 import type { Problem } from "../../problems.ts";
 import { dropPrototypeKeys } from "../../safety/plain-data.ts";
 
 /**
- * Parses JSON text; a syntax error becomes a problem naming the file, line and column. A
- * `"__proto__"` key is dropped (with a warning): copied into an object by assignment it would
- * become that object's prototype, and its settings would apply where nobody wrote them.
+ * Parses JSON text; a syntax error becomes a problem naming the file, line and column, and
+ * so does nesting deeper than the limit (JSON.parse copes with any depth; the walks of the
+ * configuration after it recurse). A `"__proto__"` key is dropped (with a warning): copied
+ * into an object by assignment it would become that object's prototype, and its settings
+ * would apply where nobody wrote them.
  */
 export function parseJsonFile(
   file: string,
@@ -12,6 +15,18 @@ export function parseJsonFile(
 ): { value?: unknown; problem?: Problem; warnings: Problem[] } {
   try {
     const value: unknown = JSON.parse(text);
+    const deep = deepNestingOffset(text, MAX_CONFIG_JSON_DEPTH);
+    if (deep !== undefined)
+      return {
+        warnings: [],
+        problem: {
+          severity: "error",
+          rule: "config-depth",
+          file,
+          ...lineAndColumn(text, deep),
+          message: `${file} nests arrays and objects deeper than ${MAX_CONFIG_JSON_DEPTH} levels`,
+        },
+      };
     const dropped = dropPrototypeKeys(value);
     const warnings: Problem[] =
       dropped === 0
@@ -26,10 +41,7 @@ export function parseJsonFile(
           ];
     return { value, warnings };
   } catch (error) {
-    const offset = firstErrorOffset(text);
-    const before = text.slice(0, offset).split("\n");
-    const line = before.length;
-    const column = (before.at(-1)?.length ?? 0) + 1;
+    const { line, column } = lineAndColumn(text, firstErrorOffset(text));
     const reason = (error as Error).message
       .replace(/\s*\(line \d+ column \d+\)/, "")
       .replace(/ in JSON at position \d+/, "")
@@ -47,6 +59,27 @@ export function parseJsonFile(
       },
     };
   }
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+}
+
+/** Where valid JSON text first opens an array or object deeper than `limit`, if it does. */
+function deepNestingOffset(text: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index];
+    if (character === '"') {
+      // Past the string: its brackets are text.
+      for (index++; index < text.length && text[index] !== '"'; index++)
+        if (text[index] === "\\") index++;
+    } else if (character === "[" || character === "{") {
+      if (++depth > limit) return index;
+    } else if (character === "]" || character === "}") depth--;
+  }
+  return undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import path from "node:path/posix";
+import { MAX_CONFIG_JSON_DEPTH } from "../../limits.ts";
 import type { Problem } from "../../problems.ts";
 import { RepoFileError, type RepoFiles } from "../repo-files.ts";
 import { join } from "./checker.ts";
@@ -19,7 +20,7 @@ export function resolveRefs(
   value: unknown,
   context: { fromFile: string; repo: RepoFiles; problems: Problem[]; sources: ConfigSources },
 ): unknown {
-  return resolve(value, "", context.fromFile, [], context);
+  return resolve(value, "", context.fromFile, [], context, 0);
 }
 
 function resolve(
@@ -28,17 +29,31 @@ function resolve(
   fromFile: string,
   stack: string[],
   context: { repo: RepoFiles; problems: Problem[]; sources: ConfigSources },
+  depth: number,
 ): unknown {
+  if (!value || typeof value !== "object") return value;
+  // Each file was held to the limit when parsed; files included inside one another add up.
+  if (depth >= MAX_CONFIG_JSON_DEPTH) {
+    const place = context.sources.locate(keyPath);
+    if (!context.problems.some((problem) => problem.rule === "config-depth"))
+      context.problems.push({
+        severity: "error",
+        rule: "config-depth",
+        file: place.file,
+        ...(place.line !== undefined ? { line: place.line, column: place.column } : {}),
+        message: `${place.file}: ${place.path}: the configuration nests deeper than ${MAX_CONFIG_JSON_DEPTH} levels once its $ref files are included`,
+      });
+    return undefined;
+  }
   if (Array.isArray(value))
     return value.map((item, index) =>
-      resolve(item, `${keyPath}[${index}]`, fromFile, stack, context),
+      resolve(item, `${keyPath}[${index}]`, fromFile, stack, context, depth + 1),
     );
-  if (!value || typeof value !== "object") return value;
   const object = value as Record<string, unknown>;
   if (typeof object.$ref !== "string") {
     const result: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(object))
-      result[key] = resolve(item, join(keyPath, key), fromFile, stack, context);
+      result[key] = resolve(item, join(keyPath, key), fromFile, stack, context, depth + 1);
     return result;
   }
   const reference = object.$ref;
@@ -73,9 +88,12 @@ function resolve(
   context.problems.push(...parsed.warnings);
   context.sources.addFile(target, text);
   context.sources.addInclusion(keyPath, target);
-  const resolved = resolve(parsed.value, keyPath, target, [...stack, target], context);
+  const resolved = resolve(parsed.value, keyPath, target, [...stack, target], context, depth);
   const { $ref: _reference, ...siblings } = object;
   if (!resolved || typeof resolved !== "object" || Array.isArray(resolved)) return resolved;
-  const overrides = resolve(siblings, keyPath, fromFile, stack, context) as Record<string, unknown>;
+  const overrides = resolve(siblings, keyPath, fromFile, stack, context, depth) as Record<
+    string,
+    unknown
+  >;
   return { ...(resolved as Record<string, unknown>), ...overrides };
 }
