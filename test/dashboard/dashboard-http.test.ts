@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openSecret } from "../../src/domain/secret-box.ts";
 import { createTenant, startApi, type TestApi } from "../helpers/api-server.ts";
+import { cookieAttributes } from "../helpers/cookies.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 import { DashboardClient } from "./session-client.ts";
 
@@ -23,22 +24,9 @@ async function signedIn(api: TestApi, email = "owner@example.com"): Promise<Dash
   return client;
 }
 
-/**
- * A Set-Cookie line's attributes as a browser reads them, whatever their order: lowercase,
- * sorted, `max-age` without its number (the lifetime is checked on its own).
- */
 function attributesOf(line: string | undefined): string[] {
   expect(line, "a Set-Cookie line").toBeDefined();
-  return (line as string)
-    .split(";")
-    .slice(1)
-    .map((attribute) =>
-      attribute
-        .trim()
-        .toLowerCase()
-        .replace(/^max-age=\d+$/, "max-age"),
-    )
-    .sort();
+  return cookieAttributes(line as string);
 }
 
 const keyNames = async (api: TestApi, orgId: string) =>

@@ -4,6 +4,7 @@ import https from "node:https";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant, startApi } from "../helpers/api-server.ts";
+import { cookieAttributes } from "../helpers/cookies.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
 const PASSWORD = "correct horse battery staple";
@@ -116,16 +117,7 @@ describe("the API over TLS", () => {
     const sessions = signedIn.setCookies.filter((line) => line.startsWith("__Host-quire_session="));
     expect(sessions).toHaveLength(1);
     // Its attributes as a browser reads them, in any order.
-    const attributes = (sessions[0] as string)
-      .split(";")
-      .slice(1)
-      .map((attribute) =>
-        attribute
-          .trim()
-          .toLowerCase()
-          .replace(/^max-age=\d+$/, "max-age"),
-      )
-      .sort();
+    const attributes = cookieAttributes(sessions[0] as string);
     expect(attributes).toEqual(["httponly", "max-age", "path=/", "samesite=lax", "secure"]);
     expect(signedIn.headers["strict-transport-security"]).toBe("max-age=31536000");
   });
