@@ -1,7 +1,9 @@
-import { formatProblem } from "../../exporter/problems.ts";
-import { isPageSource } from "../../exporter/site/discover.ts";
-import type { FileOverlay } from "../../exporter/site/overlay-repo-files.ts";
-import { validateSite } from "../../exporter/validate-site.ts";
+import {
+  type FileOverlay,
+  formatProblem,
+  isPageSource,
+  validateSite,
+} from "../../exporter/index.ts";
 import { MAX_AFFECTED_PAGES, pagesAffectedBy } from "./affected-pages.ts";
 import type { ChangeTracker } from "./change-tracker.ts";
 import { defineTool } from "./define-tool.ts";
