@@ -3,6 +3,7 @@ import { copyFileSync, createReadStream, mkdirSync, renameSync, rmSync, statSync
 import { access, constants, stat } from "node:fs/promises";
 import path from "node:path";
 import { CodedError } from "../domain/errors.ts";
+import { confine } from "../files/confine.ts";
 import { isValidObjectKey, type ObjectStore, type StoredObject } from "./object-store.ts";
 import { signLink } from "./signed-link.ts";
 
@@ -34,8 +35,9 @@ export class LocalFolderStore implements ObjectStore {
   /** The file behind a key, or undefined for a key that cannot name one. */
   fileOf(key: string): string | undefined {
     if (!isValidObjectKey(key)) return undefined;
-    const file = path.join(this.root, key);
-    return file.startsWith(`${this.root}${path.sep}`) ? file : undefined;
+    const file = confine(this.root, key);
+    // The root itself holds no object.
+    return file === path.resolve(this.root) ? undefined : file;
   }
 
   async putFile(key: string, file: string): Promise<StoredObject> {

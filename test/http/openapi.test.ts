@@ -10,7 +10,7 @@ import { makeTempDir } from "../helpers/temp-repo.ts";
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is walked as plain JSON.
 type Json = any;
 
-/** SPEC §1: every operation with its success status and the error statuses the table names. */
+/** docs/api.md: every operation with its success status and the error statuses the table names. */
 const OPERATIONS = [
   {
     method: "post",
@@ -200,7 +200,7 @@ describe("GET /openapi.json", () => {
     expect(statuses).toContain(success);
     for (const status of errors)
       expect(statuses, `${method.toUpperCase()} ${path} documents ${status}`).toContain(status);
-    // The only success status is the one the SPEC names.
+    // The only success status is the one docs/api.md names.
     expect(statuses.filter((status) => status < 400)).toEqual([success]);
 
     const successSchema = jsonSchemaOf(op.responses[String(success)]);
@@ -263,7 +263,7 @@ describe("GET /openapi.json", () => {
     );
   });
 
-  it("describes AgentJob with exactly the SPEC §1 fields and types", () => {
+  it("describes AgentJob with exactly the fields and types of docs/api.md", () => {
     const job = resolve(doc.components.schemas.AgentJob);
     const fields = [
       "id",
