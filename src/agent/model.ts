@@ -4,6 +4,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { missingAgentSetting } from "../config/agent-settings.ts";
 import type { Config } from "../config/settings.ts";
+import { ConfigError } from "../domain/errors.ts";
 
 export type ModelSettings = Pick<
   Config,
@@ -17,7 +18,7 @@ export type ModelSettings = Pick<
  */
 export function createModel(settings: ModelSettings): LanguageModel {
   const missing = missingAgentSetting(settings);
-  if (missing) throw new Error(missing);
+  if (missing) throw new ConfigError(missing);
   const modelName = settings.agentModel as string;
   const baseURL = settings.agentBaseUrl;
   switch (settings.agentProvider) {

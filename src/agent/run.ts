@@ -9,6 +9,7 @@ import {
   tool,
 } from "ai";
 import type { Logger } from "pino";
+import { CodedError } from "../domain/errors.ts";
 import type { Forge } from "./forges/forge.ts";
 import { systemPrompt } from "./system-prompt.ts";
 import type { AgentTool, DocsFinding } from "./tools/tool-types.ts";
@@ -62,18 +63,16 @@ export type AgentRunOutcome =
   | { status: "failed"; error: string; summary: string | null; history: ModelMessage[] };
 
 /** A limit of the run was hit. */
-export class RunLimitError extends Error {
+export class RunLimitError extends CodedError {
   constructor(message: string) {
-    super(message);
-    this.name = "RunLimitError";
+    super("QUIRE_ERR_AGENT_RUN_LIMIT", message);
   }
 }
 
 /** The job was archived or its worker is stopping: nothing more may happen. */
-export class RunStoppedError extends Error {
-  constructor(message = "the job was stopped") {
-    super(message);
-    this.name = "RunStoppedError";
+export class RunStoppedError extends CodedError {
+  constructor(message?: string) {
+    super("QUIRE_ERR_AGENT_RUN_STOPPED", message);
   }
 }
 

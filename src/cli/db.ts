@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import { formatBytes } from "../common/format-bytes.ts";
 import type { Config } from "../config/settings.ts";
 import type { QuireDatabase } from "../db/database.ts";
-import { ConfigError } from "../domain/errors.ts";
+import { CodedError, ConfigError } from "../domain/errors.ts";
 import type { DbCopyReport } from "../services/index.ts";
 import type { S3Location, S3Store } from "../storage/s3-store.ts";
 import { print, table } from "./admin-context.ts";
@@ -71,20 +72,16 @@ async function runDbCopy(flags: Record<string, unknown>): Promise<number> {
       throw new UsageError(
         `--storage-to must be an S3 location, s3://BUCKET/PREFIX?region=R&endpoint=URL&forcePathStyle=true, not "${storageTo}"`,
       );
-    s3Location = parseS3Url(storageTo, "--storage-to");
+    s3Location = parseS3Url(storageTo, "--storage-to", config.awsRegion);
   }
 
-  const [
-    { default: pino },
-    { openInstallation },
-    { copyDatabase, formatBytes },
-    { LocalFolderStore },
-  ] = await Promise.all([
-    import("pino"),
-    import("../installation/index.ts"),
-    import("../services/db-copy.ts"),
-    import("../storage/local-folder-store.ts"),
-  ]);
+  const [{ default: pino }, { openInstallation }, { copyDatabase }, { LocalFolderStore }] =
+    await Promise.all([
+      import("pino"),
+      import("../installation/index.ts"),
+      import("../services/db-copy.ts"),
+      import("../storage/local-folder-store.ts"),
+    ]);
   const opened: { close(): Promise<void> }[] = [];
   try {
     const installation = await openInstallation(config, {
@@ -97,7 +94,11 @@ async function runDbCopy(flags: Record<string, unknown>): Promise<number> {
       target = await openDatabase(to, config.dataDirPath, { poolSize: 2 });
     } catch (error) {
       if (error instanceof ConfigError)
-        throw new Error(error.message.replace(/^--database-url:/, "--to:"), { cause: error });
+        throw new CodedError(
+          "QUIRE_ERR_DB_COPY_FAILED",
+          error.message.replace(/^--database-url:/, "--to:"),
+          { cause: error },
+        );
       throw error;
     }
     opened.push(target);

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
+import { formatBytes } from "../common/format-bytes.ts";
 import { defaultExportCacheDir } from "../config/cache-directory.ts";
 import {
   COMPONENT_MODES,
@@ -10,7 +11,6 @@ import {
   ExportFailedError,
   type ExportProgress,
   exportSite,
-  formatBytes,
   formatProblem,
   type Problem,
 } from "../exporter/index.ts";

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { ConfigError } from "../domain/errors.ts";
+import { CodedError, ConfigError } from "../domain/errors.ts";
 import { registerApiCommand } from "./api.ts";
 import { registerDbCommand } from "./db.ts";
 import { registerExportCommand } from "./export.ts";
@@ -9,7 +9,6 @@ import { registerOrgsCommand } from "./orgs.ts";
 import { registerProjectsCommand } from "./projects.ts";
 import { registerRemoteCommand } from "./remote.ts";
 import { registerServeCommand } from "./serve.ts";
-import { UsageError } from "./usage-error.ts";
 import { registerUsersCommand } from "./users.ts";
 import { registerWorkerCommand } from "./worker.ts";
 
@@ -63,9 +62,15 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    // A mistake in the command line, a setting or a file (UsageError is one too): exit 2.
+    if (error instanceof ConfigError) {
       process.stderr.write(`quire: ${error.message}\n`);
       return EXIT_USAGE;
+    }
+    // Any other error Quire raises on purpose says what went wrong in its message.
+    if (error instanceof CodedError) {
+      process.stderr.write(`quire: ${error.message}\n`);
+      return EXIT_FAILED;
     }
     throw error;
   }

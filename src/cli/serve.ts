@@ -2,20 +2,27 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import pino from "pino";
+import type { Config, SettingName } from "../config/settings.ts";
+import { CodedError } from "../domain/errors.ts";
+import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { onStopRequest } from "./stop-signals.ts";
-import { UsageError } from "./usage-error.ts";
+
+/** The settings `quire serve` takes, as flags or from the environment. */
+const SERVE_SETTINGS: readonly SettingName[] = [
+  "servePort",
+  "serveHost",
+  "serveDataDir",
+  "serveKeep",
+  "logLevel",
+];
 
 interface ServeFlags {
   values: string;
-  port: string;
-  host: string;
-  dataDir: string;
-  keep: string;
   rollback?: boolean;
 }
 
 export function registerServeCommand(program: Command): void {
-  program
+  const command = program
     .command("serve")
     .description(
       "Serve a static export bundle: download it from the values file's staticExport.bundleUrl, check and unpack it, make it the active version, serve it.",
@@ -24,22 +31,6 @@ export function registerServeCommand(program: Command): void {
       "--values <FILE>",
       "the deployment's values file (YAML) with the staticExport group: enabled, bundleUrl, version, sha256",
     )
-    .option(
-      "--port <PORT>",
-      "port to listen on (QUIRE_SERVE_PORT)",
-      process.env.QUIRE_SERVE_PORT ?? "3000",
-    )
-    .option(
-      "--host <HOST>",
-      "address to listen on (QUIRE_SERVE_HOST)",
-      process.env.QUIRE_SERVE_HOST ?? "0.0.0.0",
-    )
-    .option(
-      "--data-dir <DIR>",
-      "where versions are unpacked (QUIRE_SERVE_DATA_DIR)",
-      process.env.QUIRE_SERVE_DATA_DIR ?? "./.quire-serve",
-    )
-    .option("--keep <N>", "versions kept for --rollback", "3")
     .option(
       "--rollback",
       "serve the version that was active before the current one, without fetching",
@@ -59,22 +50,18 @@ QUIRE_STATIC_EXPORT_SHA256.
 /healthz answers at once; /readyz once a version is active. A failed or expired download keeps
 the last good version serving; with no version to serve, quire serve exits 1.
 
-Exit codes: 0 stopped, 1 nothing could be served, 2 wrong usage or values file.`,
-    )
-    .action(async (flags: ServeFlags) => {
-      process.exitCode = await runServe(flags);
-    });
+Exit codes: 0 stopped, 1 nothing could be served, 2 wrong usage, setting or values file.`,
+    );
+  addSettingOptions(command, SERVE_SETTINGS).action(
+    async (flags: ServeFlags & Record<string, unknown>) => {
+      process.exitCode = await runServe(flags, configFromFlags(flags, SERVE_SETTINGS));
+    },
+  );
 }
 
-async function runServe(flags: ServeFlags): Promise<number> {
-  const port = Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${flags.port}"`);
-  const keep = Number(flags.keep);
-  if (!Number.isInteger(keep) || keep < 1 || keep > 100)
-    throw new UsageError(`--keep must be a whole number from 1 to 100, not "${flags.keep}"`);
+async function runServe(flags: ServeFlags, config: Config): Promise<number> {
   const [
-    { readValuesFile, ValuesError },
+    { readValuesFile, valuesOverrides },
     { VersionStore },
     { createStaticServer },
     { removeLeftovers },
@@ -84,18 +71,10 @@ async function runServe(flags: ServeFlags): Promise<number> {
     import("../serve/static-server.ts"),
     import("../serve/leftovers.ts"),
   ]);
-  let values: ReturnType<typeof readValuesFile>;
-  try {
-    values = readValuesFile(flags.values);
-  } catch (error) {
-    if (error instanceof ValuesError) throw new UsageError(error.message);
-    throw error;
-  }
-  const logger = pino({
-    level: process.env.QUIRE_LOG_LEVEL ?? "info",
-    base: { service: "quire-serve" },
-  });
-  const dataDir = path.resolve(flags.dataDir);
+  // A mistake in the file is a ConfigError: one line, exit 2.
+  const values = readValuesFile(flags.values, valuesOverrides(config));
+  const logger = pino({ level: config.logLevel, base: { service: "quire-serve" } });
+  const dataDir = path.resolve(config.serveDataDir);
   const versions = new VersionStore(dataDir);
   // A serve process killed mid-download or mid-unpack left its temporary files behind.
   const leftovers = removeLeftovers(dataDir);
@@ -119,7 +98,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   const server = createStaticServer({ versions, logger });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, flags.host, resolve);
+    server.listen(config.servePort, config.serveHost, resolve);
   });
   const address = server.address();
   const shown =
@@ -130,7 +109,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
 
   if (!flags.rollback) {
     try {
-      const id = await installVersion(values, versions, dataDir, keep, logger);
+      const id = await installVersion(values, versions, dataDir, config.serveKeep, logger);
       process.stderr.write(`Serving version ${id}\n`);
     } catch (error) {
       const active = versions.active();
@@ -179,9 +158,7 @@ async function installVersion(
     return values.version;
   }
   if (!values.bundleUrl)
-    throw new Error(
-      `version ${values.version} is not unpacked here and staticExport.bundleUrl is empty`,
-    );
+    throw new CodedError("QUIRE_ERR_SERVE_VERSION_MISSING", { version: String(values.version) });
   const downloads = path.join(dataDir, "downloads");
   mkdirSync(downloads, { recursive: true });
   // Named after this process, so the next start can tell it was abandoned if this one is killed.

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { startedByNpm } from "../config/launcher.ts";
 
 /** A second signal this long after the first stops the process at once. */
 const FORCE_AFTER_MS = 1000;
@@ -23,7 +24,7 @@ export function onStopRequest(stop: (reason: string) => Promise<void>, logger: L
   };
   process.on("SIGTERM", () => request("SIGTERM"));
   process.on("SIGINT", () => request("SIGINT"));
-  if (process.env.npm_execpath) {
+  if (startedByNpm()) {
     const parent = process.ppid;
     const watch = setInterval(() => {
       if (process.ppid === parent) return;

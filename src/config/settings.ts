@@ -3,6 +3,13 @@ import path from "node:path";
 import { ConfigError } from "../domain/errors.ts";
 import { DEFAULT_BUNDLE_LINK_TTL_SECONDS } from "../domain/static-export-job.ts";
 import { allowedHostProblem, DEFAULT_EXPORT_MEMORY_MB } from "../exporter/index.ts";
+import {
+  BUNDLE_VERSION_RULE,
+  isBundleVersion,
+  normalizedSha256,
+  quoted,
+  SHA256_RULE,
+} from "./bundle-pins.ts";
 
 /**
  * One setting of the server and the admin commands: where it comes from (a flag, then an
@@ -64,6 +71,24 @@ function gitAuthor(value: string, name: string): string {
     throw new ConfigError(`${name} must look like "Name <email@example.com>", not "${value}"`);
   return value.trim();
 }
+function absoluteHttpUrl(value: string, name: string): string | undefined {
+  if (value === "") return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new ConfigError(`${name} must be an absolute http(s) URL, not "${value}"`);
+  return value;
+}
+function sha256Digest(value: string, name: string): string | undefined {
+  if (value === "") return undefined;
+  const digest = normalizedSha256(value);
+  if (!digest) throw new ConfigError(`${name} must be ${SHA256_RULE}, not ${quoted(value)}`);
+  return digest;
+}
+function bundleVersion(value: string, name: string): string | undefined {
+  if (value === "") return undefined;
+  if (!isBundleVersion(value))
+    throw new ConfigError(`${name} "${value}" must be ${BUNDLE_VERSION_RULE}`);
+  return value;
+}
 function hostList(value: string, name: string): string[] {
   const entries = value
     .split(",")
@@ -116,7 +141,7 @@ function isProxyEntry(entry: string): boolean {
 /** The levels of `--log-level`, most severe first. */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** Every setting `quire api`, `quire worker` and the admin commands read. */
+/** Every setting of every command: `quire api`, `quire worker`, the admin commands, `quire serve`, `quire remote`. */
 export const SETTINGS = {
   host: {
     flag: "--host",
@@ -398,6 +423,87 @@ export const SETTINGS = {
     env: "QUIRE_USER_PASSWORD",
     doc: "password of the dashboard user `quire users create` makes (never an argument; else it asks on the terminal)",
     example: "a long passphrase",
+    default: undefined,
+    parse: optionalText,
+  },
+  servePort: {
+    flag: "--port",
+    env: "QUIRE_SERVE_PORT",
+    value: "PORT",
+    doc: "port `quire serve` listens on (0: any free port)",
+    example: "8080",
+    default: 3000,
+    parse: integer(0, 65535),
+  },
+  serveHost: {
+    flag: "--host",
+    env: "QUIRE_SERVE_HOST",
+    value: "HOST",
+    doc: "address `quire serve` listens on (0.0.0.0: every interface)",
+    example: "0.0.0.0",
+    default: "127.0.0.1",
+    parse: text,
+  },
+  serveDataDir: {
+    flag: "--data-dir",
+    env: "QUIRE_SERVE_DATA_DIR",
+    value: "DIR",
+    doc: "where `quire serve` keeps the versions it unpacked",
+    example: "/data",
+    default: "./.quire-serve",
+    parse: text,
+  },
+  serveKeep: {
+    flag: "--keep",
+    env: "QUIRE_SERVE_KEEP",
+    value: "N",
+    doc: "versions `quire serve` keeps for --rollback",
+    example: "5",
+    default: 3,
+    parse: integer(1, 100),
+  },
+  staticExportEnabled: {
+    flag: "--static-export-enabled-env-only",
+    env: "QUIRE_STATIC_EXPORT_ENABLED",
+    doc: "overrides the values file's staticExport.enabled",
+    defaultText: "the values file's",
+    example: "true",
+    default: undefined,
+    parse: boolean,
+  },
+  staticExportBundleUrl: {
+    flag: "--static-export-bundle-url-env-only",
+    env: "QUIRE_STATIC_EXPORT_BUNDLE_URL",
+    doc: "overrides the values file's staticExport.bundleUrl",
+    defaultText: "the values file's",
+    example: "https://quire.example.com/downloads/exports/...",
+    default: undefined,
+    parse: absoluteHttpUrl,
+  },
+  staticExportVersion: {
+    flag: "--static-export-version-env-only",
+    env: "QUIRE_STATIC_EXPORT_VERSION",
+    doc: "overrides the values file's staticExport.version",
+    defaultText: "the values file's",
+    example: "2026.11.1",
+    default: undefined,
+    parse: bundleVersion,
+  },
+  staticExportSha256: {
+    flag: "--static-export-sha256-env-only",
+    env: "QUIRE_STATIC_EXPORT_SHA256",
+    doc: "overrides the values file's staticExport.sha256",
+    defaultText: "the values file's",
+    example: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    default: undefined,
+    parse: sha256Digest,
+  },
+  awsRegion: {
+    flag: "--aws-region-env-only",
+    env: "AWS_REGION",
+    doc: "region of an s3:// storage URL that names none",
+    defaultText: "us-east-1",
+    example: "eu-west-1",
     default: undefined,
     parse: optionalText,
   },

@@ -1,4 +1,6 @@
+import assert from "node:assert";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isObject } from "../common/is-object.ts";
 import type { AdminService } from "../services/admin.ts";
 import type { AgentJobService } from "../services/agent-jobs.ts";
 import type { StaticExportService } from "../services/static-export.ts";
@@ -23,8 +25,8 @@ export interface Dashboard {
 
 /** A submitted form's fields (every value a string; a field sent twice keeps its last value). */
 export function formFields(request: FastifyRequest): Record<string, string> {
-  const body = request.body;
-  return body && typeof body === "object" ? (body as Record<string, string>) : {};
+  // parse-form.ts made every value a string.
+  return isObject(request.body) ? (request.body as Record<string, string>) : {};
 }
 
 export function sendHtml(reply: FastifyReply, body: string, status = 200): FastifyReply {
@@ -34,7 +36,7 @@ export function sendHtml(reply: FastifyReply, body: string, status = 200): Fasti
 /** The signed-in viewer of an organization page, for its header. */
 export function viewerFrame(request: FastifyRequest): ViewerFrame {
   const viewer = request.viewer;
-  if (!viewer) throw new Error("viewerFrame outside a signed-in request");
+  assert(viewer, "viewerFrame is called in signed-in requests only");
   const membership = request.membership;
   return {
     email: viewer.session.email,
@@ -49,6 +51,6 @@ export function viewerFrame(request: FastifyRequest): ViewerFrame {
 /** The frame of an organization's page (the organization hook has set the membership). */
 export function orgFrame(request: FastifyRequest, dashboard: Dashboard): OrgFrame {
   const viewer = viewerFrame(request);
-  if (!viewer.org) throw new Error("an organization page without its organization");
+  assert(viewer.org, "orgFrame is called on organization pages only, after their membership hook");
   return { assets: dashboard.assets, viewer: { ...viewer, org: viewer.org } };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isObject } from "../common/is-object.ts";
 import { QuireError } from "../domain/errors.ts";
 import { sameSecret } from "../services/users.ts";
 import { cookieName, isSecure, readCookie, setCookie } from "./session.ts";
@@ -38,8 +39,7 @@ export function checkOrigin(request: FastifyRequest, publicUrl: string | undefin
 function submittedToken(request: FastifyRequest): string | undefined {
   const header = request.headers["x-csrf-token"];
   if (typeof header === "string") return header;
-  const body = request.body as Record<string, unknown> | undefined;
-  const field = body && typeof body === "object" ? body._csrf : undefined;
+  const field = isObject(request.body) ? request.body._csrf : undefined;
   return typeof field === "string" ? field : undefined;
 }
 

@@ -1,13 +1,17 @@
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ConfigError, QuireError } from "../domain/errors.ts";
 import { linkBase } from "../http/link-base.ts";
 import { loadAssets } from "./assets.ts";
 import { type Dashboard, type DashboardServices, sendHtml, viewerFrame } from "./context.ts";
 import { checkFormToken, checkOrigin, checkSessionToken, isSafeMethod } from "./csrf.ts";
+import { agentJobPages } from "./pages/agent-jobs.ts";
 import { authPages } from "./pages/auth.ts";
-import { jobPages } from "./pages/jobs.ts";
+import { exportPages } from "./pages/exports.ts";
 import { projectPages } from "./pages/projects.ts";
 import { settingsPages } from "./pages/settings.ts";
+import { parseForm } from "./parse-form.ts";
 import { DASHBOARD_PREFIX, paths, withQuery } from "./paths.ts";
 import { clearCookie, cookieName, isSecure, readCookie } from "./session.ts";
 import { errorPage } from "./views/auth.ts";
@@ -71,16 +75,11 @@ export async function dashboardRoutes(
     : undefined;
   const hidden = { hide: true };
 
-  // Forms arrive URL-encoded; every field is a string (a repeated field keeps its last value).
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string" },
-    (_request, body, done) => {
-      const fields: Record<string, string> = Object.create(null);
-      for (const [name, value] of new URLSearchParams(String(body))) fields[name] = value;
-      done(null, fields);
-    },
-  );
+  // Cookies are parsed for the dashboard's requests only; the API reads none.
+  await app.register(cookie);
+  // Forms arrive URL-encoded; every field is a string (a repeated field keeps its last value,
+  // and a field named __proto__ is a field like any other).
+  await app.register(formbody, { parser: parseForm });
 
   app.addHook("onSend", (request, reply, payload, done) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
@@ -186,7 +185,8 @@ export async function dashboardRoutes(
         });
         await projectPages(org, dashboard);
         await settingsPages(org, dashboard);
-        await jobPages(org, dashboard);
+        await agentJobPages(org, dashboard);
+        await exportPages(org, dashboard);
       },
       { prefix: "/orgs/:orgId" },
     );

@@ -38,38 +38,29 @@ export function cookieName(kind: CookieKind, secure: boolean): string {
   return secure ? `__Host-quire_${kind}` : `quire_${kind}`;
 }
 
-/** One cookie's value from the request's Cookie header (the first, if a name repeats). */
+/** One cookie's value, as @fastify/cookie parsed the Cookie header (the first, if a name repeats). */
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
+  return request.cookies[name];
 }
 
-/** Sets an HttpOnly, SameSite=Lax cookie for the whole host (Secure over HTTPS). */
+/**
+ * Sets an HttpOnly, SameSite=Lax cookie for the whole host (Secure over HTTPS). One
+ * Set-Cookie per name: @fastify/cookie keeps the last value set for a name and path, so the
+ * clearing of a stale session followed by a new one at sign-in sends the new one only.
+ */
 export function setCookie(
   reply: FastifyReply,
   name: string,
   value: string,
   options: { secure: boolean; maxAgeSeconds?: number },
 ): void {
-  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
-  if (options.secure) parts.push("Secure");
-  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
-  // One Set-Cookie per name: a later one replaces an earlier (the session cleared for a stale
-  // cookie, then a new one at sign-in). Fastify appends to set-cookie, so remove and set again.
-  const previous = reply.getHeader("set-cookie");
-  const list =
-    previous === undefined ? [] : Array.isArray(previous) ? previous : [String(previous)];
-  reply.removeHeader("set-cookie");
-  reply.header("set-cookie", [
-    ...list.filter((line) => !line.startsWith(`${name}=`)),
-    parts.join("; "),
-  ]);
+  reply.setCookie(name, value, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+    maxAge: options.maxAgeSeconds,
+  });
 }
 
 export function clearCookie(reply: FastifyReply, name: string, secure: boolean): void {

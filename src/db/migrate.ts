@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { CodedError } from "../domain/errors.ts";
 import { lockMigrations } from "./dialect.ts";
 import * as initial from "./migrations/0001_initial.ts";
 import * as agentRuns from "./migrations/0002_agent_runs.ts";
@@ -67,8 +68,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     .executeTakeFirst();
   const known = MIGRATIONS.at(-1)?.version ?? 0;
   if (newest && newest.version > known) {
-    throw new Error(
-      `the database was migrated by a newer Quire (schema ${newest.version}, this one knows up to ${known}): upgrade Quire`,
-    );
+    throw new CodedError("QUIRE_ERR_DB_SCHEMA_TOO_NEW", { schema: newest.version, known });
   }
 }

@@ -1,6 +1,15 @@
 /**
- * Every error Quire reports to a client, in one catalogue: a stable code, the HTTP status it
- * maps to, and a default message. Code is recognised by `code`, never by message text.
+ * Every error Quire raises on purpose, in one catalogue: a stable code
+ * (`QUIRE_ERR_<AREA>_<WHAT>`), an HTTP status, and a message template. The status is the one
+ * an HTTP answer carries; an error that never reaches one (a command line, `quire serve`'s
+ * start-up, an agent run) has the status closest in meaning, so that it would be answered
+ * right if it ever did. A template's `{name}` parts are filled from the values the error is
+ * raised with. Code recognises an error by `code`, never by its message text.
+ *
+ * The codes of the API are sent in the `Quire-Error-Code` header and listed per operation and
+ * status in the OpenAPI document; a test keeps the two in step. The seven codes without an area
+ * (`QUIRE_ERR_NOT_FOUND`, `_RATE_LIMITED`, `_METHOD_NOT_ALLOWED`, `_CSRF`, `_FORBIDDEN`,
+ * `_UNAVAILABLE`, `_INTERNAL`) predate the pattern and stay as they are: clients branch on them.
  */
 export const ERRORS = {
   QUIRE_ERR_AUTH_MISSING: {
@@ -73,35 +82,156 @@ export const ERRORS = {
   },
   QUIRE_ERR_UNAVAILABLE: { status: 503, message: "the service is not ready" },
   QUIRE_ERR_INTERNAL: { status: 500, message: "internal error" },
+
+  // Settings, flags, files and forms: mistakes of whoever configures or types.
+  QUIRE_ERR_CONFIG_INVALID: { status: 400, message: "{setting} is not valid: {problem}" },
+  QUIRE_ERR_CONFIG_FIELD_INVALID: { status: 400, message: "{field} is not valid: {problem}" },
+  QUIRE_ERR_CLI_USAGE: {
+    status: 400,
+    message: "the command line is not valid: {problem} (run with --help for usage)",
+  },
+  /** 499: the client closed the request, as nginx names it. */
+  QUIRE_ERR_CLI_INTERRUPTED: { status: 499, message: "interrupted by {signal}" },
+
+  // quire serve.
+  QUIRE_ERR_SERVE_VALUES_INVALID: {
+    status: 400,
+    message: "{file}: {key} is not valid: {problem}",
+  },
+  QUIRE_ERR_SERVE_LINK_REFUSED: {
+    status: 502,
+    message:
+      "the bundle link was refused: generate a new link with POST /v1/static-export/jobs/{jobId}/bundle",
+  },
+  QUIRE_ERR_SERVE_DOWNLOAD_FAILED: {
+    status: 502,
+    message: "could not download the bundle: {reason}",
+  },
+  QUIRE_ERR_SERVE_BUNDLE_INVALID: { status: 422, message: "the bundle is refused: {reason}" },
+  QUIRE_ERR_SERVE_VERSION_MISSING: {
+    status: 409,
+    message: "version {version} is not unpacked here and staticExport.bundleUrl is empty",
+  },
+
+  // Export jobs and their sources.
+  QUIRE_ERR_EXPORT_SOURCE_FAILED: {
+    status: 422,
+    message: "the project's repository could not be read: {reason}",
+  },
+
+  // The database and quire db copy.
+  QUIRE_ERR_DB_SCHEMA_TOO_NEW: {
+    status: 503,
+    message:
+      "the database was migrated by a newer Quire (schema {schema}, this one knows up to {known}): upgrade Quire",
+  },
+  QUIRE_ERR_DB_COPY_REFUSED: { status: 409, message: "the copy is refused: {reason}" },
+  QUIRE_ERR_DB_COPY_SCHEMA_MISMATCH: {
+    status: 409,
+    message:
+      "the target's tables differ from the source's: both must be migrated by the same Quire",
+  },
+  QUIRE_ERR_DB_COPY_SOURCE_DAMAGED: {
+    status: 500,
+    message: "the installation being copied is damaged: {reason}",
+  },
+  QUIRE_ERR_DB_COPY_FAILED: {
+    status: 500,
+    message: "the copy failed and nothing was committed: {reason}",
+  },
+
+  // git, for export checkouts and the agent's workspace.
+  QUIRE_ERR_GIT_FAILED: { status: 502, message: "git {command} failed: {reason}" },
+
+  // Object storage and stored secrets.
+  QUIRE_ERR_STORAGE_KEY_INVALID: { status: 500, message: 'invalid object key "{key}"' },
+  QUIRE_ERR_STORAGE_FAILED: {
+    status: 503,
+    message: "the object storage could not be used: try again later",
+  },
+  QUIRE_ERR_STORAGE_SDK_MISSING: {
+    status: 500,
+    message: "cannot load the AWS SDK for S3 storage: reinstall Quire's dependencies",
+  },
+  QUIRE_ERR_SECRET_UNREADABLE: {
+    status: 500,
+    message: "a stored secret is not a sealed secret: the database is damaged",
+  },
+
+  // Agent runs: their limits, git, the forge, the model's tools.
+  QUIRE_ERR_AGENT_RUN_LIMIT: { status: 422, message: "the run reached a limit: {limit}" },
+  QUIRE_ERR_AGENT_RUN_STOPPED: { status: 409, message: "the job was stopped" },
+  QUIRE_ERR_AGENT_FORGE_FAILED: {
+    status: 502,
+    message: "the forge refused or failed a call: {reason}",
+  },
+  QUIRE_ERR_AGENT_SEARCH_TIMEOUT: {
+    status: 422,
+    message: "the regular expression took too long to run",
+  },
+  QUIRE_ERR_AGENT_GLOB_INVALID: { status: 400, message: "the pattern is not valid: {problem}" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** An error a client sees: its catalogue code and status, and a message that says what to fix. */
-export class QuireError extends Error {
+/** The values a message template's `{name}` parts are filled from. */
+export type MessageValues = Readonly<Record<string, string | number>>;
+
+/**
+ * A catalogue message with its `{name}` parts filled in; a part with no value stays as it is
+ * written, so a missing value shows in the message instead of vanishing.
+ */
+export function formatMessage(code: ErrorCode, values: MessageValues = {}): string {
+  return ERRORS[code].message.replace(/\{(\w+)\}/g, (part, name: string) =>
+    name in values ? String(values[name]) : part,
+  );
+}
+
+/**
+ * An error Quire raises on purpose: its catalogue code, and a message that says what is wrong
+ * and what to do, either written out or the code's template filled with `values`. Every error
+ * class of Quire's (outside the exporter, which keeps its own) derives from it.
+ */
+export class CodedError extends Error {
   readonly code: ErrorCode;
-  readonly status: number;
+
+  constructor(
+    code: ErrorCode,
+    message?: string | MessageValues,
+    options: { cause?: unknown } = {},
+  ) {
+    super(typeof message === "string" ? message : formatMessage(code, message), {
+      cause: options.cause,
+    });
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** An error a client sees: its catalogue code and status, and a message that says what to fix. */
+export class QuireError extends CodedError {
   /** Extra response headers (`Retry-After`, `WWW-Authenticate`). */
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(
     code: ErrorCode,
-    message?: string,
+    message?: string | MessageValues,
     options: { cause?: unknown; headers?: Record<string, string> } = {},
   ) {
-    super(message ?? ERRORS[code].message, { cause: options.cause });
-    this.name = "QuireError";
-    this.code = code;
-    this.status = ERRORS[code].status;
+    super(code, message, options);
     this.headers = options.headers ?? {};
+  }
+
+  /** The HTTP status it is answered with. */
+  get status(): number {
+    return ERRORS[this.code].status;
   }
 }
 
 /** A command-line or configuration mistake (a flag, an environment variable, a values file). */
-export class ConfigError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ConfigError";
+export class ConfigError extends CodedError {
+  constructor(message: string, options: { cause?: unknown; code?: ErrorCode } = {}) {
+    super(options.code ?? "QUIRE_ERR_CONFIG_INVALID", message, options);
   }
 }
 
@@ -113,8 +243,7 @@ export class FieldError extends ConfigError {
   readonly field: string;
   readonly problem: string;
   constructor(field: string, message: string, problem: string) {
-    super(message);
-    this.name = "FieldError";
+    super(message, { code: "QUIRE_ERR_CONFIG_FIELD_INVALID" });
     this.field = field;
     this.problem = problem;
   }

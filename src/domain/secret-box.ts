@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { CodedError } from "./errors.ts";
 
 /** A key for one purpose, derived from the master key, so no two uses share a key. */
 export function deriveKey(
@@ -24,7 +25,7 @@ export function sealSecret(key: Buffer, plaintext: string): string {
 export function openSecret(key: Buffer, sealed: string): string {
   const [version, iv, tag, ciphertext] = sealed.split(".");
   if (version !== VERSION || !iv || !tag || ciphertext === undefined)
-    throw new Error("not a sealed secret");
+    throw new CodedError("QUIRE_ERR_SECRET_UNREADABLE");
   const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { CodedError } from "../domain/errors.ts";
 import { type GitCredentials, NO_CREDENTIALS } from "./credentials.ts";
 import { gitEnvironment } from "./environment.ts";
 import { redact } from "./redact.ts";
@@ -21,7 +22,7 @@ export interface GitOptions {
 export type GitFailure = "failed" | "timed-out" | "missing";
 
 /** A git command failed. Its message and `stderr` hold no credentials: they are safe to show and log. */
-export class GitError extends Error {
+export class GitError extends CodedError {
   /** The subcommand (`fetch`, `clone`, `push`). */
   readonly command: string;
   readonly failure: GitFailure;
@@ -29,8 +30,7 @@ export class GitError extends Error {
   readonly stderr: string;
 
   constructor(command: string, failure: GitFailure, stderr: string, message: string) {
-    super(message);
-    this.name = "GitError";
+    super("QUIRE_ERR_GIT_FAILED", message);
     this.command = command;
     this.failure = failure;
     this.stderr = stderr;

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { ERRORS, type ErrorCode, QuireError } from "../domain/errors.ts";
+import { CodedError, ERRORS, type ErrorCode, QuireError } from "../domain/errors.ts";
 
 /** Fastify's own errors, mapped to the catalogue. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -12,21 +12,35 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 };
 
 /**
+ * What a client reads of a server-side failure: the catalogue's message when it says
+ * something without details (the storage could not be used), else "internal error". The
+ * error's own message, which may name a bucket or a file, goes to the log only.
+ */
+function serverMessage(code: ErrorCode): string {
+  const { message } = ERRORS[code];
+  return message.includes("{") ? ERRORS.QUIRE_ERR_INTERNAL.message : message;
+}
+
+/**
  * Every error leaves as `{"error": message}` with its catalogue status and a
- * `Quire-Error-Code` header; never a stack trace. Unexpected errors are logged with their
- * cause and reported as a plain 500.
+ * `Quire-Error-Code` header; never a stack trace. Any error of the catalogue keeps its code
+ * (a 4xx its message too); unexpected errors are logged with their cause and reported as a
+ * plain 500.
  */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | QuireError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | CodedError, request, reply) => {
     // Refused before its body was read (a missing key, say): closing the connection stops the
     // client sending a body nobody reads, where it would otherwise wait out the keep-alive.
     if (!request.raw.complete) reply.header("connection", "close");
-    if (error instanceof QuireError) {
-      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+    if (error instanceof CodedError) {
+      const { status } = ERRORS[error.code];
+      if (error instanceof QuireError)
+        for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      if (status >= 500) request.log.error({ err: error, code: error.code }, "request failed");
       return reply
-        .code(error.status)
+        .code(status)
         .header("Quire-Error-Code", error.code)
-        .send({ error: error.message });
+        .send({ error: status >= 500 ? serverMessage(error.code) : error.message });
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) {

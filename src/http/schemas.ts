@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { AGENT_JOB_STATUSES, MAX_PROMPT_LENGTH } from "../domain/agent-job.ts";
+import { ERRORS, type ErrorCode } from "../domain/errors.ts";
 import { EXPORT_JOB_STATUSES } from "../domain/static-export-job.ts";
 
 /**
@@ -152,7 +153,7 @@ export const BundleSchema = Type.Object(
   { $id: "Bundle", title: "Bundle" },
 );
 
-/** The error responses of a route, all with the Error body. */
+/** What each error status means, for the document. */
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request: the message names the field.",
   401: "Missing, malformed, unknown or revoked API key (with WWW-Authenticate: Bearer).",
@@ -164,14 +165,53 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: "Rate limit exceeded: see Retry-After and the RateLimit-* headers.",
 };
 
-/** The error responses of a route, each a reference to the Error schema with what it means. */
-export function errorResponses(
-  ...statuses: number[]
-): Record<number, { $ref: string; description: string }> {
+/** What every call behind the API key can be refused with. */
+export const AUTH_ERRORS: readonly ErrorCode[] = [
+  "QUIRE_ERR_AUTH_MISSING",
+  "QUIRE_ERR_AUTH_INVALID",
+];
+
+/** What a JSON body can be wrong in before the route sees it. */
+export const BODY_ERRORS: readonly ErrorCode[] = [
+  "QUIRE_ERR_REQUEST_INVALID",
+  "QUIRE_ERR_REQUEST_MALFORMED_JSON",
+  "QUIRE_ERR_REQUEST_TOO_LARGE",
+  "QUIRE_ERR_REQUEST_UNSUPPORTED_MEDIA_TYPE",
+];
+
+/**
+ * The error responses of a route from the catalogue codes it can answer with (the API key's
+ * own always): one response per status, with the Error body and the `Quire-Error-Code` header
+ * listing exactly those codes, so the document and the catalogue cannot disagree.
+ */
+export function errorResponses(...codes: ErrorCode[]): Record<
+  number,
+  {
+    $ref: string;
+    description: string;
+    headers: Record<string, { description: string; type: "string"; enum: string[] }>;
+  }
+> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set([...AUTH_ERRORS, ...codes])) {
+    const { status } = ERRORS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
   return Object.fromEntries(
-    [401, ...statuses].map((status) => [
+    [...byStatus].map(([status, listed]) => [
       status,
-      { $ref: "Error#", description: ERROR_DESCRIPTIONS[status] ?? "Error" },
+      {
+        $ref: "Error#",
+        description: ERROR_DESCRIPTIONS[status] ?? "Error",
+        headers: {
+          // A JSON schema: @fastify/swagger writes it as the header's `schema`.
+          "Quire-Error-Code": {
+            description: "The error's stable code in Quire's catalogue.",
+            type: "string",
+            enum: listed,
+          },
+        },
+      },
     ]),
   );
 }

@@ -11,7 +11,7 @@ export function openStore(config: Config, linkKey: Buffer): ObjectStore {
   if (url === undefined)
     return new LocalFolderStore(path.join(config.dataDirPath, "objects"), linkKey);
   if (/^s3:\/\//i.test(url))
-    return new S3Store(parseS3Url(url, "--storage-url (QUIRE_STORAGE_URL)"));
+    return new S3Store(parseS3Url(url, "--storage-url (QUIRE_STORAGE_URL)", config.awsRegion));
   if (url.startsWith("file://")) return new LocalFolderStore(new URL(url).pathname, linkKey);
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
     return new LocalFolderStore(path.resolve(url), linkKey);

@@ -1,3 +1,4 @@
+import assert from "node:assert";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
@@ -136,7 +137,7 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
           report(FETCHED + ((EXPORTED - FETCHED) * progress.percent) / 100, progress.pagesDone),
       });
       await pending;
-      if (!result.archive) throw new Error("the export produced no archive");
+      assert(result.archive, "an export given an archive path writes the archive");
       const key = bundleObjectKey(job.id, job.domain);
       const stored = await store.putFile(key, result.archive.path);
       await db.transaction().execute(async (trx) => {

@@ -1,9 +1,10 @@
+import assert from "node:assert";
 import { parentPort, workerData } from "node:worker_threads";
 import { ExportFailedError, type ExportOptions, exportSite } from "../exporter/index.ts";
 
 /** Runs one export off the API's event loop; see export-thread.ts. */
 const port = parentPort;
-if (!port) throw new Error("export-thread-worker.ts runs as a worker thread");
+assert(port, "export-thread-worker.ts runs only as the worker thread export-thread.ts starts");
 const options = workerData as Omit<ExportOptions, "onProgress" | "signal">;
 try {
   const result = await exportSite({

@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { extract } from "tar";
+import { CodedError } from "../domain/errors.ts";
 import { isRemoteRepository } from "../domain/project.ts";
 import { type GitCredentials, GitError, type GitOptions, redactUrl, runGit } from "../git/index.ts";
 
 /** A problem with the project's source that the user must fix (bad URL, missing branch): not retried. */
-export class SourceError extends Error {
+export class SourceError extends CodedError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "SourceError";
+    super("QUIRE_ERR_EXPORT_SOURCE_FAILED", message, options);
   }
 }
 

@@ -2,14 +2,15 @@ import { createHash } from "node:crypto";
 import { createWriteStream, renameSync, rmSync } from "node:fs";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { setTimeout as sleep } from "node:timers/promises";
+import { retry } from "../common/retry.ts";
+import { CodedError } from "../domain/errors.ts";
 
 /** A download that cannot succeed by trying again: the message says what to do. */
-export class BundleLinkError extends Error {
+export class BundleLinkError extends CodedError {
+  /** The link's HTTP answer, when it gave one. */
   readonly status: number | null;
   constructor(message: string, status: number | null) {
-    super(message);
-    this.name = "BundleLinkError";
+    super("QUIRE_ERR_SERVE_LINK_REFUSED", message);
     this.status = status;
   }
 }
@@ -52,24 +53,18 @@ export async function fetchBundle(
   options: FetchOptions = {},
 ): Promise<FetchedBundle> {
   const attempts = options.attempts ?? 4;
-  let delay = options.retryDelayMs ?? 1000;
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    try {
-      return await fetchOnce(url, file, options);
-    } catch (error) {
-      if (error instanceof BundleLinkError || options.signal?.aborted) throw error;
-      lastError = error;
-      if (attempt === attempts) break;
-      // The pause between attempts ends early when the caller stops.
-      await sleep(delay, undefined, { signal: options.signal }).catch(() => {});
-      if (options.signal?.aborted) throw options.signal.reason;
-      delay *= 2;
-    }
-  }
-  throw new Error(
-    `could not download the bundle after ${attempts} attempts: ${(lastError as Error)?.message ?? lastError}`,
-  );
+  return retry(() => fetchOnce(url, file, options), {
+    attempts,
+    delayMs: options.retryDelayMs ?? 1000,
+    signal: options.signal,
+    shouldRetry: (error) => !(error instanceof BundleLinkError),
+    giveUp: (error) =>
+      new CodedError(
+        "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
+        `could not download the bundle after ${attempts} attempts: ${(error as Error)?.message ?? error}`,
+        { cause: error },
+      ),
+  });
 }
 
 async function fetchOnce(url: string, file: string, options: FetchOptions): Promise<FetchedBundle> {
@@ -109,9 +104,16 @@ async function fetchOnce(url: string, file: string, options: FetchOptions): Prom
         `the bundle link answered ${response.status}${detail ? `: ${detail}` : ""}`,
         response.status,
       );
-    throw new Error(`the bundle link answered ${response.status}${detail ? `: ${detail}` : ""}`);
+    throw new CodedError(
+      "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
+      `the bundle link answered ${response.status}${detail ? `: ${detail}` : ""}`,
+    );
   }
-  if (!response.body) throw new Error("the bundle link answered with no body");
+  if (!response.body)
+    throw new CodedError(
+      "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
+      "the bundle link answered with no body",
+    );
   const lengthHeader = response.headers.get("content-length");
   const total = lengthHeader ? Number(lengthHeader) : null;
   const partial = `${file}.partial-${process.pid}`;
@@ -135,11 +137,15 @@ async function fetchOnce(url: string, file: string, options: FetchOptions): Prom
       signal,
     });
     if (total !== null && received !== total)
-      throw new Error(`the download ended after ${received} of ${total} bytes`);
+      throw new CodedError(
+        "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
+        `the download ended after ${received} of ${total} bytes`,
+      );
   } catch (error) {
     rmSync(partial, { force: true });
     if (timeout.aborted && !options.signal?.aborted)
-      throw new Error(
+      throw new CodedError(
+        "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
         `the download took longer than ${Math.round((options.timeoutMs ?? 600_000) / 1000)} s`,
       );
     throw error;

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
+import { isObject } from "../common/is-object.ts";
 import {
   compileDestination,
   compileSource,
@@ -48,11 +49,7 @@ export class RedirectRules {
   /** The rules of the bundle unpacked at `root`, whose parsed manifest is `manifest`. */
   static read(root: string, manifest: unknown): RedirectRules {
     const rules = new RedirectRules();
-    const named =
-      manifest && typeof manifest === "object"
-        ? (manifest as Record<string, unknown>).redirectRules
-        : undefined;
-    if (named !== RULES_FILE) return rules;
+    if (!isObject(manifest) || manifest.redirectRules !== RULES_FILE) return rules;
     const file = confine(root, RULES_FILE);
     const info = file ? statSync(file, { throwIfNoEntry: false }) : undefined;
     if (!file || !info?.isFile() || info.size > MAX_RULES_FILE_BYTES) return rules;
@@ -62,15 +59,15 @@ export class RedirectRules {
     } catch {
       return rules;
     }
-    const list = (parsed as { rules?: unknown } | null)?.rules;
+    const list = isObject(parsed) ? parsed.rules : undefined;
     if (!Array.isArray(list)) return rules;
     for (const item of list) rules.#add(item);
     return rules;
   }
 
   #add(item: unknown): void {
-    if (!item || typeof item !== "object") return;
-    const { source, destination, permanent } = item as Record<string, unknown>;
+    if (!isObject(item)) return;
+    const { source, destination, permanent } = item;
     if (typeof source !== "string" || typeof destination !== "string") return;
     const compiledSource = compileSource(source);
     if (!compiledSource.ok) return;

@@ -10,6 +10,7 @@ import {
   pagePolicy,
   readPolicySources,
 } from "./content-security-policy.ts";
+import { contentTypeOf } from "./content-type.ts";
 import { localLocation } from "./local-location.ts";
 import { RedirectRules, type RedirectTarget } from "./redirect-rules.ts";
 import type { Encoding } from "./version-layout.ts";
@@ -24,31 +25,6 @@ import type { VersionStore } from "./versions.ts";
  * sent as the `.br` or `.gz` Quire wrote of them at unpack time, kept apart from the site's own
  * files (version-layout.ts), when the client accepts it.
  */
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".md": "text/markdown; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".xml": "application/xml; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".ttf": "font/ttf",
-  ".pdf": "application/pdf",
-  ".mp4": "video/mp4",
-  ".webm": "video/webm",
-  ".zip": "application/zip",
-};
 
 /** Headers of every answer; files add the policy of their version and kind to these. */
 const SECURITY_HEADERS = {
@@ -238,7 +214,7 @@ class VersionCache {
     if (!info?.isFile()) return undefined;
     const extension = path.extname(file).toLowerCase();
     const headers: Record<string, string> = {
-      "Content-Type": TYPES[extension] ?? "application/octet-stream",
+      "Content-Type": contentTypeOf(extension),
       ETag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
       "Last-Modified": info.mtime.toUTCString(),
       "Cache-Control":

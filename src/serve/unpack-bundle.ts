@@ -11,6 +11,7 @@ import {
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Parser, type ReadEntry } from "tar";
+import { CodedError } from "../domain/errors.ts";
 import { OWNER } from "./leftovers.ts";
 import { compressedPath, sitePath } from "./version-layout.ts";
 
@@ -56,10 +57,9 @@ export interface UnpackedBundle {
 }
 
 /** A bundle was refused; the message says what is wrong with it. */
-export class BundleError extends Error {
+export class BundleError extends CodedError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "BundleError";
+    super("QUIRE_ERR_SERVE_BUNDLE_INVALID", message, options);
   }
 }
 

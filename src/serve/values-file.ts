@@ -1,5 +1,14 @@
 import { readFileSync } from "node:fs";
 import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import {
+  BUNDLE_VERSION_RULE,
+  isBundleVersion,
+  normalizedSha256,
+  quoted,
+  SHA256_RULE,
+} from "../config/bundle-pins.ts";
+import type { Config } from "../config/settings.ts";
+import { ConfigError } from "../domain/errors.ts";
 
 /**
  * The `staticExport` group of a deployment's values file (the same file the Helm chart
@@ -16,17 +25,43 @@ export interface StaticExportValues {
   sha256: string | null;
 }
 
-export class ValuesError extends Error {
+/**
+ * Values given outside the file, already checked (the `QUIRE_STATIC_EXPORT_*` settings): each
+ * one given wins over the file.
+ */
+export type StaticExportOverrides = Partial<{
+  enabled: boolean;
+  bundleUrl: string;
+  version: string;
+  sha256: string;
+}>;
+
+/** The overrides of the resolved configuration (`QUIRE_STATIC_EXPORT_ENABLED` and the rest). */
+export function valuesOverrides(
+  config: Pick<
+    Config,
+    "staticExportEnabled" | "staticExportBundleUrl" | "staticExportVersion" | "staticExportSha256"
+  >,
+): StaticExportOverrides {
+  return {
+    enabled: config.staticExportEnabled,
+    bundleUrl: config.staticExportBundleUrl,
+    version: config.staticExportVersion,
+    sha256: config.staticExportSha256,
+  };
+}
+
+/** A mistake in the values file, named by its key and line. */
+export class ValuesError extends ConfigError {
   constructor(message: string) {
-    super(message);
-    this.name = "ValuesError";
+    super(message, { code: "QUIRE_ERR_SERVE_VALUES_INVALID" });
   }
 }
 
-/** Reads and checks a values file; environment overrides win over the file. */
+/** Reads and checks a values file; the overrides win over the file. */
 export function readValuesFile(
   file: string,
-  environment: NodeJS.ProcessEnv = process.env,
+  overrides: StaticExportOverrides = {},
 ): StaticExportValues {
   let text: string;
   try {
@@ -36,13 +71,13 @@ export function readValuesFile(
       `cannot read the values file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
-  return parseValues(text, file, environment);
+  return parseValues(text, file, overrides);
 }
 
 export function parseValues(
   text: string,
   file: string,
-  environment: NodeJS.ProcessEnv = {},
+  overrides: StaticExportOverrides = {},
 ): StaticExportValues {
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
@@ -115,20 +150,10 @@ export function parseValues(
     if (value !== "") sha256 = checkSha256(value, `${where(sha256Node)}: staticExport.sha256`);
   }
 
-  if (
-    environment.QUIRE_STATIC_EXPORT_ENABLED !== undefined &&
-    environment.QUIRE_STATIC_EXPORT_ENABLED !== ""
-  ) {
-    const value = environment.QUIRE_STATIC_EXPORT_ENABLED;
-    if (!/^(true|false|1|0)$/i.test(value))
-      throw new ValuesError(`QUIRE_STATIC_EXPORT_ENABLED must be true or false, not "${value}"`);
-    enabled = /^(true|1)$/i.test(value);
-  }
-  if (environment.QUIRE_STATIC_EXPORT_BUNDLE_URL)
-    bundleUrl = environment.QUIRE_STATIC_EXPORT_BUNDLE_URL;
-  if (environment.QUIRE_STATIC_EXPORT_VERSION) version = environment.QUIRE_STATIC_EXPORT_VERSION;
-  if (environment.QUIRE_STATIC_EXPORT_SHA256)
-    sha256 = checkSha256(environment.QUIRE_STATIC_EXPORT_SHA256, "QUIRE_STATIC_EXPORT_SHA256");
+  if (overrides.enabled !== undefined) enabled = overrides.enabled;
+  if (overrides.bundleUrl !== undefined) bundleUrl = overrides.bundleUrl;
+  if (overrides.version !== undefined) version = overrides.version;
+  if (overrides.sha256 !== undefined) sha256 = overrides.sha256;
 
   if (bundleUrl !== null) {
     let url: URL;
@@ -144,9 +169,9 @@ export function parseValues(
         `${where(urlNode)}: staticExport.bundleUrl must be an http(s) URL, not "${url.protocol}"`,
       );
   }
-  if (version !== null && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(version)) {
+  if (version !== null && !isBundleVersion(version)) {
     throw new ValuesError(
-      `${where(versionNode)}: staticExport.version "${version}" must be letters, digits, dots, dashes or underscores (it names a folder)`,
+      `${where(versionNode)}: staticExport.version "${version}" must be ${BUNDLE_VERSION_RULE}`,
     );
   }
   if (enabled && bundleUrl === null && version === null)
@@ -158,9 +183,7 @@ export function parseValues(
 
 /** A SHA-256 in hex (either case), lowercased; `what` names where it was read. */
 function checkSha256(value: string, what: string): string {
-  if (!/^[0-9a-f]{64}$/i.test(value.trim()))
-    throw new ValuesError(
-      `${what} must be the bundle's SHA-256, 64 hex characters (as the API's bundle call reports it), not ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}`,
-    );
-  return value.trim().toLowerCase();
+  const digest = normalizedSha256(value);
+  if (!digest) throw new ValuesError(`${what} must be ${SHA256_RULE}, not ${quoted(value)}`);
+  return digest;
 }

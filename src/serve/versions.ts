@@ -1,3 +1,4 @@
+import assert from "node:assert";
 import {
   mkdirSync,
   readdirSync,
@@ -76,7 +77,7 @@ export class VersionStore {
 
   /** Makes an unpacked version the active one, and removes versions beyond the newest `keep`. */
   activate(id: string, keep: number): void {
-    if (!this.has(id)) throw new Error(`version ${id} is not unpacked`);
+    assert(this.has(id), `version ${id} is not unpacked: activate only what has()`);
     const state = this.#read();
     const history = [id, ...state.history.filter((item) => item !== id)];
     this.#write({ active: id, history: history.slice(0, Math.max(1, keep)) });

@@ -1,9 +1,12 @@
+import assert from "node:assert";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { type Readable, Transform } from "node:stream";
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { formatBytes } from "../common/format-bytes.ts";
 import type { QuireDatabase } from "../db/database.ts";
 import { lockForTransaction } from "../db/dialect.ts";
+import { CodedError } from "../domain/errors.ts";
 import { LocalFolderStore } from "../storage/local-folder-store.ts";
 import type { ObjectStore, StoredObject } from "../storage/object-store.ts";
 
@@ -22,10 +25,9 @@ import type { ObjectStore, StoredObject } from "../storage/object-store.ts";
  */
 
 /** A refusal: the command was right, but the installation or the target cannot be copied now. */
-export class DbCopyRefusedError extends Error {
+export class DbCopyRefusedError extends CodedError {
   constructor(message: string) {
-    super(message);
-    this.name = "DbCopyRefusedError";
+    super("QUIRE_ERR_DB_COPY_REFUSED", message);
   }
 }
 
@@ -140,7 +142,8 @@ export async function copyDatabase(options: DbCopyOptions): Promise<DbCopyReport
       if (!options.archiveTarget) continue;
       const expected = Number(bundle.size_bytes);
       if (stored.sizeBytes !== expected)
-        throw new Error(
+        throw new CodedError(
+          "QUIRE_ERR_DB_COPY_SOURCE_DAMAGED",
           `the archive ${key} holds ${stored.sizeBytes} bytes in ${options.sourceStore.location}, but its bundle row says ${expected}: the source store is damaged`,
         );
       progress(`archive ${index + 1}/${bundles.length}: ${key} (${formatBytes(expected)})`);
@@ -170,7 +173,8 @@ export async function copyDatabase(options: DbCopyOptions): Promise<DbCopyReport
       const landed = await countRows(targetTx, tables);
       for (const { table, rows } of counts) {
         if (landed.get(table) !== rows)
-          throw new Error(
+          throw new CodedError(
+            "QUIRE_ERR_DB_COPY_FAILED",
             `the target's table ${table} holds ${landed.get(table)} rows after copying ${rows}: nothing was committed`,
           );
       }
@@ -202,10 +206,11 @@ async function readSourceTables(db: AnyDb): Promise<SourceTable[]> {
     const references = (
       await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${name})`.execute(db)
     ).rows.map((row) => row.table);
-    if (references.includes(name))
-      throw new Error(
-        `the table ${name} references itself: quire db copy cannot order its rows yet`,
-      );
+    // Quire's own schema: a migration that adds such a table must teach this copy its order.
+    assert(
+      !references.includes(name),
+      `the table ${name} references itself: quire db copy cannot order its rows yet`,
+    );
     parents.set(name, new Set(references.filter((parent) => names.includes(parent))));
   }
   const ordered: string[] = [];
@@ -214,10 +219,10 @@ async function readSourceTables(db: AnyDb): Promise<SourceTable[]> {
     const next = remaining.findIndex((name) =>
       [...(parents.get(name) ?? [])].every((parent) => ordered.includes(parent)),
     );
-    if (next < 0)
-      throw new Error(
-        `the tables ${remaining.join(", ")} reference each other in a cycle: quire db copy cannot order them`,
-      );
+    assert(
+      next >= 0,
+      `the tables ${remaining.join(", ")} reference each other in a cycle: quire db copy cannot order them`,
+    );
     ordered.push(...remaining.splice(next, 1));
   }
   const tables: SourceTable[] = [];
@@ -277,12 +282,14 @@ async function checkTargetSchema(db: AnyDb, tables: SourceTable[]): Promise<void
   for (const table of tables) {
     const present = byTable.get(table.name);
     if (!present)
-      throw new Error(
+      throw new CodedError(
+        "QUIRE_ERR_DB_COPY_SCHEMA_MISMATCH",
         `the target has no table ${table.name}, which the source has: both must be migrated by the same Quire`,
       );
     const absent = table.columns.filter((column) => !present.has(column));
     if (absent.length > 0)
-      throw new Error(
+      throw new CodedError(
+        "QUIRE_ERR_DB_COPY_SCHEMA_MISMATCH",
         `the target's table ${table.name} has no column ${absent.join(", ")}: both must be migrated by the same Quire`,
       );
   }
@@ -340,7 +347,8 @@ async function copyTable(
       try {
         await targetDb.insertInto(table.name).values(batch).execute();
       } catch (error) {
-        throw new Error(
+        throw new CodedError(
+          "QUIRE_ERR_DB_COPY_FAILED",
           `cannot copy ${table.name} (rows ${copied + 1} to ${copied + batch.length}) into the target: ${(error as Error).message}`,
           { cause: error },
         );
@@ -400,7 +408,11 @@ async function copyArchive(
   sha256: string,
 ): Promise<void> {
   const file = from.fileOf(key);
-  if (!file) throw new Error(`the bundle row names an invalid object key "${key}"`);
+  if (!file)
+    throw new CodedError(
+      "QUIRE_ERR_DB_COPY_SOURCE_DAMAGED",
+      `the bundle row names an invalid object key "${key}"`,
+    );
   const hash = createHash("sha256");
   let read = 0;
   const reading = createReadStream(file);
@@ -415,18 +427,12 @@ async function copyArchive(
   await to.putStream(key, reading.pipe(hashing), sizeBytes);
   const digest = hash.digest("hex");
   if (read !== sizeBytes || (sha256 && digest !== sha256))
-    throw new Error(
+    throw new CodedError(
+      "QUIRE_ERR_DB_COPY_SOURCE_DAMAGED",
       `the archive ${key} read from ${from.location} does not match its bundle row (${read} bytes, sha256 ${digest}; the row says ${sizeBytes} bytes, sha256 ${sha256}): the source store is damaged`,
     );
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }

@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { copyFileSync, createReadStream, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { access, constants, stat } from "node:fs/promises";
 import path from "node:path";
+import { CodedError } from "../domain/errors.ts";
+import { confine } from "../files/confine.ts";
 import { isValidObjectKey, type ObjectStore, type StoredObject } from "./object-store.ts";
 import { signLink } from "./signed-link.ts";
 
@@ -33,13 +35,14 @@ export class LocalFolderStore implements ObjectStore {
   /** The file behind a key, or undefined for a key that cannot name one. */
   fileOf(key: string): string | undefined {
     if (!isValidObjectKey(key)) return undefined;
-    const file = path.join(this.root, key);
-    return file.startsWith(`${this.root}${path.sep}`) ? file : undefined;
+    const file = confine(this.root, key);
+    // The root itself holds no object.
+    return file === path.resolve(this.root) ? undefined : file;
   }
 
   async putFile(key: string, file: string): Promise<StoredObject> {
     const target = this.fileOf(key);
-    if (!target) throw new Error(`invalid object key "${key}"`);
+    if (!target) throw new CodedError("QUIRE_ERR_STORAGE_KEY_INVALID", { key });
     mkdirSync(path.dirname(target), { recursive: true });
     const partial = `${target}.partial-${process.pid}`;
     try {
@@ -69,7 +72,7 @@ export class LocalFolderStore implements ObjectStore {
     key: string,
     options: { expiresAt: Date; baseUrl: string; fileName: string },
   ): Promise<string> {
-    if (!this.fileOf(key)) throw new Error(`invalid object key "${key}"`);
+    if (!this.fileOf(key)) throw new CodedError("QUIRE_ERR_STORAGE_KEY_INVALID", { key });
     const expires = Math.floor(options.expiresAt.getTime() / 1000);
     const signature = signLink(this.#linkKey, { key, expires, fileName: options.fileName });
     const query = new URLSearchParams({
@@ -87,7 +90,7 @@ export class LocalFolderStore implements ObjectStore {
   /** Streams a byte range of a stored object. */
   read(key: string, range?: { start: number; end: number }): NodeJS.ReadableStream {
     const file = this.fileOf(key);
-    if (!file) throw new Error(`invalid object key "${key}"`);
+    if (!file) throw new CodedError("QUIRE_ERR_STORAGE_KEY_INVALID", { key });
     return createReadStream(file, range);
   }
 }

@@ -1,8 +1,9 @@
+import assert from "node:assert";
 import { createReadStream } from "node:fs";
 import { rm, stat as statFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { ConfigError } from "../domain/errors.ts";
+import { CodedError, ConfigError } from "../domain/errors.ts";
 import { isValidObjectKey, type ObjectStore, type StoredObject } from "./object-store.ts";
 
 /** Where an S3 store keeps its objects, from `s3://BUCKET/PREFIX?region=&endpoint=&forcePathStyle=`. */
@@ -30,12 +31,14 @@ const URL_PARAMETERS = ["region", "endpoint", "forcePathStyle"];
 /**
  * Reads `s3://BUCKET/PREFIX?region=R&endpoint=URL&forcePathStyle=true`. Credentials never go
  * in the URL: they come from the AWS SDK's usual sources (AWS_ACCESS_KEY_ID and
- * AWS_SECRET_ACCESS_KEY, a profile, a role). Errors name `setting` and the part at fault.
+ * AWS_SECRET_ACCESS_KEY, a profile, a role). A URL without `region` takes `defaultRegion` (the
+ * configuration's `awsRegion`, from AWS_REGION), else us-east-1. Errors name `setting` and the
+ * part at fault.
  */
 export function parseS3Url(
   url: string,
-  setting = "QUIRE_STORAGE_URL",
-  environment: NodeJS.ProcessEnv = process.env,
+  setting: string,
+  defaultRegion: string | undefined,
 ): S3Location {
   const match = /^s3:\/\/([^/?#]*)(\/[^?#]*)?(\?[^#]*)?$/i.exec(url.trim());
   if (!match)
@@ -68,7 +71,7 @@ export function parseS3Url(
       throw new ConfigError(`${setting}: the parameter "${name}" is given more than once`);
   }
 
-  const region = query.get("region") ?? environment.AWS_REGION ?? "us-east-1";
+  const region = query.get("region") ?? defaultRegion ?? "us-east-1";
   if (!/^[a-z0-9-]{1,64}$/.test(region))
     throw new ConfigError(
       `${setting}: region "${region}" is not a region name (such as us-east-1 or auto)`,
@@ -138,7 +141,7 @@ export class S3Store implements ObjectStore {
 
   /** The bucket's key for one of our keys. */
   objectKey(key: string): string {
-    if (!isValidObjectKey(key)) throw new Error(`invalid object key "${key}"`);
+    if (!isValidObjectKey(key)) throw new CodedError("QUIRE_ERR_STORAGE_KEY_INVALID", { key });
     return this.target.prefix ? `${this.target.prefix}/${key}` : key;
   }
 
@@ -187,7 +190,8 @@ export class S3Store implements ObjectStore {
     }
     const stored = await this.stat(key);
     if (!stored || stored.sizeBytes !== sizeBytes)
-      throw new Error(
+      throw new CodedError(
+        "QUIRE_ERR_STORAGE_FAILED",
         `${this.#where()}: "${objectKey}" holds ${stored ? `${stored.sizeBytes} bytes` : "nothing"} after uploading ${sizeBytes} bytes`,
       );
     return stored;
@@ -220,9 +224,9 @@ export class S3Store implements ObjectStore {
     // Signed as of the whole second, so the link's end (X-Amz-Date + X-Amz-Expires) is expiresAt.
     const signingDate = new Date(Math.floor(Date.now() / 1000) * 1000);
     const expiresIn = Math.floor((options.expiresAt.getTime() - signingDate.getTime()) / 1000);
-    if (expiresIn < 1) throw new Error("a bundle link must last at least one second");
+    assert(expiresIn >= 1, "a bundle link lasts at least one second (QUIRE_BUNDLE_LINK_TTL >= 1)");
     if (expiresIn > S3_MAX_LINK_SECONDS)
-      throw new Error(
+      throw new ConfigError(
         `S3 presigned links last at most 7 days (${S3_MAX_LINK_SECONDS} s), not ${expiresIn} s: lower QUIRE_BUNDLE_LINK_TTL`,
       );
     const { client, s3, getSignedUrl } = await this.#load();
@@ -256,9 +260,11 @@ export class S3Store implements ObjectStore {
   #load(): Promise<Sdk> {
     this.#sdk ??= loadSdk(this.target).catch((error: unknown) => {
       this.#sdk = undefined;
-      throw new Error(`cannot load the AWS SDK for S3 storage: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw new CodedError(
+        "QUIRE_ERR_STORAGE_SDK_MISSING",
+        `cannot load the AWS SDK for S3 storage: ${(error as Error).message}`,
+        { cause: error },
+      );
     });
     return this.#sdk;
   }
@@ -269,7 +275,7 @@ export class S3Store implements ObjectStore {
   }
 
   /** An SDK error as a message naming the bucket and endpoint (never the credentials). */
-  #explain(error: unknown, doing: string, isBucketCheck = false): Error {
+  #explain(error: unknown, doing: string, isBucketCheck = false): CodedError {
     const status = statusOf(error);
     const where = this.#where();
     const cause = error as { name?: string; message?: string };
@@ -281,7 +287,7 @@ export class S3Store implements ObjectStore {
       message = `${doing} ${where}: the bucket is in another region than ${this.target.region}: set ?region= in the storage URL`;
     else
       message = `${doing} ${where}: ${status ? `HTTP ${status} ` : ""}${cause?.name && cause.name !== "Error" ? `${cause.name}: ` : ""}${cause?.message || "no answer"}`;
-    return new Error(message, { cause: error });
+    return new CodedError("QUIRE_ERR_STORAGE_FAILED", message, { cause: error });
   }
 }
 

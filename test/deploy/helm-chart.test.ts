@@ -47,14 +47,14 @@ describe("the Helm chart", () => {
     );
   });
 
-  it("holds the seed's staticExport group as it is, with the optional sha256 after it, off by default", () => {
+  it("holds the values file's staticExport group as it is, with the optional sha256 after it, off by default", () => {
     expect(chart.defaultValues.staticExport).toEqual({
       enabled: false,
       bundleUrl: "",
       version: "",
       sha256: "",
     });
-    // In the seed's order, so the file reads like the seed's table; then Quire's sha256.
+    // In the documented order (docs/values-file.md), then Quire's sha256.
     expect(Object.keys(chart.defaultValues.staticExport as object)).toEqual([
       "enabled",
       "bundleUrl",
@@ -128,7 +128,7 @@ describe("the Helm chart", () => {
       version: "2.10",
       sha256: null,
     });
-    // Unpinned, the seed's "" is no version (and "" no checksum).
+    // Unpinned, the default "" is no version (and "" no checksum).
     const unpinned = render(ENABLED).one("ConfigMap").data[path.posix.basename(valuesPath)];
     expect(parseValues(unpinned, valuesPath, {})).toEqual({
       enabled: true,

@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseValues, type StaticExportValues } from "../../src/serve/values-file.ts";
+import { resolveConfig } from "../../src/config/settings.ts";
+import {
+  parseValues,
+  type StaticExportValues,
+  valuesOverrides,
+} from "../../src/serve/values-file.ts";
 import { markdownSections } from "../helpers/markdown.ts";
 
 /**
@@ -67,7 +72,9 @@ describe("docs/values-file.md", () => {
     for (const [variable, key] of overrides) {
       const field = (key as string).replace("staticExport.", "") as keyof StaticExportValues;
       const sample = SAMPLES[field];
-      const read = parseValues(BASE, "values.yaml", { [variable as string]: sample.env });
+      // As quire serve reads them: resolved with the other settings, handed to the reader.
+      const overridden = valuesOverrides(resolveConfig({}, { [variable as string]: sample.env }));
+      const read = parseValues(BASE, "values.yaml", overridden);
       expect(read[field], `${variable} overrides ${key}`).toEqual(sample.read);
     }
   });

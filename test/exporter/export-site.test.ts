@@ -32,7 +32,7 @@ function readOut(directory: string, file: string): string {
 }
 
 describe("exporting a site", () => {
-  it("writes every page, the site files and the manifest as SPEC §2 describes", async () => {
+  it("writes every page, the site files and the manifest as docs/bundle-format.md describes", async () => {
     const outputDir = path.join(makeTempDir(), "site");
     const result = await exportSite({
       sourceDir: makeRepo(SITE),

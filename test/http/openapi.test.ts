@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config/settings.ts";
 import { MAX_PROMPT_LENGTH } from "../../src/domain/agent-job.ts";
-import { ERRORS, type ErrorCode } from "../../src/domain/errors.ts";
+import { CodedError, ERRORS, type ErrorCode, formatMessage } from "../../src/domain/errors.ts";
 import { buildApp } from "../../src/http/app.ts";
 import { openInstallation } from "../../src/installation/index.ts";
-import { startApi } from "../helpers/api-server.ts";
+import { createTenant, startApi } from "../helpers/api-server.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is walked as plain JSON.
 type Json = any;
 
-/** SPEC §1: every operation with its success status and the error statuses the table names. */
+/** docs/api.md: every operation with its success status and the error statuses the table names. */
 const OPERATIONS = [
   {
     method: "post",
@@ -70,64 +70,9 @@ const OPERATIONS = [
   },
 ] as const;
 
-/** Client mistakes every authenticated call can make. */
-const AUTH: ErrorCode[] = ["QUIRE_ERR_AUTH_MISSING", "QUIRE_ERR_AUTH_INVALID"];
-/** What a JSON body can be wrong in before the route sees it. */
-const BODY: ErrorCode[] = [
-  "QUIRE_ERR_REQUEST_INVALID",
-  "QUIRE_ERR_REQUEST_MALFORMED_JSON",
-  "QUIRE_ERR_REQUEST_TOO_LARGE",
-  "QUIRE_ERR_REQUEST_UNSUPPORTED_MEDIA_TYPE",
-];
-
-/** Which catalogue errors each documented operation can answer with. */
-const ROUTE_ERRORS: Record<string, ErrorCode[]> = {
-  "POST /v2/agent/{projectId}/job": [
-    ...AUTH,
-    ...BODY,
-    "QUIRE_ERR_PROJECT_NOT_FOUND",
-    "QUIRE_ERR_RATE_LIMITED",
-  ],
-  "GET /v2/agent/{projectId}/job/{id}": [
-    ...AUTH,
-    "QUIRE_ERR_PROJECT_NOT_FOUND",
-    "QUIRE_ERR_AGENT_JOB_NOT_FOUND",
-  ],
-  "GET /v2/agent/{projectId}/jobs": [
-    ...AUTH,
-    "QUIRE_ERR_REQUEST_INVALID",
-    "QUIRE_ERR_PROJECT_NOT_FOUND",
-  ],
-  "POST /v2/agent/{projectId}/job/{id}/message": [
-    ...AUTH,
-    ...BODY,
-    "QUIRE_ERR_PROJECT_NOT_FOUND",
-    "QUIRE_ERR_AGENT_JOB_NOT_FOUND",
-    "QUIRE_ERR_AGENT_JOB_CONFLICT",
-    "QUIRE_ERR_RATE_LIMITED",
-  ],
-  "POST /v2/agent/{projectId}/job/{id}/archive": [
-    ...AUTH,
-    "QUIRE_ERR_PROJECT_NOT_FOUND",
-    "QUIRE_ERR_AGENT_JOB_NOT_FOUND",
-  ],
-  "POST /v1/static-export/jobs": [
-    ...AUTH,
-    ...BODY,
-    "QUIRE_ERR_EXPORT_PLAN_REQUIRED",
-    "QUIRE_ERR_EXPORT_DOMAIN_NOT_FOUND",
-  ],
-  "GET /v1/static-export/jobs/{jobId}": [...AUTH, "QUIRE_ERR_EXPORT_JOB_NOT_FOUND"],
-  "POST /v1/static-export/jobs/{jobId}/bundle": [
-    ...AUTH,
-    "QUIRE_ERR_EXPORT_JOB_NOT_FOUND",
-    "QUIRE_ERR_EXPORT_NOT_COMPLETED",
-  ],
-};
-
 /**
- * Catalogue entries no documented operation answers with, and why. A new catalogue entry
- * must be placed in ROUTE_ERRORS or here.
+ * Catalogue entries no documented operation lists, and why. A new catalogue entry must be
+ * listed by an operation (errorResponses in its route) or here.
  */
 const NOT_FROM_DOCUMENTED_ROUTES: Partial<Record<ErrorCode, string>> = {
   QUIRE_ERR_NOT_FOUND: "a path no route matches",
@@ -147,6 +92,31 @@ const NOT_FROM_DOCUMENTED_ROUTES: Partial<Record<ErrorCode, string>> = {
   QUIRE_ERR_MEMBER_NOT_FOUND: "the dashboard's members page, outside the API document",
   QUIRE_ERR_MEMBER_CONFLICT: "the dashboard's members page, outside the API document",
   QUIRE_ERR_INVITATION_INVALID: "the dashboard's invitation links, outside the API document",
+  QUIRE_ERR_CONFIG_INVALID: "a setting, flag or file of the operator's, or a dashboard form",
+  QUIRE_ERR_CONFIG_FIELD_INVALID: "a field of a dashboard form or an admin command",
+  QUIRE_ERR_CLI_USAGE: "the command line",
+  QUIRE_ERR_CLI_INTERRUPTED: "the command line (Ctrl-C during quire remote)",
+  QUIRE_ERR_SERVE_VALUES_INVALID: "quire serve's values file",
+  QUIRE_ERR_SERVE_LINK_REFUSED: "quire serve's download of a bundle link",
+  QUIRE_ERR_SERVE_DOWNLOAD_FAILED: "quire serve's download of a bundle link",
+  QUIRE_ERR_SERVE_BUNDLE_INVALID: "quire serve's check of a bundle",
+  QUIRE_ERR_SERVE_VERSION_MISSING: "quire serve's values file",
+  QUIRE_ERR_EXPORT_SOURCE_FAILED: "an export job's failure, read in the job's error field",
+  QUIRE_ERR_DB_SCHEMA_TOO_NEW: "the database at start-up",
+  QUIRE_ERR_DB_COPY_REFUSED: "quire db copy",
+  QUIRE_ERR_DB_COPY_SCHEMA_MISMATCH: "quire db copy",
+  QUIRE_ERR_DB_COPY_SOURCE_DAMAGED: "quire db copy",
+  QUIRE_ERR_DB_COPY_FAILED: "quire db copy",
+  QUIRE_ERR_STORAGE_KEY_INVALID: "a server fault (5xx), on any call that uses the storage",
+  QUIRE_ERR_STORAGE_FAILED: "a server fault (5xx), on any call that uses the storage",
+  QUIRE_ERR_STORAGE_SDK_MISSING: "a server fault (5xx), on any call that uses the storage",
+  QUIRE_ERR_SECRET_UNREADABLE: "a server fault (5xx): a stored forge token cannot be opened",
+  QUIRE_ERR_AGENT_RUN_LIMIT: "an agent run's failure, read in the job's error field",
+  QUIRE_ERR_AGENT_RUN_STOPPED: "an agent run stopped by archiving or a shutdown",
+  QUIRE_ERR_GIT_FAILED: "an export's or agent run's failure, read in the job's error field",
+  QUIRE_ERR_AGENT_FORGE_FAILED: "an agent run's failure, read in the job's error field",
+  QUIRE_ERR_AGENT_SEARCH_TIMEOUT: "a tool of the agent, told to the model",
+  QUIRE_ERR_AGENT_GLOB_INVALID: "a tool of the agent, told to the model",
 };
 
 let doc: Json;
@@ -230,7 +200,7 @@ describe("GET /openapi.json", () => {
     expect(statuses).toContain(success);
     for (const status of errors)
       expect(statuses, `${method.toUpperCase()} ${path} documents ${status}`).toContain(status);
-    // The only success status is the one the SPEC names.
+    // The only success status is the one docs/api.md names.
     expect(statuses.filter((status) => status < 400)).toEqual([success]);
 
     const successSchema = jsonSchemaOf(op.responses[String(success)]);
@@ -293,7 +263,7 @@ describe("GET /openapi.json", () => {
     );
   });
 
-  it("describes AgentJob with exactly the SPEC §1 fields and types", () => {
+  it("describes AgentJob with exactly the fields and types of docs/api.md", () => {
     const job = resolve(doc.components.schemas.AgentJob);
     const fields = [
       "id",
@@ -363,34 +333,103 @@ describe("the error catalogue", () => {
     }
   });
 
-  it("maps exactly the documented operations", () => {
-    expect(Object.keys(ROUTE_ERRORS).sort()).toEqual(
-      OPERATIONS.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort(),
-    );
+  it("lists on every error response of the document the codes it answers with, each of that status", () => {
+    for (const { method, path } of OPERATIONS) {
+      const op = operation(method, path);
+      for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+        if (Number(status) < 400) continue;
+        const codes: string[] = response.headers?.["Quire-Error-Code"]?.schema?.enum ?? [];
+        const where = `${method.toUpperCase()} ${path} ${status}`;
+        expect(codes.length, `${where} lists its codes`).toBeGreaterThan(0);
+        for (const code of codes) {
+          expect(ERRORS, `${where}: ${code} is in the catalogue`).toHaveProperty(code);
+          expect(ERRORS[code as ErrorCode].status, `${where}: ${code}`).toBe(Number(status));
+        }
+      }
+    }
   });
 
   it("places every entry: on the documented operations that can answer with it, or outside them with a reason", () => {
-    const used = new Set(Object.values(ROUTE_ERRORS).flat());
+    const documented = new Set(
+      OPERATIONS.flatMap(({ method, path }) =>
+        Object.values(operation(method, path).responses as Record<string, Json>).flatMap(
+          (response) => response.headers?.["Quire-Error-Code"]?.schema?.enum ?? [],
+        ),
+      ),
+    );
     for (const code of Object.keys(ERRORS) as ErrorCode[]) {
-      const placed = used.has(code) || code in NOT_FROM_DOCUMENTED_ROUTES;
-      expect(placed, `${code} is in ROUTE_ERRORS or NOT_FROM_DOCUMENTED_ROUTES`).toBe(true);
-      expect(used.has(code) && code in NOT_FROM_DOCUMENTED_ROUTES, `${code} is placed once`).toBe(
-        false,
-      );
+      const outside = code in NOT_FROM_DOCUMENTED_ROUTES;
+      expect(documented.has(code) || outside, `${code} is documented or placed outside`).toBe(true);
+      expect(documented.has(code) && outside, `${code} is placed once`).toBe(false);
     }
-    for (const code of used) expect(ERRORS, code).toHaveProperty(code);
   });
 
-  it.each(
-    Object.entries(ROUTE_ERRORS),
-  )("documents on %s the status of every catalogue error it can answer with", (key, codes) => {
-    const [method, path] = key.split(" ") as [string, string];
-    const op = operation(method.toLowerCase(), path);
-    expect(op).toBeDefined();
-    const statuses = Object.keys(op.responses).map(Number);
-    for (const code of codes)
-      expect(statuses, `${key} documents ${ERRORS[code].status} (${code})`).toContain(
-        ERRORS[code].status,
+  it("fills a template's parts from the values an error is raised with", () => {
+    expect(formatMessage("QUIRE_ERR_STORAGE_KEY_INVALID", { key: "../x" })).toBe(
+      'invalid object key "../x"',
+    );
+    expect(new CodedError("QUIRE_ERR_SERVE_VERSION_MISSING", { version: "v2" }).message).toBe(
+      "version v2 is not unpacked here and staticExport.bundleUrl is empty",
+    );
+    // A part without a value shows, rather than vanishing from the sentence.
+    expect(formatMessage("QUIRE_ERR_GIT_FAILED", { command: "push" })).toBe(
+      "git push failed: {reason}",
+    );
+  });
+});
+
+describe("the codes the API answers with", () => {
+  it("are the ones the document lists for the operation and status", async () => {
+    const api = await startApi({ workers: false });
+    const listed = (method: string, path: string, status: number): string[] =>
+      operation(method, path).responses[String(status)]?.headers?.["Quire-Error-Code"]?.schema
+        ?.enum ?? [];
+    const check = async (
+      method: string,
+      path: string,
+      url: string,
+      init: { key?: string; body?: string; type?: string },
+    ) => {
+      const response = await fetch(`${api.url}${url}`, {
+        method: method.toUpperCase(),
+        headers: {
+          ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
+          ...(init.type ? { "content-type": init.type } : {}),
+        },
+        body: init.body,
+      });
+      const code = response.headers.get("quire-error-code") as string;
+      expect(
+        listed(method, path, response.status),
+        `${method} ${url} ${response.status}`,
+      ).toContain(code);
+      return code;
+    };
+    const fill = (path: string) => path.replace(/\{\w+\}/g, "nope");
+    // Every operation, without a key and with a wrong one.
+    for (const { method, path } of OPERATIONS) {
+      expect(await check(method, path, fill(path), {})).toBe("QUIRE_ERR_AUTH_MISSING");
+      expect(await check(method, path, fill(path), { key: "quire_wrong" })).toBe(
+        "QUIRE_ERR_AUTH_INVALID",
       );
+    }
+    const tenant = await createTenant(api);
+    const key = tenant.key;
+    const create = "/v2/agent/{projectId}/job";
+    expect(
+      await check("post", create, fill(create), { key, body: "{", type: "application/json" }),
+    ).toBe("QUIRE_ERR_REQUEST_MALFORMED_JSON");
+    expect(await check("post", create, fill(create), { key, body: "x", type: "text/plain" })).toBe(
+      "QUIRE_ERR_REQUEST_UNSUPPORTED_MEDIA_TYPE",
+    );
+    expect(
+      await check("post", create, fill(create), {
+        key,
+        body: JSON.stringify({ prompt: "Fix the typos" }),
+        type: "application/json",
+      }),
+    ).toBe("QUIRE_ERR_PROJECT_NOT_FOUND");
+    const job = "/v1/static-export/jobs/{jobId}";
+    expect(await check("get", job, fill(job), { key })).toBe("QUIRE_ERR_EXPORT_JOB_NOT_FOUND");
   });
 });

@@ -70,6 +70,7 @@ describe("/healthz and /readyz", () => {
     writeFileSync(objects, "not a folder");
     const response = await api.request("GET", "/readyz");
     expect(response.status).toBe(503);
+    expect(response.headers.get("quire-error-code")).toBe("QUIRE_ERR_UNAVAILABLE");
     const body = await response.json();
     expect(Object.keys(body)).toEqual(["error"]);
     expect(body.error).toMatch(/storage/i);

@@ -84,8 +84,9 @@ describe("--trust-proxy (QUIRE_TRUST_PROXY)", () => {
       "x-forwarded-proto": "https",
     });
     expect(held.status).toBe(429);
+    // Held for the first wait, 30 s, less what a loaded machine took since the 20th failure.
     expect(held.text_).toMatch(
-      /Too many failed sign-ins from your address: try again in 30 seconds\./,
+      /Too many failed sign-ins from your address: try again in (2\d|30) seconds\./,
     );
     expect(new Set(loggedClients(api))).toEqual(new Set(["127.0.0.1"]));
   });

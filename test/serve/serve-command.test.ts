@@ -223,4 +223,90 @@ describe("quire serve", () => {
       /values\.yaml:2:\d+: staticExport\.enabled must be true or false/,
     );
   });
+
+  it("refuses a wrong QUIRE_LOG_LEVEL, QUIRE_SERVE_PORT or QUIRE_SERVE_KEEP in one line naming the variable, with exit code 2", async () => {
+    const file = values("http://127.0.0.1:9/bundle.tar.gz");
+    const cases: [Record<string, string>, string][] = [
+      [
+        { QUIRE_LOG_LEVEL: "loud" },
+        'quire: QUIRE_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"',
+      ],
+      [
+        { QUIRE_SERVE_PORT: "http" },
+        'quire: QUIRE_SERVE_PORT must be a whole number from 0 to 65535, not "http"',
+      ],
+      [
+        { QUIRE_SERVE_KEEP: "0" },
+        'quire: QUIRE_SERVE_KEEP must be a whole number from 1 to 100, not "0"',
+      ],
+    ];
+    for (const [environment, line] of cases) {
+      const { exit, stderr } = await runQuire(["serve", "--values", file], environment);
+      expect(exit, line).toBe(2);
+      expect(stderr).toBe(`${line}\n`);
+    }
+  });
+
+  it("listens where QUIRE_SERVE_PORT and QUIRE_SERVE_DATA_DIR say, on 127.0.0.1 unless told otherwise", async () => {
+    ensureBundle();
+    const dataDir = makeTempDir();
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      [BIN, "serve", "--values", values(await bundleLink(bundle))],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          ...withoutQuireSettings(),
+          QUIRE_SERVE_PORT: String(port),
+          QUIRE_SERVE_DATA_DIR: dataDir,
+          QUIRE_LOG_LEVEL: "warn",
+        },
+      },
+    );
+    children.push(child);
+    let output = "";
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitReady(base);
+    expect(output).toContain(`Quire serve listening on ${base} (data: ${dataDir})`);
+    expect(readdirSync(path.join(dataDir, "versions")).length).toBe(1);
+    child.kill("SIGTERM");
+  });
 });
+
+/** The environment of this process without any QUIRE_* setting of the machine running the tests. */
+function withoutQuireSettings(): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env))
+    if (!name.startsWith("QUIRE_")) environment[name] = value;
+  return environment;
+}
+
+/** Runs `quire` to its end with these environment variables. */
+function runQuire(
+  args: string[],
+  environment: Record<string, string>,
+): Promise<{ exit: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...withoutQuireSettings(), ...environment },
+  });
+  children.push(child);
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) => child.on("close", (exit) => resolve({ exit, stderr })));
+}
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === "object" && address ? address.port : 0;
+}

@@ -193,7 +193,7 @@ describe("serving the active version", () => {
     const own = await rawBytes(port, "/index.html.gz", { "accept-encoding": "gzip, br" });
     expect(own.status).toBe(200);
     expect(own.headers["content-encoding"]).toBeUndefined();
-    expect(own.headers["content-type"]).toBe("application/octet-stream");
+    expect(own.headers["content-type"]).toBe("application/gzip");
     expect(gunzipSync(own.body).toString()).toBe(hostile);
   });
 
@@ -208,6 +208,43 @@ describe("serving the active version", () => {
     const home = await fetch(`${base}/`, { headers: { "accept-encoding": "gzip, br" } });
     expect(home.headers.get("content-encoding")).toBeNull();
     expect(await home.text()).toBe(PAGE);
+  });
+
+  it("sends each file with its type: text as UTF-8 (YAML and Markdown as text too), and HTML or XML types only for pages, SVG and XML", async () => {
+    const { base } = await site({
+      "index.html": "<h1>Home</h1>",
+      "openapi.yaml": "openapi: 3.1.0\n",
+      "spec.yml": "openapi: 3.1.0\n",
+      "guide.md": "# Guide\n",
+      "_quire/quire.6b000d0763.js": "void 0;",
+      "_quire/quire.6b000d0763.css": "body{}",
+      "search.json": "{}",
+      "sitemap.xml": "<urlset/>",
+      "logo.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+      "photo.png": Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+      "font.woff2": Buffer.from([0x77, 0x4f, 0x46, 0x32]),
+      "old.htm": "<script>alert(1)</script>",
+      "page.xhtml": "<html xmlns='http://www.w3.org/1999/xhtml'><script>alert(1)</script></html>",
+      "feed.rss": "<rss/>",
+      "data.bin": Buffer.from([0, 1, 2]),
+      README: "no extension",
+    });
+    const typeOf = async (file: string) =>
+      (await fetch(`${base}/${file}`)).headers.get("content-type");
+    expect(await typeOf("index.html")).toBe("text/html; charset=utf-8");
+    expect(await typeOf("openapi.yaml")).toBe("text/yaml; charset=utf-8");
+    expect(await typeOf("spec.yml")).toBe("text/yaml; charset=utf-8");
+    expect(await typeOf("guide.md")).toBe("text/markdown; charset=utf-8");
+    expect(await typeOf("_quire/quire.6b000d0763.js")).toBe("text/javascript; charset=utf-8");
+    expect(await typeOf("_quire/quire.6b000d0763.css")).toBe("text/css; charset=utf-8");
+    expect(await typeOf("search.json")).toBe("application/json; charset=utf-8");
+    expect(await typeOf("sitemap.xml")).toBe("application/xml; charset=utf-8");
+    expect(await typeOf("logo.svg")).toBe("image/svg+xml");
+    expect(await typeOf("photo.png")).toBe("image/png");
+    expect(await typeOf("font.woff2")).toBe("font/woff2");
+    // A browser would run these as documents under the page policy: they download instead.
+    for (const file of ["old.htm", "page.xhtml", "feed.rss", "data.bin", "README"])
+      expect(await typeOf(file), file).toBe("application/octet-stream");
   });
 
   it("honours Range and HEAD, and refuses other methods", async () => {

@@ -1,8 +1,19 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseValues, readValuesFile, ValuesError } from "../../src/serve/values-file.ts";
+import { resolveConfig } from "../../src/config/settings.ts";
+import {
+  parseValues,
+  readValuesFile,
+  ValuesError,
+  valuesOverrides,
+} from "../../src/serve/values-file.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
+
+/** The overrides `quire serve` hands the values file, from these environment variables. */
+function fromEnvironment(environment: NodeJS.ProcessEnv) {
+  return valuesOverrides(resolveConfig({}, environment));
+}
 
 const URL =
   "https://quire.example.com/downloads/exports/exp_1/docs.tar.gz?expires=1&name=docs.tar.gz&signature=x";
@@ -124,27 +135,48 @@ describe("the values file", () => {
       ),
     ).toEqual({ enabled: true, bundleUrl: URL, version: "v1", sha256: digest.toLowerCase() });
     // QUIRE_STATIC_EXPORT_SHA256 overrides it; a wrong one is named by its variable.
-    const other = "a".repeat(64);
+    const other = "A".repeat(64);
     expect(
-      parseValues(`staticExport:\n  sha256: "${digest}"\n`, "values.yaml", {
-        QUIRE_STATIC_EXPORT_SHA256: other,
-      }).sha256,
-    ).toBe(other);
-    expect(() =>
-      parseValues("", "values.yaml", { QUIRE_STATIC_EXPORT_SHA256: "not-a-digest" }),
-    ).toThrow(/^QUIRE_STATIC_EXPORT_SHA256 must be the bundle's SHA-256, 64 hex characters/);
+      parseValues(
+        `staticExport:\n  sha256: "${digest}"\n`,
+        "values.yaml",
+        fromEnvironment({ QUIRE_STATIC_EXPORT_SHA256: other }),
+      ).sha256,
+    ).toBe(other.toLowerCase());
+    expect(() => fromEnvironment({ QUIRE_STATIC_EXPORT_SHA256: "not-a-digest" })).toThrow(
+      /^QUIRE_STATIC_EXPORT_SHA256 must be the bundle's SHA-256, 64 hex characters/,
+    );
   });
 
   it("lets the environment override the file", () => {
-    const values = parseValues("staticExport:\n  enabled: false\n", "values.yaml", {
-      QUIRE_STATIC_EXPORT_ENABLED: "true",
-      QUIRE_STATIC_EXPORT_BUNDLE_URL: URL,
-      QUIRE_STATIC_EXPORT_VERSION: "v7",
-    });
-    expect(values).toEqual({ enabled: true, bundleUrl: URL, version: "v7", sha256: null });
-    expect(() => parseValues("", "values.yaml", { QUIRE_STATIC_EXPORT_ENABLED: "maybe" })).toThrow(
-      /QUIRE_STATIC_EXPORT_ENABLED must be true or false/,
+    const values = parseValues(
+      "staticExport:\n  enabled: false\n",
+      "values.yaml",
+      fromEnvironment({
+        QUIRE_STATIC_EXPORT_ENABLED: "true",
+        QUIRE_STATIC_EXPORT_BUNDLE_URL: URL,
+        QUIRE_STATIC_EXPORT_VERSION: "v7",
+      }),
     );
+    expect(values).toEqual({ enabled: true, bundleUrl: URL, version: "v7", sha256: null });
+    // Each variable is checked when the configuration is resolved, and named.
+    expect(() => fromEnvironment({ QUIRE_STATIC_EXPORT_ENABLED: "maybe" })).toThrow(
+      'QUIRE_STATIC_EXPORT_ENABLED must be true or false, not "maybe"',
+    );
+    expect(() => fromEnvironment({ QUIRE_STATIC_EXPORT_BUNDLE_URL: "ftp://x/b.tar.gz" })).toThrow(
+      'QUIRE_STATIC_EXPORT_BUNDLE_URL must be an absolute http(s) URL, not "ftp://x/b.tar.gz"',
+    );
+    expect(() => fromEnvironment({ QUIRE_STATIC_EXPORT_VERSION: "../v1" })).toThrow(
+      'QUIRE_STATIC_EXPORT_VERSION "../v1" must be letters, digits, dots, dashes or underscores',
+    );
+    // An empty variable is no override: the file's value stays.
+    expect(
+      parseValues(
+        "staticExport:\n  enabled: true\n  version: v2\n",
+        "values.yaml",
+        fromEnvironment({ QUIRE_STATIC_EXPORT_VERSION: "" }),
+      ).version,
+    ).toBe("v2");
   });
 
   it("says which file it could not read", () => {

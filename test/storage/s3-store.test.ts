@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 function newStore(url = server.storageUrl(BUCKET, "bundles/prod")): S3Store {
-  const store = new S3Store(parseS3Url(url));
+  const store = new S3Store(parseS3Url(url, "QUIRE_STORAGE_URL", undefined));
   stores.push(store);
   return store;
 }
@@ -57,6 +57,8 @@ describe("parseS3Url", () => {
     expect(
       parseS3Url(
         "s3://my-bucket/quire/bundles/?region=eu-west-3&endpoint=https://s3.example.test:9000/&forcePathStyle=true",
+        "QUIRE_STORAGE_URL",
+        undefined,
       ),
     ).toEqual({
       bucket: "my-bucket",
@@ -65,19 +67,16 @@ describe("parseS3Url", () => {
       endpoint: "https://s3.example.test:9000",
       forcePathStyle: true,
     });
-    expect(parseS3Url("s3://my.bucket.example", "X", {})).toEqual({
+    expect(parseS3Url("s3://my.bucket.example", "X", undefined)).toEqual({
       bucket: "my.bucket.example",
       prefix: "",
       region: "us-east-1",
       endpoint: undefined,
       forcePathStyle: false,
     });
-    expect(parseS3Url("s3://my-bucket/p", "X", { AWS_REGION: "ap-south-1" }).region).toBe(
-      "ap-south-1",
-    );
-    expect(parseS3Url("s3://my-bucket/p?region=auto", "X", { AWS_REGION: "x" }).region).toBe(
-      "auto",
-    );
+    // A URL without a region takes the configured one (AWS_REGION), and its own wins.
+    expect(parseS3Url("s3://my-bucket/p", "X", "ap-south-1").region).toBe("ap-south-1");
+    expect(parseS3Url("s3://my-bucket/p?region=auto", "X", "x").region).toBe("auto");
   });
 
   it.each([
@@ -105,7 +104,7 @@ describe("parseS3Url", () => {
   ])("refuses %s, naming the part", (url, message) => {
     let error: unknown;
     try {
-      parseS3Url(url);
+      parseS3Url(url, "QUIRE_STORAGE_URL", undefined);
     } catch (caught) {
       error = caught;
     }
@@ -305,7 +304,7 @@ describe("S3Store against a local S3 server", () => {
 
   it("describes its location without credentials", () => {
     expect(newStore().location).toBe(`s3://${BUCKET}/bundles/prod (${server.endpoint})`);
-    expect(new S3Store(parseS3Url("s3://bucket-a/x", "X", {})).location).toBe(
+    expect(new S3Store(parseS3Url("s3://bucket-a/x", "X", undefined)).location).toBe(
       "s3://bucket-a/x (AWS, us-east-1)",
     );
   });
@@ -324,11 +323,10 @@ describe("the AWS SDK is loaded lazily", () => {
       const { S3Store, parseS3Url } = await import("./src/storage/s3-store.ts");
       await import("./src/installation/index.ts");
       await import("./src/http/app.ts");
-      console.log(new S3Store(parseS3Url("s3://bucket-a/p")).location);
+      console.log(new S3Store(parseS3Url("s3://bucket-a/p", "X", "eu-north-1")).location);
     `;
     const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
       encoding: "utf8",
-      env: { ...process.env, AWS_REGION: "eu-north-1" },
     });
     expect(output.trim()).toBe("s3://bucket-a/p (AWS, eu-north-1)");
   });

@@ -1,3 +1,5 @@
+import { isObject } from "../../common/is-object.ts";
+import { retry } from "../../common/retry.ts";
 import { ForgeError, type ForgeOptions } from "./forge.ts";
 
 /** One REST call to a forge. */
@@ -22,10 +24,6 @@ export interface ForgeClientSettings {
   /** The token, kept out of every message. */
   token: string;
 }
-
-type Attempt =
-  | { done: true; data: unknown }
-  | { done: false; error: ForgeError; retry: boolean; retryAfterMs: number | null };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 3;
@@ -57,18 +55,22 @@ export class ForgeClient {
     const url = new URL(`${this.#settings.apiUrl}${call.path}`);
     for (const [name, value] of Object.entries(call.query ?? {}))
       url.searchParams.set(name, String(value));
-    for (let attempt = 1; ; attempt++) {
-      signal?.throwIfAborted();
-      const outcome = await this.#attempt(call, url, signal);
-      if (outcome.done) return outcome.data;
-      if (!outcome.retry) throw outcome.error;
-      if (attempt >= this.#attempts)
-        throw this.#amend(outcome.error, `gave up after ${attempt} tries`);
-      const delay = outcome.retryAfterMs ?? this.#backoff(attempt);
-      if (delay > this.#maxRetryDelayMs)
-        throw this.#amend(outcome.error, `it asks to wait ${Math.ceil(delay / 1000)} s`);
-      await wait(delay, signal);
-    }
+    return retry(() => this.#attempt(call, url, signal), {
+      attempts: this.#attempts,
+      delayMs: this.#retryDelayMs,
+      jitter: true,
+      maxDelayMs: this.#maxRetryDelayMs,
+      signal,
+      shouldRetry: (error) => error instanceof ForgeError && error.transient,
+      requestedDelayMs: (error) => (error as ForgeError).retryAfterMs,
+      giveUp: (error, tries, waitMs) =>
+        this.#amend(
+          error as ForgeError,
+          waitMs === undefined
+            ? `gave up after ${tries} tries`
+            : `it asks to wait ${Math.ceil(waitMs / 1000)} s`,
+        ),
+    });
   }
 
   /** A ForgeError for an answer of the wrong shape. */
@@ -79,7 +81,8 @@ export class ForgeClient {
     );
   }
 
-  async #attempt(call: ForgeCall, start: URL, signal: AbortSignal | undefined): Promise<Attempt> {
+  /** One try: the parsed answer, or a ForgeError that says whether another try may succeed. */
+  async #attempt(call: ForgeCall, start: URL, signal: AbortSignal | undefined): Promise<unknown> {
     const { name } = this.#settings;
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -104,12 +107,7 @@ export class ForgeClient {
         const message = timeout.aborted
           ? `${name} did not answer within ${this.#timeoutMs / 1000} s when asked to ${call.operation}`
           : `could not reach ${name} at ${url.origin} to ${call.operation}: ${this.#redact(describeCause(error))}`;
-        return {
-          done: false,
-          retry: true,
-          retryAfterMs: null,
-          error: new ForgeError(message, null, { cause: error }),
-        };
+        throw new ForgeError(message, null, { cause: error, transient: true });
       }
       if (REDIRECTS.has(response.status)) {
         const location = response.headers.get("location");
@@ -124,16 +122,15 @@ export class ForgeClient {
           continue;
         }
         const where = next ? ` to ${next.origin}${next.pathname}` : "";
-        const error = new ForgeError(
+        throw new ForgeError(
           `${name} redirected the request to ${call.operation}${where} (${response.status}): check the forge API URL`,
           response.status,
         );
-        return { done: false, retry: false, retryAfterMs: null, error };
       }
       if (response.ok) {
-        if (text.trim() === "") return { done: true, data: null };
+        if (text.trim() === "") return null;
         try {
-          return { done: true, data: JSON.parse(text) };
+          return JSON.parse(text);
         } catch (error) {
           throw new ForgeError(
             `${name} answered with something other than JSON when asked to ${call.operation} (${response.status}): check the forge API URL`,
@@ -142,12 +139,7 @@ export class ForgeClient {
           );
         }
       }
-      return {
-        done: false,
-        retry: isTransient(response),
-        retryAfterMs: retryAfterMs(response.headers),
-        error: this.#httpError(call, response, text),
-      };
+      throw this.#httpError(call, response, text);
     }
   }
 
@@ -166,16 +158,12 @@ export class ForgeClient {
     return new ForgeError(
       `${this.#settings.name} ${verb} ${call.operation} (${status}): ${detail}${hint}`,
       status,
+      { transient: isTransient(response), retryAfterMs: retryAfterMs(response.headers) },
     );
   }
 
   #amend(error: ForgeError, note: string): ForgeError {
     return new ForgeError(`${error.message}; ${note}`, error.status, { cause: error.cause });
-  }
-
-  #backoff(attempt: number): number {
-    const base = this.#retryDelayMs * 2 ** (attempt - 1);
-    return Math.round(base * (0.75 + Math.random() * 0.5));
   }
 
   #redact(text: string): string {
@@ -228,7 +216,7 @@ function describeBody(text: string, statusText: string): string {
 
 function describeJson(data: unknown): string {
   if (typeof data === "string") return data;
-  if (!isRecord(data)) return "";
+  if (!isObject(data)) return "";
   const errors = Array.isArray(data.errors)
     ? data.errors.map(describeItem).filter((item) => item.length > 0)
     : [];
@@ -245,7 +233,7 @@ function describeJson(data: unknown): string {
 function describeMessage(message: unknown): string {
   if (typeof message === "string") return message;
   if (Array.isArray(message)) return message.filter((item) => typeof item === "string").join("; ");
-  if (isRecord(message))
+  if (isObject(message))
     return Object.entries(message)
       .map(([field, value]) =>
         `${field} ${Array.isArray(value) ? value.join(", ") : String(value)}`.trim(),
@@ -256,7 +244,7 @@ function describeMessage(message: unknown): string {
 
 function describeItem(item: unknown): string {
   if (typeof item === "string") return item;
-  if (!isRecord(item)) return "";
+  if (!isObject(item)) return "";
   if (typeof item.message === "string") return item.message;
   return [item.resource, item.field, item.code]
     .filter((part) => typeof part === "string")
@@ -272,22 +260,4 @@ function describeCause(error: unknown): string {
 
 function truncate(text: string): string {
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }

@@ -1,3 +1,5 @@
+import { CodedError } from "../../domain/errors.ts";
+
 /**
  * A forge: where an agent job's branch is proposed as a pull request (GitHub, GitHub Enterprise
  * Server, Gitea/Forgejo) or merge request (GitLab). Implementations speak each forge's REST API
@@ -41,12 +43,21 @@ export interface Forge {
  * network failure, a timeout or a bad setting). The message names the forge, the operation and
  * the forge's own explanation, and never holds the token.
  */
-export class ForgeError extends Error {
+export class ForgeError extends CodedError {
   readonly status: number | null;
-  constructor(message: string, status: number | null, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ForgeError";
+  /** Another try may succeed: a network failure, a timeout, a 5xx or a rate limit. */
+  readonly transient: boolean;
+  /** The pause the forge asked for (`Retry-After`, a rate-limit reset), in milliseconds. */
+  readonly retryAfterMs: number | null;
+  constructor(
+    message: string,
+    status: number | null,
+    options: { cause?: unknown; transient?: boolean; retryAfterMs?: number | null } = {},
+  ) {
+    super("QUIRE_ERR_AGENT_FORGE_FAILED", message, { cause: options.cause });
     this.status = status;
+    this.transient = options.transient ?? false;
+    this.retryAfterMs = options.retryAfterMs ?? null;
   }
 }
 

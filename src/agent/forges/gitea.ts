@@ -1,4 +1,5 @@
-import { ForgeClient, isRecord } from "./client.ts";
+import { isObject } from "../../common/is-object.ts";
+import { ForgeClient } from "./client.ts";
 import {
   type Forge,
   ForgeError,
@@ -52,7 +53,7 @@ export class GiteaForge implements Forge {
       );
       if (!Array.isArray(data)) throw this.#client.unexpected(operation, "not a list");
       for (const item of data) {
-        if (!isRecord(item) || !isRecord(item.head) || !isRecord(item.base)) continue;
+        if (!isObject(item) || !isObject(item.head) || !isObject(item.base)) continue;
         if (item.head.ref !== head || item.base.ref !== base) continue;
         // A pull request from a fork can have the same branch names: only this repository's counts.
         const fromFork =
@@ -93,13 +94,13 @@ export class GiteaForge implements Forge {
   async defaultBranch(signal?: AbortSignal): Promise<string> {
     const operation = `read the repository ${this.repository}`;
     const data = await this.#client.call({ method: "GET", path: this.#base, operation }, signal);
-    if (!isRecord(data) || typeof data.default_branch !== "string" || !data.default_branch)
+    if (!isObject(data) || typeof data.default_branch !== "string" || !data.default_branch)
       throw this.#client.unexpected(operation, "no default_branch (is the repository empty?)");
     return data.default_branch;
   }
 
   #pullRequest(data: unknown, operation: string): PullRequest {
-    if (!isRecord(data) || typeof data.html_url !== "string" || typeof data.number !== "number")
+    if (!isObject(data) || typeof data.html_url !== "string" || typeof data.number !== "number")
       throw this.#client.unexpected(operation, "no html_url or number");
     return { url: data.html_url, number: data.number };
   }

@@ -1,4 +1,5 @@
-import { ForgeClient, isRecord } from "./client.ts";
+import { isObject } from "../../common/is-object.ts";
+import { ForgeClient } from "./client.ts";
 import {
   type Forge,
   ForgeError,
@@ -49,7 +50,7 @@ export class GitLabForge implements Forge {
     );
     if (!Array.isArray(data)) throw this.#client.unexpected(operation, "not a list");
     for (const item of data) {
-      if (!isRecord(item) || item.source_branch !== head || item.target_branch !== base) continue;
+      if (!isObject(item) || item.source_branch !== head || item.target_branch !== base) continue;
       // A merge request from a fork can have the same branch names: only this project's counts.
       const fromFork =
         typeof item.source_project_id === "number" &&
@@ -94,13 +95,13 @@ export class GitLabForge implements Forge {
   async defaultBranch(signal?: AbortSignal): Promise<string> {
     const operation = `read the project ${this.repository}`;
     const data = await this.#client.call({ method: "GET", path: this.#base, operation }, signal);
-    if (!isRecord(data) || typeof data.default_branch !== "string" || !data.default_branch)
+    if (!isObject(data) || typeof data.default_branch !== "string" || !data.default_branch)
       throw this.#client.unexpected(operation, "no default_branch (is the repository empty?)");
     return data.default_branch;
   }
 
   #mergeRequest(data: unknown, operation: string): PullRequest {
-    if (!isRecord(data) || typeof data.web_url !== "string" || typeof data.iid !== "number")
+    if (!isObject(data) || typeof data.web_url !== "string" || typeof data.iid !== "number")
       throw this.#client.unexpected(operation, "no web_url or iid");
     return { url: data.web_url, number: data.iid };
   }

@@ -1,3 +1,5 @@
+import { CodedError } from "../../domain/errors.ts";
+
 /**
  * Glob patterns as models write them: `**` (any folders), `*` and `?` (within a name),
  * `[abc]` and `{mdx,md}`. A pattern without `/` matches file names at any depth (`*.mdx`
@@ -5,10 +7,9 @@
  */
 export type GlobMatcher = (relativePath: string) => boolean;
 
-export class GlobSyntaxError extends Error {
+export class GlobSyntaxError extends CodedError {
   constructor(message: string) {
-    super(message);
-    this.name = "GlobSyntaxError";
+    super("QUIRE_ERR_AGENT_GLOB_INVALID", message);
   }
 }
 

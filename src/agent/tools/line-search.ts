@@ -1,4 +1,5 @@
 import vm from "node:vm";
+import { CodedError } from "../../domain/errors.ts";
 
 export interface LineMatch {
   /** Index of the text in the batch searched. */
@@ -9,10 +10,9 @@ export interface LineMatch {
 }
 
 /** Thrown when the model's regular expression runs past its time budget (catastrophic backtracking). */
-export class SearchTimeoutError extends Error {
+export class SearchTimeoutError extends CodedError {
   constructor() {
-    super("the regular expression took too long to run");
-    this.name = "SearchTimeoutError";
+    super("QUIRE_ERR_AGENT_SEARCH_TIMEOUT");
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { formatBytes as formatSize } from "../../common/format-bytes.ts";
 
 /** Largest file read_file, edit_file and search_files open; bigger files are data, not docs. */
 export const MAX_TEXT_FILE_BYTES = 20 * 1024 * 1024;
@@ -82,11 +83,8 @@ export function splitLines(text: string): string[] {
   return lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+/** Sizes the tools tell the model, written as everywhere else in Quire. */
+export { formatSize };
 
 export function plural(count: number, word: string, plural = `${word}s`): string {
   return `${count} ${count === 1 ? word : plural}`;

@@ -1,12 +1,9 @@
-import type { AgentMessagesTable, AgentStepsTable } from "../../db/schema.ts";
 import {
   AGENT_JOB_STATUSES,
   AGENT_RATE_LIMIT,
-  type AgentJob,
   canTakeMessage,
   MAX_PROMPT_LENGTH,
 } from "../../domain/agent-job.ts";
-import type { Project } from "../../domain/project.ts";
 import { paths, withQuery } from "../paths.ts";
 import {
   alert,
@@ -22,6 +19,7 @@ import {
 } from "./components.ts";
 import { type Html, html } from "./html.ts";
 import type { OrgFrame } from "./layout.ts";
+import type { AgentJobView, AgentMessageView, ProjectView, TraceStepView } from "./models.ts";
 import { projectPageFrame } from "./projects.ts";
 
 function excerpt(text: string, length = 120): string {
@@ -29,7 +27,7 @@ function excerpt(text: string, length = 120): string {
   return line.length > length ? `${line.slice(0, length - 1)}…` : line;
 }
 
-function prLink(job: AgentJob): Html {
+function prLink(job: AgentJobView): Html {
   return job.prLink
     ? html`<a href="${job.prLink}" rel="noreferrer">${job.prLink.replace(/^https?:\/\//, "")}</a>`
     : html`<span class="muted">${job.status === "active" ? "not yet" : "none"}</span>`;
@@ -52,8 +50,8 @@ export function statusFilter(options: {
 
 export function agentJobsPage(
   frame: OrgFrame & {
-    project: Project;
-    jobs: AgentJob[];
+    project: ProjectView;
+    jobs: AgentJobView[];
     prompts: Map<string, string>;
     status?: string;
     cursor?: string;
@@ -104,7 +102,7 @@ ${pagination({
   );
 }
 
-function trace(messages: AgentMessagesTable[], steps: AgentStepsTable[]): Html {
+function trace(messages: AgentMessageView[], steps: TraceStepView[]): Html {
   if (steps.length === 0) return html`<p class="muted">No steps recorded yet.</p>`;
   return html`${messages.map((message) => {
     const runSteps = steps.filter((step) => step.run === message.seq);
@@ -113,7 +111,7 @@ function trace(messages: AgentMessagesTable[], steps: AgentStepsTable[]): Html {
 <ol class="trace">${runSteps.map(
       (step) => html`<li>
 <details>
-<summary><strong>${step.kind}</strong> ${step.name}${step.input_tokens !== null ? html` <span class="muted">· ${step.input_tokens}→${step.output_tokens} tokens</span>` : ""}${step.duration_ms !== null ? html` <span class="muted">· ${step.duration_ms} ms</span>` : ""}</summary>
+<summary><strong>${step.kind}</strong> ${step.name}${step.inputTokens !== null ? html` <span class="muted">· ${step.inputTokens}→${step.outputTokens} tokens</span>` : ""}${step.durationMs !== null ? html` <span class="muted">· ${step.durationMs} ms</span>` : ""}</summary>
 ${step.input ? html`<h4 class="muted">Input</h4><pre>${step.input}</pre>` : ""}
 ${step.output ? html`<h4 class="muted">Output</h4><pre>${step.output}</pre>` : ""}
 </details>
@@ -124,10 +122,10 @@ ${step.output ? html`<h4 class="muted">Output</h4><pre>${step.output}</pre>` : "
 
 export function agentJobPage(
   frame: OrgFrame & {
-    project: Project;
-    job: AgentJob;
-    messages: AgentMessagesTable[];
-    steps: AgentStepsTable[];
+    project: ProjectView;
+    job: AgentJobView;
+    messages: AgentMessageView[];
+    steps: TraceStepView[];
     liveUrl: string;
     prompt?: string;
     errors?: FormErrors;
@@ -164,7 +162,7 @@ ${job.summary ? html`<section class="panel" aria-labelledby="summary-heading"><h
 <h2 id="conversation-heading">Conversation</h2>
 <div class="messages">${frame.messages.map(
       (message) =>
-        html`<div class="message"><strong>Message ${message.seq}</strong> <span class="muted">${time(message.created_at)}</span><p>${message.prompt}</p></div>`,
+        html`<div class="message"><strong>Message ${message.seq}</strong> <span class="muted">${time(message.createdAt)}</span><p>${message.prompt}</p></div>`,
     )}</div>
 </section>
 ${

@@ -1,9 +1,10 @@
-import type { Membership, Role } from "../../domain/user.ts";
+import type { Role } from "../../domain/user.ts";
 import type { DashboardAssets } from "../assets.ts";
 import { paths } from "../paths.ts";
 import { alert, csrfField, errorSummary, type FormErrors, textField, time } from "./components.ts";
 import { html } from "./html.ts";
 import { page, type ViewerFrame } from "./layout.ts";
+import type { MembershipView } from "./models.ts";
 
 export function signInPage(options: {
   assets: DashboardAssets;
@@ -34,7 +35,7 @@ ${textField({ name: "password", label: "Password", type: "password", required: t
 export function chooseOrgPage(options: {
   assets: DashboardAssets;
   viewer: ViewerFrame;
-  memberships: Membership[];
+  memberships: MembershipView[];
 }): string {
   return page(
     { title: "Organizations", assets: options.assets, viewer: options.viewer },
@@ -56,7 +57,7 @@ ${
 export function accountPage(options: {
   assets: DashboardAssets;
   viewer: ViewerFrame;
-  memberships: Membership[];
+  memberships: MembershipView[];
   sessionCount: number;
   signedInAt: string;
 }): string {

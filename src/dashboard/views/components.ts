@@ -1,3 +1,4 @@
+import { formatBytes } from "../../common/format-bytes.ts";
 import { type Html, html, type Renderable } from "./html.ts";
 
 /** The session's synchronizer token, in every form that changes something. */
@@ -132,16 +133,10 @@ export function time(iso: string | null | undefined, empty = "never"): Html {
   return html`<time datetime="${iso}">${readable}</time>`;
 }
 
+/** A size, and its exact byte count once it is rounded. */
 export function bytes(count: number): string {
-  if (count < 1024) return `${count} bytes`;
-  const units = ["KiB", "MiB", "GiB"];
-  let value = count / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]} (${count.toLocaleString("en-US")} bytes)`;
+  const size = formatBytes(count);
+  return count < 1024 ? size : `${size} (${count.toLocaleString("en-US")} bytes)`;
 }
 
 /**

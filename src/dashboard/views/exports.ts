@@ -1,7 +1,5 @@
-import type { Project } from "../../domain/project.ts";
 import { canExport } from "../../domain/project.ts";
-import { EXPORT_JOB_STATUSES, type StaticExportJob } from "../../domain/static-export-job.ts";
-import type { Problem } from "../../exporter/index.ts";
+import { EXPORT_JOB_STATUSES } from "../../domain/static-export-job.ts";
 import { paths, withQuery } from "../paths.ts";
 import { statusFilter } from "./agent-jobs.ts";
 import {
@@ -19,6 +17,7 @@ import {
 } from "./components.ts";
 import { type Html, html } from "./html.ts";
 import type { OrgFrame } from "./layout.ts";
+import type { ExportJobView, ExportWarningView, ProjectView } from "./models.ts";
 import { projectPageFrame } from "./projects.ts";
 
 export function isFinalExport(status: string): boolean {
@@ -27,8 +26,8 @@ export function isFinalExport(status: string): boolean {
 
 export function exportsPage(
   frame: OrgFrame & {
-    project: Project;
-    jobs: StaticExportJob[];
+    project: ProjectView;
+    jobs: ExportJobView[];
     status?: string;
     cursor?: string;
     nextCursor: string | null;
@@ -88,7 +87,7 @@ ${pagination({
   );
 }
 
-function warningList(warnings: Problem[]): Html {
+function warningList(warnings: ExportWarningView[]): Html {
   if (warnings.length === 0) return html`<p class="muted">No warnings.</p>`;
   const shown = warnings.slice(0, 200);
   return html`<ul>${shown.map(
@@ -99,9 +98,9 @@ function warningList(warnings: Problem[]): Html {
 
 export function exportJobPage(
   frame: OrgFrame & {
-    project: Project;
-    job: StaticExportJob;
-    warnings: Problem[];
+    project: ProjectView;
+    job: ExportJobView;
+    warnings: ExportWarningView[];
     archive: { sizeBytes: number; sha256: string } | null;
     liveUrl: string;
     problem?: string;

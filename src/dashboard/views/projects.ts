@@ -4,7 +4,6 @@ import {
   DEPLOYMENTS,
   FORGES,
   PLANS,
-  type Project,
 } from "../../domain/project.ts";
 import { canManage, type Role } from "../../domain/user.ts";
 import { paths } from "../paths.ts";
@@ -23,6 +22,7 @@ import {
 } from "./components.ts";
 import { type Html, html, type Renderable } from "./html.ts";
 import { type OrgFrame, page } from "./layout.ts";
+import type { ProjectView } from "./models.ts";
 
 /** The project form's values as typed (strings), so a refused form comes back as it was sent. */
 export interface ProjectFormValues {
@@ -52,7 +52,7 @@ export const PROJECT_LABELS: Record<string, string> = {
   customComponents: "Custom components",
 };
 
-export function projectValues(project: Project): ProjectFormValues {
+export function projectValues(project: ProjectView): ProjectFormValues {
   return {
     name: project.name,
     domain: project.domain,
@@ -117,7 +117,7 @@ ${checkbox({ name: "pullRequestDraft", label: "Open pull requests as drafts", ch
 </fieldset>`;
 }
 
-export function projectsPage(frame: OrgFrame & { projects: Project[] }): string {
+export function projectsPage(frame: OrgFrame & { projects: ProjectView[] }): string {
   const org = frame.viewer.org;
   const manager = canManage(org.role as Role);
   const rows = frame.projects.map((project) => [
@@ -169,7 +169,7 @@ ${projectFields({ values: frame.values, errors: frame.errors, hasForgeToken: fal
 /** The tabs of a project's pages. */
 export function projectTabs(
   orgId: string,
-  project: Project,
+  project: ProjectView,
   current: "overview" | "agent" | "exports",
 ): Html {
   const tab = (href: string, label: string, active: boolean) =>
@@ -183,7 +183,7 @@ ${tab(paths.exports(orgId, project.id), "Exports", current === "exports")}
 
 export function projectPageFrame(
   frame: OrgFrame,
-  project: Project,
+  project: ProjectView,
   current: "overview" | "agent" | "exports",
   title: string,
   content: Renderable,
@@ -211,7 +211,7 @@ ${content}`,
 
 export function projectPage(
   frame: OrgFrame & {
-    project: Project;
+    project: ProjectView;
     values?: ProjectFormValues;
     errors?: FormErrors;
     saved?: boolean;

@@ -1,13 +1,4 @@
-import type { ApiKeyInfo } from "../../db/api-keys.ts";
-import type { Project } from "../../domain/project.ts";
-import {
-  canGrant,
-  canManage,
-  type Invitation,
-  type Member,
-  ROLES,
-  type Role,
-} from "../../domain/user.ts";
+import { canGrant, canManage, ROLES, type Role } from "../../domain/user.ts";
 import { paths } from "../paths.ts";
 import {
   alert,
@@ -24,6 +15,7 @@ import {
 } from "./components.ts";
 import { type Html, html, type Renderable } from "./html.ts";
 import { type OrgFrame, page } from "./layout.ts";
+import type { ApiKeyView, InvitationView, MemberView, ProjectView } from "./models.ts";
 
 type Frame = OrgFrame;
 
@@ -73,8 +65,8 @@ const roleLabel = (role: Role) => role[0]?.toUpperCase() + role.slice(1);
 
 export function keysPage(
   frame: Frame & {
-    keys: ApiKeyInfo[];
-    projects: Project[];
+    keys: ApiKeyView[];
+    projects: ProjectView[];
     created?: { name: string; key: string };
     errors?: FormErrors;
     name?: string;
@@ -159,7 +151,7 @@ ${dataTable({
   );
 }
 
-export function revokeKeyPage(frame: Frame & { key: ApiKeyInfo }): string {
+export function revokeKeyPage(frame: Frame & { key: ApiKeyView }): string {
   const org = frame.viewer.org;
   return settingsPage(
     frame,
@@ -179,8 +171,8 @@ ${csrfField(frame.viewer.csrfToken)}
 
 export function membersPage(
   frame: Frame & {
-    members: Member[];
-    invitations: Invitation[];
+    members: MemberView[];
+    invitations: InvitationView[];
     invited?: { email: string; link: string };
     errors?: FormErrors;
     values?: { email?: string; role?: string };
@@ -287,7 +279,7 @@ ${dataTable({
   );
 }
 
-export function removeMemberPage(frame: Frame & { member: Member }): string {
+export function removeMemberPage(frame: Frame & { member: MemberView }): string {
   const org = frame.viewer.org;
   return settingsPage(
     frame,

@@ -9,6 +9,7 @@ import {
   AgentJobListQuery,
   AgentJobPath,
   AgentJobSchema,
+  BODY_ERRORS,
   errorResponses,
   ProjectPath,
   PromptBody,
@@ -57,7 +58,14 @@ export async function agentRoutes(
         security: SECURITY,
         params: ProjectPath,
         body: PromptBody,
-        response: { 201: AgentJobSchema, ...errorResponses(400, 404, 413, 415, 429) },
+        response: {
+          201: AgentJobSchema,
+          ...errorResponses(
+            ...BODY_ERRORS,
+            "QUIRE_ERR_PROJECT_NOT_FOUND",
+            "QUIRE_ERR_RATE_LIMITED",
+          ),
+        },
       },
       onError: addRateHeadersOnError,
     },
@@ -82,7 +90,10 @@ export async function agentRoutes(
         tags: TAGS,
         security: SECURITY,
         params: AgentJobPath,
-        response: { 200: AgentJobSchema, ...errorResponses(404) },
+        response: {
+          200: AgentJobSchema,
+          ...errorResponses("QUIRE_ERR_PROJECT_NOT_FOUND", "QUIRE_ERR_AGENT_JOB_NOT_FOUND"),
+        },
       },
     },
     async (request) =>
@@ -100,7 +111,10 @@ export async function agentRoutes(
         security: SECURITY,
         params: ProjectPath,
         querystring: AgentJobListQuery,
-        response: { 200: AgentJobList, ...errorResponses(400, 404) },
+        response: {
+          200: AgentJobList,
+          ...errorResponses("QUIRE_ERR_REQUEST_INVALID", "QUIRE_ERR_PROJECT_NOT_FOUND"),
+        },
       },
     },
     async (request) => {
@@ -130,7 +144,16 @@ export async function agentRoutes(
         security: SECURITY,
         params: AgentJobPath,
         body: PromptBody,
-        response: { 200: AgentJobSchema, ...errorResponses(400, 404, 409, 413, 415, 429) },
+        response: {
+          200: AgentJobSchema,
+          ...errorResponses(
+            ...BODY_ERRORS,
+            "QUIRE_ERR_PROJECT_NOT_FOUND",
+            "QUIRE_ERR_AGENT_JOB_NOT_FOUND",
+            "QUIRE_ERR_AGENT_JOB_CONFLICT",
+            "QUIRE_ERR_RATE_LIMITED",
+          ),
+        },
       },
       onError: addRateHeadersOnError,
     },
@@ -157,7 +180,10 @@ export async function agentRoutes(
         tags: TAGS,
         security: SECURITY,
         params: AgentJobPath,
-        response: { 200: AgentJobSchema, ...errorResponses(404) },
+        response: {
+          200: AgentJobSchema,
+          ...errorResponses("QUIRE_ERR_PROJECT_NOT_FOUND", "QUIRE_ERR_AGENT_JOB_NOT_FOUND"),
+        },
       },
     },
     async (request) =>

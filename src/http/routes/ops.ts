@@ -4,6 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import type { ErrorCode } from "../../domain/errors.ts";
 import { LocalFolderStore } from "../../storage/local-folder-store.ts";
 import type { ObjectStore } from "../../storage/object-store.ts";
 import type { Metrics } from "../metrics.ts";
@@ -28,7 +29,10 @@ export async function opsRoutes(
         await check();
       } catch (error) {
         request.log.warn({ err: error, part }, "not ready");
-        return reply.code(503).send({ error: `not ready: ${part} cannot be used` });
+        return reply
+          .code(503)
+          .header("Quire-Error-Code", "QUIRE_ERR_UNAVAILABLE" satisfies ErrorCode)
+          .send({ error: `not ready: ${part} cannot be used` });
       }
     }
     return { status: "ready" };

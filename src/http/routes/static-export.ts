@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { StaticExportService } from "../../services/static-export.ts";
 import { linkBase } from "../link-base.ts";
 import {
+  BODY_ERRORS,
   BundleSchema,
   ExportJobPath,
   errorResponses,
@@ -30,7 +31,14 @@ export async function staticExportRoutes(
         tags: TAGS,
         security: SECURITY,
         body: StartExportBody,
-        response: { 202: StaticExportJobSchema, ...errorResponses(400, 403, 404, 413, 415) },
+        response: {
+          202: StaticExportJobSchema,
+          ...errorResponses(
+            ...BODY_ERRORS,
+            "QUIRE_ERR_EXPORT_PLAN_REQUIRED",
+            "QUIRE_ERR_EXPORT_DOMAIN_NOT_FOUND",
+          ),
+        },
       },
     },
     async (request, reply) =>
@@ -47,7 +55,10 @@ export async function staticExportRoutes(
         tags: TAGS,
         security: SECURITY,
         params: ExportJobPath,
-        response: { 200: StaticExportJobSchema, ...errorResponses(404) },
+        response: {
+          200: StaticExportJobSchema,
+          ...errorResponses("QUIRE_ERR_EXPORT_JOB_NOT_FOUND"),
+        },
       },
     },
     async (request) => exports.get(request.principal.orgId, request.params.jobId),
@@ -64,7 +75,10 @@ export async function staticExportRoutes(
         tags: TAGS,
         security: SECURITY,
         params: ExportJobPath,
-        response: { 200: BundleSchema, ...errorResponses(404, 409) },
+        response: {
+          200: BundleSchema,
+          ...errorResponses("QUIRE_ERR_EXPORT_JOB_NOT_FOUND", "QUIRE_ERR_EXPORT_NOT_COMPLETED"),
+        },
       },
     },
     async (request) =>

@@ -32,7 +32,7 @@ const SITE: Record<string, RepoEntry> = {
 };
 
 describe("the file tools' definitions", () => {
-  it("are the tools SPEC §5 names, each with an object schema that allows no other argument", () => {
+  it("are the tools the README's Agent jobs section names, each with an object schema that allows no other argument", () => {
     const { tools } = setup({ "a.mdx": "" });
     expect(tools.map((tool) => tool.name)).toEqual([
       "list_files",

@@ -340,7 +340,7 @@ describe("API reference pages from the sample's OpenAPI 3.1 specification", () =
   });
 });
 
-describe("the playground by deployment (SPEC §3)", () => {
+describe("the playground by deployment (docs/deployment-types.md)", () => {
   it("leaves the playground out of an air-gapped export unless the project turns it on", async () => {
     const off = path.join(makeTempDir(), "site");
     await exportSite({
