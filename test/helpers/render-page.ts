@@ -9,16 +9,22 @@ import { makeRepo, type RepoEntry } from "./temp-repo.ts";
 export async function renderPage(
   files: Record<string, RepoEntry>,
   file = "index.mdx",
-  options: { deployment?: DeploymentType; pagePath?: string } = {},
+  options: {
+    deployment?: DeploymentType;
+    pagePath?: string;
+    /** The site's pages (links resolve against them); every path is a page when absent. */
+    pages?: readonly string[];
+  } = {},
 ): Promise<RenderedBody> {
   const root = makeRepo(files);
+  const pages = options.pages ? new Set(options.pages) : undefined;
   return renderBody({
     file,
     pagePath: options.pagePath ?? file.replace(/\.(mdx|md)$/, ""),
     environment: {
       repo: new RepoFiles(root),
       deployment: options.deployment ?? "cloud",
-      pageExists: () => true,
+      pageExists: (pagePath) => pages?.has(pagePath) ?? true,
       icon: (name, iconOptions) => resolveIcon(name, iconOptions, "fontawesome"),
     },
   });

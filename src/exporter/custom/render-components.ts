@@ -153,7 +153,14 @@ export class PageComponents implements CustomComponentRenderer {
     // keeps its export-time HTML (as with scripts off).
     if (this.interactive && builtins.uses.length === 0)
       properties.dataQuireIsland = this.addIsland(use, modules);
-    return { type: "element", tagName: use.inline ? "span" : "div", properties, children: content };
+    return {
+      type: "element",
+      tagName: use.inline ? "span" : "div",
+      properties,
+      children: content,
+      // Checks of the whole page (nested links) name the instance's line.
+      ...(use.position ? { position: use.position } : {}),
+    };
   }
 
   /** Records an instance for the browser; returns its number in the page's island data. */

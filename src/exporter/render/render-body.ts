@@ -12,6 +12,7 @@ import { preparePageComponents } from "../custom/render-components.ts";
 import { forAgents } from "../mdx/agent-markdown.ts";
 import { expandPage } from "../mdx/expand.ts";
 import { processHeadings } from "../mdx/headings.ts";
+import { unnestLinks } from "../mdx/link-nesting.ts";
 import { PageContext, type PageEnvironment } from "../mdx/page-context.ts";
 import { nestingProblem, pageSizeProblem } from "../mdx/page-limits.ts";
 import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
@@ -108,6 +109,15 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     }),
   );
   const { toc, sections } = processHeadings(hast);
+  unnestLinks(hast.children, (message, position, source) =>
+    context.problems.push({
+      severity: "warning",
+      rule: "nested-link",
+      file: source ?? file,
+      ...(position ? { line: position.start.line, column: position.start.column } : {}),
+      message,
+    }),
+  );
   const islands = components?.islands(environment.deployment);
   const html = toHtml(hast, { allowDangerousHtml: true }) + (islands?.html ?? "");
   const tooLarge = pageSizeProblem(html, file);
