@@ -14,6 +14,8 @@ export async function renderPage(
     pagePath?: string;
     /** The site's pages (links resolve against them); every path is a page when absent. */
     pages?: readonly string[];
+    /** docs.json `variables`. */
+    variables?: Record<string, string>;
   } = {},
 ): Promise<RenderedBody> {
   const root = makeRepo(files);
@@ -24,6 +26,7 @@ export async function renderPage(
     environment: {
       repo: new RepoFiles(root),
       deployment: options.deployment ?? "cloud",
+      ...(options.variables ? { variables: options.variables } : {}),
       pageExists: (pagePath) => pages?.has(pagePath) ?? true,
       icon: (name, iconOptions) => resolveIcon(name, iconOptions, "fontawesome"),
     },

@@ -10,6 +10,7 @@ import {
   MAX_PAGE_SNIPPET_INCLUSIONS,
 } from "../limits.ts";
 import type { Problem } from "../problems.ts";
+import type { Variables } from "../site/config/variables.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
 import type { JsxNodeData } from "./jsx-node-data.ts";
 import { evaluateLiteral, NotLiteralError } from "./literal.ts";
@@ -48,8 +49,13 @@ export interface ExpandResult {
  * value of `export const name`, and every JSX element gets its props evaluated as literals.
  * Nothing from the repository is executed.
  */
-export function expandPage(tree: Root, file: string, repo: RepoFiles): ExpandResult {
-  const expander = new Expander(repo);
+export function expandPage(
+  tree: Root,
+  file: string,
+  repo: RepoFiles,
+  options: { variables?: Variables } = {},
+): ExpandResult {
+  const expander = new Expander(repo, options.variables);
   const frame = expander.frameFor(tree, file, new Map(), []);
   expander.expandChildren(tree, frame);
   return { dependencies: [...expander.dependencies], problems: expander.problems };
@@ -65,9 +71,11 @@ class Expander {
   private inclusions = 0;
   private depth = 0;
   private readonly repo: RepoFiles;
+  private readonly variables: Variables | undefined;
 
-  constructor(repo: RepoFiles) {
+  constructor(repo: RepoFiles, variables: Variables | undefined) {
     this.repo = repo;
+    this.variables = variables;
   }
 
   frameFor(tree: Root, file: string, props: Map<string, PropValue>, stack: string[]): Frame {
@@ -394,7 +402,18 @@ class Expander {
       const text = this.repo.readText(target);
       this.snippetSizes.set(target, text.length);
       this.dependencies.add(target);
-      tree = parseSource(text, target.endsWith(".md") ? "md" : "mdx").tree;
+      const parsed = parseSource(text, target.endsWith(".md") ? "md" : "mdx", {
+        variables: this.variables,
+      });
+      tree = parsed.tree;
+      for (const reference of parsed.undefinedVariables ?? [])
+        this.warn(
+          target,
+          undefinedVariableMessage(reference.name),
+          reference.line,
+          reference.column,
+          "undefined-variable",
+        );
     } catch (error) {
       if (error instanceof RepoFileError) {
         this.warn(fromFile, `snippet ${error.message}`, line, column, "snippet-path");
@@ -443,6 +462,11 @@ function markSourceFile(node: Nodes, file: string): void {
   const data = node.data as JsxNodeData;
   data.sourceFile ??= file;
   if ("children" in node) for (const child of node.children) markSourceFile(child as Nodes, file);
+}
+
+/** The warning for `{{name}}` with no such variable in docs.json. */
+export function undefinedVariableMessage(name: string): string {
+  return `{{${name}}} names no variable of docs.json "variables"; it is left as written`;
 }
 
 function truncate(text: string, length = 40): string {

@@ -5,6 +5,7 @@ import type { DocumentedParameter, IconOptions } from "../components/types.ts";
 import type { ComponentMode } from "../export-options.ts";
 import type { Problem } from "../problems.ts";
 import { checkUrl, type UrlUse } from "../safety/url-policy.ts";
+import type { Variables } from "../site/config/variables.ts";
 import { normalizePagePath, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
@@ -23,6 +24,8 @@ export interface PageEnvironment {
    * (`interactive`, the export's default), or left as empty placeholders (`off`).
    */
   customComponents?: ComponentMode;
+  /** docs.json `variables`: `{{name}}` in pages and snippets becomes the value. */
+  variables?: Variables;
 }
 
 /**

@@ -10,7 +10,7 @@ import { loadCodeLanguages } from "../code/languages.ts";
 import { esmOfTree } from "../custom/compile.ts";
 import { preparePageComponents } from "../custom/render-components.ts";
 import { forAgents } from "../mdx/agent-markdown.ts";
-import { expandPage } from "../mdx/expand.ts";
+import { expandPage, undefinedVariableMessage } from "../mdx/expand.ts";
 import { processHeadings } from "../mdx/headings.ts";
 import { unnestLinks } from "../mdx/link-nesting.ts";
 import { PageContext, type PageEnvironment } from "../mdx/page-context.ts";
@@ -67,8 +67,24 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   const format = file.toLowerCase().endsWith(".mdx") ? "mdx" : "md";
   let tree: Root;
   let frontmatter: Record<string, unknown>;
+  let undefinedVariables: Problem[] = [];
   try {
-    ({ tree, frontmatter } = parseSource(text, format));
+    let names: { name: string; line: number; column: number }[] | undefined;
+    ({
+      tree,
+      frontmatter,
+      undefinedVariables: names,
+    } = parseSource(text, format, {
+      variables: environment.variables,
+    }));
+    undefinedVariables = (names ?? []).map(({ name, line, column }) => ({
+      severity: "warning",
+      rule: "undefined-variable",
+      file,
+      line,
+      column,
+      message: undefinedVariableMessage(name),
+    }));
   } catch (error) {
     if (!(error instanceof SourceSyntaxError)) throw error;
     return failed({
@@ -83,7 +99,9 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
 
   // The page's own `import`/`export` blocks, read before the expansion removes them: inline components live there.
   const esm = esmOfTree(tree);
-  const expansion = expandPage(tree, file, environment.repo);
+  const expansion = expandPage(tree, file, environment.repo, {
+    variables: environment.variables,
+  });
   const tooDeep = nestingProblem(tree, file);
   if (tooDeep) return failed(tooDeep);
   const mode = environment.customComponents ?? "static";
@@ -137,7 +155,12 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     features: context.features,
     classes: [...context.classNames].sort(),
     ...(islands ? { islandModules: islands.modules } : {}),
-    problems: [...expansion.problems, ...(components?.problems ?? []), ...context.problems],
+    problems: [
+      ...undefinedVariables,
+      ...expansion.problems,
+      ...(components?.problems ?? []),
+      ...context.problems,
+    ],
     dependencies: [
       ...new Set([
         ...expansion.dependencies,
