@@ -1,3 +1,4 @@
+import type { ComponentMode } from "../../src/exporter/export-options.ts";
 import { resolveIcon } from "../../src/exporter/icons/index.ts";
 import type { RenderedBody } from "../../src/exporter/mdx/rendered-page.ts";
 import { renderBody } from "../../src/exporter/render/render-body.ts";
@@ -16,6 +17,8 @@ export async function renderPage(
     pages?: readonly string[];
     /** docs.json `variables`. */
     variables?: Record<string, string>;
+    /** What runs of the repository's code (`static` when absent). */
+    components?: ComponentMode;
   } = {},
 ): Promise<RenderedBody> {
   const root = makeRepo(files);
@@ -27,6 +30,7 @@ export async function renderPage(
       repo: new RepoFiles(root),
       deployment: options.deployment ?? "cloud",
       ...(options.variables ? { variables: options.variables } : {}),
+      ...(options.components ? { customComponents: options.components } : {}),
       pageExists: (pagePath) => pages?.has(pagePath) ?? true,
       icon: (name, iconOptions) => resolveIcon(name, iconOptions, "fontawesome"),
     },

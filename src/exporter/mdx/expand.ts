@@ -12,7 +12,7 @@ import {
 import type { Problem } from "../problems.ts";
 import type { Variables } from "../site/config/variables.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
-import type { JsxNodeData } from "./jsx-node-data.ts";
+import { expressionExportName, type JsxNodeData } from "./jsx-node-data.ts";
 import { evaluateLiteral, NotLiteralError } from "./literal.ts";
 import { MODULE_EXPORT } from "./module-export.ts";
 import { parseSource, SourceSyntaxError } from "./parse.ts";
@@ -159,29 +159,34 @@ class Expander {
     const statement = program?.body[0];
     if (!statement) return []; // a {/* comment */}
     try {
+      // Literals are read here, at once: only expressions that compute go to the sandbox, and
+      // markup, which renders as elements (a literal reads only its text).
+      if (holdsJsx(statement)) throw new NotLiteralError("markup");
       const value = evaluateLiteral(statement, frame.scope);
-      if (value === null || value === undefined || typeof value === "boolean") return [];
-      if (typeof value === "string" || typeof value === "number") {
-        return [{ type: "text", value: String(value), position: node.position }];
-      }
+      const text = literalText(value);
+      if (text !== undefined)
+        return text === "" ? [] : [{ type: "text", value: text, position: node.position }];
       this.warn(
         frame.file,
-        `expression {${node.value.trim()}} is not text and is left out`,
+        `expression {${truncate(node.value.trim())}} is not text and is left out`,
         node.position?.start.line,
         node.position?.start.column,
         "mdx-expression",
       );
+      return [];
     } catch (error) {
       if (!(error instanceof NotLiteralError)) throw error;
-      this.warn(
-        frame.file,
-        `expression {${truncate(node.value.trim())}} is not evaluated: ${error.message}`,
-        node.position?.start.line,
-        node.position?.start.column,
-        "mdx-expression",
-      );
+      const start = node.position?.start;
+      if (!start) return [];
+      node.data ??= {};
+      (node.data as JsxNodeData).quireExpression = {
+        file: frame.file,
+        exportName: expressionExportName(start.line, start.column),
+        scope: scopeOf(statement, frame.scope),
+        reason: error.message,
+      };
+      return [node];
     }
-    return [];
   }
 
   private expandElement(node: JsxElement, frame: Frame): RootContent[] {
@@ -462,6 +467,60 @@ function markSourceFile(node: Nodes, file: string): void {
   const data = node.data as JsxNodeData;
   data.sourceFile ??= file;
   if ("children" in node) for (const child of node.children) markSourceFile(child as Nodes, file);
+}
+
+/** Whether an expression holds JSX anywhere (`<b>x</b>`, `items.map((i) => <li>{i}</li>)`). */
+function holdsJsx(node: unknown, depth = 0): boolean {
+  if (!node || typeof node !== "object" || depth > 500) return false;
+  if (Array.isArray(node)) return node.some((item) => holdsJsx(item, depth + 1));
+  const record = node as Record<string, unknown>;
+  if (record.type === "JSXElement" || record.type === "JSXFragment") return true;
+  for (const [key, value] of Object.entries(record))
+    if (key !== "loc" && key !== "range" && key !== "position" && holdsJsx(value, depth + 1))
+      return true;
+  return false;
+}
+
+/** What a literal renders as, as React renders it; undefined for an object, which it cannot. */
+function literalText(value: PropValue): string | undefined {
+  if (value === null || value === undefined || typeof value === "boolean") return "";
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (!Array.isArray(value)) return undefined;
+  let text = "";
+  for (const item of value) {
+    const part = literalText(item);
+    if (part === undefined) return undefined;
+    text += part;
+  }
+  return text;
+}
+
+/**
+ * The literal values of the scope an expression names (a snippet's props, `export const`
+ * literals), handed to it when it runs: its other names are its module's own.
+ */
+function scopeOf(statement: Program["body"][number], scope: ReadonlyMap<string, PropValue>): Props {
+  const names = new Set<string>();
+  const walk = (node: unknown, depth: number): void => {
+    if (!node || typeof node !== "object" || depth > 500) return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, depth + 1);
+      return;
+    }
+    const record = node as Record<string, unknown> & { type?: string; computed?: boolean };
+    if (record.type === "Identifier" && typeof record.name === "string") names.add(record.name);
+    for (const [key, value] of Object.entries(record)) {
+      if (key === "loc" || key === "range" || key === "position") continue;
+      // `a.b` and `{ b: 1 }` do not name `b`.
+      if (key === "property" && record.type === "MemberExpression" && !record.computed) continue;
+      if (key === "key" && record.type === "Property" && !record.computed) continue;
+      walk(value, depth + 1);
+    }
+  };
+  walk(statement, 0);
+  const result: Props = {};
+  for (const name of names) if (scope.has(name)) result[name] = scope.get(name);
+  return result;
 }
 
 /** The warning for `{{name}}` with no such variable in docs.json. */

@@ -15,6 +15,7 @@ import type {
 import type { InlineMath, Math as MathNode } from "mdast-util-math";
 import { defaultHandlers, type Handler, type State, toHast } from "mdast-util-to-hast";
 import { renderCodeBlock } from "../code/render-code-block.ts";
+import { textOf } from "../components/element-text.ts";
 import { getComponent } from "../components/index.ts";
 import type { PropValue } from "../components/types.ts";
 import { renderMath } from "../math/render-math.ts";
@@ -30,8 +31,8 @@ export function mdastToHast(tree: Root, context: PageContext): HastRoot {
   const handlers: Record<string, Handler> = {
     mdxJsxFlowElement: (state, node) => jsxElement(state, node, context, false),
     mdxJsxTextElement: (state, node) => jsxElement(state, node, context, true),
-    mdxFlowExpression: () => undefined,
-    mdxTextExpression: () => undefined,
+    mdxFlowExpression: (_state, node: MdxExpression) => expression(node, context),
+    mdxTextExpression: (_state, node: MdxExpression) => expression(node, context),
     mdxjsEsm: () => undefined,
     yaml: () => undefined,
     code: (_state, node: Code) => codeBlock(node, context),
@@ -77,6 +78,43 @@ function withFile<T extends ElementContent | ElementContent[] | undefined>(
   } finally {
     context.currentFile = previous;
   }
+}
+
+type MdxExpression = Extract<RootContent, { type: "mdxFlowExpression" | "mdxTextExpression" }>;
+
+/**
+ * An expression that computes content (the expansion turned literal ones into text): what it
+ * renders in the sandbox, or nothing with a warning when the page runs no repository code.
+ */
+function expression(node: MdxExpression, context: PageContext): ElementContent[] {
+  return withFile(node, context, () => {
+    const data = (node.data ?? {}) as JsxNodeData;
+    const computed = data.quireExpression;
+    if (!computed) return [];
+    const renderer = context.customComponents;
+    if (!renderer) {
+      const code = node.value.replace(/\s+/g, " ").trim();
+      context.warn(
+        `expression {${code.length > 40 ? `${code.slice(0, 40)}…` : code}} is not evaluated: ${computed.reason} (repository code is off for this export)`,
+        node.position,
+        "mdx-expression",
+      );
+      return [];
+    }
+    const content = renderer.renderExpression(
+      {
+        file: computed.file,
+        exportName: computed.exportName,
+        scope: computed.scope,
+        code: node.value,
+        ...(node.position ? { position: node.position } : {}),
+      },
+      context,
+    );
+    // The page's Markdown shows what it rendered, not its code.
+    data.quireRenderedText = content.map(textOf).join("");
+    return content;
+  });
 }
 
 function jsxElement(state: State, node: JsxElement, context: PageContext, inline: boolean) {

@@ -108,7 +108,9 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   const components =
     mode === "off"
       ? undefined
-      : await preparePageComponents(tree, { file, esm }, environment.repo, mode);
+      : await preparePageComponents(tree, { file, esm }, environment.repo, mode, {
+          variables: environment.variables,
+        });
   context.customComponents = components;
   await loadCodeLanguages(collectCodeLanguages(tree));
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
