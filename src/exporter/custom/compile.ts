@@ -7,6 +7,7 @@ import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
 import type { Problem } from "../problems.ts";
 import type { Variables } from "../site/config/variables.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
+import { isExpressionModule } from "./expression-module.ts";
 import { originalLine } from "./source-map.ts";
 
 /** A component file compiled to a CommonJS-shaped function body, ready for the sandbox. */
@@ -39,6 +40,8 @@ interface CompiledSource {
 }
 
 const COMPONENT_FILE = /\.(jsx|tsx|js|ts)$/i;
+/** The module an unresolvable import of an expression module gets: none, so an empty one. */
+const UNRESOLVED = "quire:unresolved";
 const RESOLVABLE_EXTENSIONS = [".jsx", ".tsx", ".js", ".ts", ".mdx"];
 /** Compiled sources by file and content digest: pages of a thread share the snippets they import. */
 const compiledCache = new Map<string, Promise<CompiledSource>>();
@@ -105,6 +108,9 @@ export class ComponentCompiler {
       const requires: Record<string, string> = {};
       for (const { specifier, line } of compiled.imports) {
         const target = this.resolveImport(specifier, id, line, result.problems);
+        // An expression needs only some of its file's imports: one that cannot be loaded is
+        // empty for it (and reported), so the expressions that do not use it still render.
+        if (target === undefined && isExpressionModule(id)) requires[specifier] = UNRESOLVED;
         if (target === undefined) continue;
         requires[specifier] = target;
         if (target !== "react") queue.push(target);

@@ -25,6 +25,11 @@ export function expressionModuleId(file: string): string {
   return `${file}${MODULE_SUFFIX}`;
 }
 
+/** Whether a module id names an expression module. */
+export function isExpressionModule(id: string): boolean {
+  return id.endsWith(MODULE_SUFFIX);
+}
+
 /** The file an expression module belongs to; also in a place such as `index.mdx#expressions:14`. */
 export function fileOfExpressionModule(id: string): string {
   return id.replace(/#expressions(?=:\d+$|$)/, "");

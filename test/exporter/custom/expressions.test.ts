@@ -123,6 +123,17 @@ describe("MDX expressions that compute content", () => {
     expect(body.problems.every((problem) => problem.severity === "warning")).toBe(true);
   });
 
+  it("never fails the page for an import its expressions cannot load: a warning, and the rest renders", async () => {
+    const body = await renderPage({
+      "index.mdx":
+        'import { Chart } from "chart-lib";\n\nTotal: {[1, 2].reduce((a, b) => a + b, 0)}.\n',
+    });
+    expect(body.problems.length).toBeGreaterThan(0);
+    expect(body.problems.every((problem) => problem.severity === "warning")).toBe(true);
+    expect(body.problems.map((problem) => problem.message).join("\n")).toContain("chart-lib");
+    expect(body.html).toBe("<p>Total: 3.</p>");
+  });
+
   it("never runs on the host: the sandbox has no process, file system or network", async () => {
     const body = await renderPage({
       "index.mdx": [
