@@ -134,7 +134,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     repo.exists(".mintignore") ? repo.readText(".mintignore") : "",
   );
   const listing = listRepository(repo.root, ignore);
-  const allPages = readPageIndex(repo, listing.pages, problems);
+  const allPages = readPageIndex(repo, listing.pages, problems, config.variables);
   const api = await prepareApiReference({
     repo,
     files: listing.files,

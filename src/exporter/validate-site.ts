@@ -78,7 +78,7 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
   let listing = listRepository(repo.root, ignore);
   if (repo instanceof OverlayRepoFiles) listing = repo.applyToListing(listing, ignore);
   const indexProblems: Problem[] = [];
-  const allPages = readPageIndex(repo, listing.pages, indexProblems);
+  const allPages = readPageIndex(repo, listing.pages, indexProblems, config?.variables);
   // API reference pages are checked like the export renders them (before the navigation check, which sees their pages).
   const api = config
     ? await prepareApiReference({
@@ -112,6 +112,7 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
     pagePaths: [...allPages.keys()],
     deployment: options.deployment ?? "cloud",
     iconLibrary: config?.icons.library ?? "fontawesome",
+    variables: config?.variables,
     engine: options.cacheDir ? engineFingerprint() : "",
     cacheDir: options.cacheDir,
     ...(api ? { api: api.setup } : {}),

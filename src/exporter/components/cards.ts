@@ -1,6 +1,7 @@
 import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
 import { KINDS as CALLOUT_KINDS } from "./callouts.ts";
+import { containsLink } from "./element-text.ts";
 import { color, flag, number, text } from "./props.ts";
 import type { Component } from "./types.ts";
 
@@ -75,12 +76,6 @@ export const Card: Component = ({ props, children, context, position }) => {
   if (stretched) return h("div", { className: [...className, "card-stretched"] }, inner) as Element;
   return h("a", { className, ...link }, inner) as Element;
 };
-
-function containsLink(nodes: ElementContent[]): boolean {
-  return nodes.some(
-    (node) => node.type === "element" && (node.tagName === "a" || containsLink(node.children)),
-  );
-}
 
 function grid(defaultColumns: number): Component {
   return ({ props, children }) => {

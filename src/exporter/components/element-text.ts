@@ -21,3 +21,10 @@ export function hasClass(node: Element, name: string): boolean {
   const value = node.properties.className;
   return Array.isArray(value) ? value.includes(name) : value === name;
 }
+
+/** Whether any of these nodes is or holds a link (`<a>`): a link may not hold another. */
+export function containsLink(nodes: readonly ElementContent[]): boolean {
+  return nodes.some(
+    (node) => node.type === "element" && (node.tagName === "a" || containsLink(node.children)),
+  );
+}

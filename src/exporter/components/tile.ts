@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
+import { containsLink } from "./element-text.ts";
 import { text } from "./props.ts";
 import type { Component } from "./types.ts";
 
@@ -20,13 +21,17 @@ export const Tile: Component = ({ props, children, context, position }) => {
         }) as Element,
       ]
     : children;
+  // A preview holding links cannot sit inside the tile's link: then only the title links.
+  const titleOnly = target !== undefined && containsLink(preview);
+  const titleContent =
+    titleOnly && title ? [h("a", { href: target }, title) as Element] : title ? [title] : [];
   const content = [
     h("div", { className: ["tile-preview"] }, preview),
-    ...(title ? [h("p", { className: ["tile-title"] }, title)] : []),
+    ...(title ? [h("p", { className: ["tile-title"] }, titleContent)] : []),
     ...(description ? [h("p", { className: ["tile-description"] }, description)] : []),
   ];
   return (
-    target !== undefined
+    target !== undefined && !titleOnly
       ? h("a", { className: ["tile"], href: target }, content)
       : h("div", { className: ["tile"] }, content)
   ) as Element;

@@ -5,7 +5,9 @@ import { type Message, transform } from "esbuild";
 import type { Root } from "mdast";
 import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
 import type { Problem } from "../problems.ts";
+import type { Variables } from "../site/config/variables.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
+import { isExpressionModule } from "./expression-module.ts";
 import { originalLine } from "./source-map.ts";
 
 /** A component file compiled to a CommonJS-shaped function body, ready for the sandbox. */
@@ -38,6 +40,8 @@ interface CompiledSource {
 }
 
 const COMPONENT_FILE = /\.(jsx|tsx|js|ts)$/i;
+/** The module an unresolvable import of an expression module gets: none, so an empty one. */
+const UNRESOLVED = "quire:unresolved";
 const RESOLVABLE_EXTENSIONS = [".jsx", ".tsx", ".js", ".ts", ".mdx"];
 /** Compiled sources by file and content digest: pages of a thread share the snippets they import. */
 const compiledCache = new Map<string, Promise<CompiledSource>>();
@@ -50,16 +54,19 @@ const COMPILED_CACHE_LIMIT = 2000;
  */
 export class ComponentCompiler {
   private readonly repo: RepoFiles;
+  private readonly variables: Variables | undefined;
 
-  constructor(repo: RepoFiles) {
+  constructor(repo: RepoFiles, variables?: Variables) {
     this.repo = repo;
+    this.variables = variables;
   }
 
   /**
-   * The module holding a component and every module it imports. `pageSource` is the page's
-   * own ESM when `file` is the page being rendered (its inline `export const` components).
+   * The module holding a component and every module it imports. `sources` gives the code of
+   * modules that are not read from their file: the page's own ESM (its inline `export const`
+   * components), and the expression modules of its files.
    */
-  async closure(file: string, pageSource?: { file: string; esm: string }): Promise<ModuleClosure> {
+  async closure(file: string, sources?: ReadonlyMap<string, string>): Promise<ModuleClosure> {
     const result: ModuleClosure = { modules: [], problems: [], dependencies: [], usable: true };
     const seen = new Set<string>();
     const queue = [file];
@@ -69,8 +76,9 @@ export class ComponentCompiler {
       seen.add(id);
       let source: string;
       let loader: "jsx" | "tsx";
-      if (pageSource && id === pageSource.file) {
-        source = pageSource.esm;
+      const given = sources?.get(id);
+      if (given !== undefined) {
+        source = given;
         loader = "jsx";
       } else {
         try {
@@ -80,7 +88,7 @@ export class ComponentCompiler {
             source = text;
             loader = /\.tsx?$/i.test(id) ? "tsx" : "jsx";
           } else {
-            source = mdxModuleSource(text);
+            source = mdxModuleSource(text, this.variables);
             loader = "jsx";
           }
         } catch (error) {
@@ -100,6 +108,9 @@ export class ComponentCompiler {
       const requires: Record<string, string> = {};
       for (const { specifier, line } of compiled.imports) {
         const target = this.resolveImport(specifier, id, line, result.problems);
+        // An expression needs only some of its file's imports: one that cannot be loaded is
+        // empty for it (and reported), so the expressions that do not use it still render.
+        if (target === undefined && isExpressionModule(id)) requires[specifier] = UNRESOLVED;
         if (target === undefined) continue;
         requires[specifier] = target;
         if (target !== "react") queue.push(target);
@@ -280,8 +291,8 @@ async function compileCached(
  * The ESM of an MDX file (its `import` and `export` blocks), each kept on its own lines so
  * positions inside it are positions in the file.
  */
-export function mdxModuleSource(text: string): string {
-  return esmOfTree(parseSource(text, "mdx").tree);
+export function mdxModuleSource(text: string, variables?: Variables): string {
+  return esmOfTree(parseSource(text, "mdx", { variables }).tree);
 }
 
 export function esmOfTree(tree: Root): string {

@@ -18,17 +18,31 @@ import type {
   ComponentUse,
   CustomComponentContext,
   CustomComponentRenderer,
+  ExpressionUse,
   PageIslands,
 } from "../mdx/custom-components.ts";
 import type { JsxNodeData } from "../mdx/jsx-node-data.ts";
 import { moduleExportOf } from "../mdx/module-export.ts";
+import { SourceSyntaxError } from "../mdx/parse.ts";
 import { findDeepHtmlNesting } from "../mdx/source-nesting.ts";
 import type { Problem } from "../problems.ts";
 import { sanitizeNodes } from "../safety/sanitize.ts";
-import { formatBytes, type RepoFiles } from "../site/repo-files.ts";
+import type { Variables } from "../site/config/variables.ts";
+import { formatBytes, RepoFileError, type RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import { browserModule } from "./browser-module.ts";
-import { type CompiledModule, ComponentCompiler, type ModuleClosure } from "./compile.ts";
+import {
+  type CompiledModule,
+  ComponentCompiler,
+  type ModuleClosure,
+  mdxModuleSource,
+} from "./compile.ts";
+import {
+  type ExpressionSource,
+  expressionModuleId,
+  expressionModuleSource,
+  fileOfExpressionModule,
+} from "./expression-module.ts";
 import { ISLAND_DATA_ID, type IslandData, type IslandRecord } from "./island-contract.ts";
 import { outputSize } from "./output-size.ts";
 import { type BuiltinPlaceholders, renderedToHast } from "./rendered-tree.ts";
@@ -74,21 +88,97 @@ export class PageComponents implements CustomComponentRenderer {
   }
 
   render(use: ComponentUse, context: CustomComponentContext): ElementContent {
+    const outcome = this.run(
+      {
+        kind: "component",
+        label: `<${use.name}>`,
+        moduleId: use.file,
+        exportName: use.exportName,
+        // The component's file, and the files of the exports its props name.
+        files: [use.file, ...referencedFiles(use.props)],
+        props: use.props,
+        children: use.children,
+        inline: use.inline,
+        position: use.position,
+      },
+      context,
+    );
+    if (!outcome.ok)
+      return outcome.pageLimit
+        ? placeholder(use, "the page passed a limit")
+        : this.failed(use, context, outcome.reason);
+    const properties: Element["properties"] = {
+      className: ["custom-component"],
+      dataComponent: use.name,
+    };
+    // The browser has no Mintlify components to render again: a component that uses them
+    // keeps its export-time HTML (as with scripts off).
+    if (this.interactive && !outcome.usedBuiltins)
+      properties.dataQuireIsland = this.addIsland(use, outcome.modules);
+    return {
+      type: "element",
+      tagName: use.inline ? "span" : "div",
+      properties,
+      children: outcome.content,
+      // Checks of the whole page (nested links) name the instance's line.
+      ...(use.position ? { position: use.position } : {}),
+    };
+  }
+
+  /**
+   * What a computed expression renders, as the export-time HTML of its page: it runs like a
+   * component (same sandbox, limits and checks of its output) but is not brought to life in
+   * the browser. One that fails renders nothing, with a warning at its line.
+   */
+  renderExpression(use: ExpressionUse, context: CustomComponentContext): ElementContent[] {
+    const label = `{${shortCode(use.code)}}`;
+    const moduleId = expressionModuleId(use.file);
+    const outcome = this.run(
+      {
+        kind: "expression",
+        label,
+        moduleId,
+        exportName: use.exportName,
+        files: [moduleId],
+        props: use.scope,
+        children: [],
+        inline: true,
+        position: use.position,
+      },
+      context,
+    );
+    if (outcome.ok) return outcome.content;
+    if (!outcome.pageLimit)
+      context.warn(
+        `expression ${label} on page "${context.pagePath}" was not evaluated: ${outcome.reason}`,
+        use.position,
+        "mdx-expression",
+      );
+    return [];
+  }
+
+  /**
+   * Renders one instance in the sandbox and reads its output back: sanitized, its links made
+   * relative, its class names noted, its children put in their slots and the built-in
+   * components it used rendered, all held to the limits of an instance and of the page.
+   */
+  private run(instance: SandboxInstance, context: CustomComponentContext): RunOutcome {
     // The page already fails for its size: the instances after that are not run.
-    if (this.pageFull) return placeholder(use, "the page passed a limit");
+    if (this.pageFull) return { ok: false, reason: "the page passed a limit", pageLimit: true };
     if (++this.instances > MAX_PAGE_COMPONENT_INSTANCES)
       return this.pageLimitPassed(
-        use,
+        instance,
         context,
         `page "${context.pagePath}" uses repository components more than ${MAX_PAGE_COMPONENT_INSTANCES} times, the limit of a page`,
       );
-    // The component's file, and the files of the exports its props name.
-    const files = [use.file, ...referencedFiles(use.props)];
     const closures: ModuleClosure[] = [];
-    for (const file of new Set(files)) {
+    for (const file of new Set(instance.files)) {
       const closure = this.closures.get(file);
       if (!closure?.usable)
-        return this.failed(use, context, `its file "${file}" could not be compiled`);
+        return {
+          ok: false,
+          reason: `its file "${fileOfExpressionModule(file)}" could not be compiled`,
+        };
       closures.push(closure);
     }
     const modules = [
@@ -96,64 +186,55 @@ export class PageComponents implements CustomComponentRenderer {
         closures.flatMap((closure) => closure.modules).map((module) => [module.id, module]),
       ).values(),
     ];
-    const hasChildren = use.children.length > 0;
+    const hasChildren = instance.children.length > 0;
     const result = this.sandbox.render({
       modules,
-      moduleId: use.file,
-      exportName: use.exportName,
-      props: use.props as Record<string, unknown>,
+      moduleId: instance.moduleId,
+      exportName: instance.exportName,
+      props: instance.props as Record<string, unknown>,
       // The children are Quire's own HTML: the component places a slot, filled in after it ran.
-      childrenSlot: hasChildren ? (use.inline ? "span" : "div") : undefined,
+      childrenSlot: hasChildren ? (instance.inline ? "span" : "div") : undefined,
     });
     if (!result.ok)
-      return this.failed(
-        use,
-        context,
-        result.reason + (result.where ? ` (at ${result.where})` : ""),
-      );
+      return {
+        ok: false,
+        reason:
+          result.reason + (result.where ? ` (at ${fileOfExpressionModule(result.where)})` : ""),
+      };
     // HTML the component set itself becomes a tree the host walks: its depth is held to the page's.
     if (deepHtml(result.nodes))
-      return this.failed(
-        use,
-        context,
-        `its HTML is nested deeper than ${MAX_NESTING_DEPTH} levels`,
-      );
+      return { ok: false, reason: `its HTML is nested deeper than ${MAX_NESTING_DEPTH} levels` };
     const builtins: BuiltinPlaceholders = { marker: this.builtinMarker, uses: [] };
     let content = sanitizeNodes(renderedToHast(result.nodes, builtins), (message) =>
-      context.warn(`component <${use.name}>: ${message}`, use.position, "unsafe-html"),
+      context.warn(
+        `${instance.kind} ${instance.label}: ${message}`,
+        instance.position,
+        "unsafe-html",
+      ),
     );
-    for (const node of content) rewriteUrls(node, context, use.position);
+    for (const node of content) rewriteUrls(node, context, instance.position);
     collectElementClasses(content, context.classNames);
     context.classNames.delete("quire-children");
     // The instance's size is the component's own output, every copy of its children after the
     // first (the children themselves are the page's content), and Mintlify's components it
     // used: measured before the copies are made, and again once those components are rendered.
     const slots = hasChildren ? countSlots(content) : 0;
-    const copies = slots > 1 ? (slots - 1) * outputSize(use.children) : 0;
+    const copies = slots > 1 ? (slots - 1) * outputSize(instance.children) : 0;
     const before = outputSize(content) + copies;
     if (before > MAX_COMPONENT_OUTPUT_BYTES)
-      return this.failed(use, context, outputLimitReason(before));
-    const filled = hasChildren ? fillChildrenSlots(content, use.children) : [];
-    if (builtins.uses.length > 0) content = expandBuiltins(content, builtins, use, context);
+      return { ok: false, reason: outputLimitReason(before) };
+    const filled = hasChildren ? fillChildrenSlots(content, instance.children) : [];
+    if (builtins.uses.length > 0) content = expandBuiltins(content, builtins, instance, context);
     const size = outputSize(content, new Set(filled)) + copies;
-    if (size > MAX_COMPONENT_OUTPUT_BYTES)
-      return this.failed(use, context, outputLimitReason(size));
+    if (size > MAX_COMPONENT_OUTPUT_BYTES) return { ok: false, reason: outputLimitReason(size) };
     this.outputBytes += size;
     if (this.outputBytes > MAX_PAGE_BODY_BYTES)
       return this.pageLimitPassed(
-        use,
+        instance,
         context,
-        `the components on page "${context.pagePath}" render more than ${formatBytes(MAX_PAGE_BODY_BYTES)} in all (at <${use.name}>), more than the limit of a page`,
+        `the components on page "${context.pagePath}" render more than ${formatBytes(MAX_PAGE_BODY_BYTES)} in all (at ${instance.label}), more than the limit of a page`,
       );
-    const properties: Element["properties"] = {
-      className: ["custom-component"],
-      dataComponent: use.name,
-    };
-    // The browser has no Mintlify components to render again: a component that uses them
-    // keeps its export-time HTML (as with scripts off).
-    if (this.interactive && builtins.uses.length === 0)
-      properties.dataQuireIsland = this.addIsland(use, modules);
-    return { type: "element", tagName: use.inline ? "span" : "div", properties, children: content };
+    return { ok: true, content, usedBuiltins: builtins.uses.length > 0, modules };
   }
 
   /** Records an instance for the browser; returns its number in the page's island data. */
@@ -217,21 +298,46 @@ export class PageComponents implements CustomComponentRenderer {
 
   /** The page's components passed a limit of the page: the page fails, once, and no more run. */
   private pageLimitPassed(
-    use: ComponentUse,
+    instance: SandboxInstance,
     context: CustomComponentContext,
     message: string,
-  ): ElementContent {
+  ): RunOutcome {
     this.pageFull = true;
     this.problems.push({
       severity: "error",
       rule: "page-size-limit",
       file: context.currentFile,
-      line: use.position?.start.line,
-      column: use.position?.start.column,
+      line: instance.position?.start.line,
+      column: instance.position?.start.column,
       message,
     });
-    return placeholder(use, "the page passed a limit");
+    return { ok: false, reason: "the page passed a limit", pageLimit: true };
   }
+}
+
+/** One thing the sandbox renders: a component's use, or a computed expression. */
+interface SandboxInstance {
+  kind: "component" | "expression";
+  /** How messages name it: `<Name>`, or `{expression}`. */
+  label: string;
+  moduleId: string;
+  exportName: string;
+  /** The modules it needs, by the closures compiled for them. */
+  files: string[];
+  props: Record<string, PropValue>;
+  children: ElementContent[];
+  inline: boolean;
+  position?: Position;
+}
+
+type RunOutcome =
+  | { ok: true; content: ElementContent[]; usedBuiltins: boolean; modules: CompiledModule[] }
+  | { ok: false; reason: string; pageLimit?: boolean };
+
+/** An expression as a message quotes it: on one line, short. */
+function shortCode(code: string): string {
+  const line = code.replace(/\s+/g, " ").trim();
+  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
 }
 
 /** The error box in place of an instance that was not rendered, saying why. */
@@ -245,27 +351,94 @@ function placeholder(use: ComponentUse, reason: string): ElementContent {
 }
 
 /**
- * Compiles the repository components an expanded page uses (marked by the expansion) and
- * loads the sandbox; undefined when the page uses none, so such pages pay nothing.
+ * Compiles the repository components and computed expressions an expanded page uses (marked
+ * by the expansion) and loads the sandbox; undefined when the page has neither, so such pages
+ * pay nothing.
  */
 export async function preparePageComponents(
   tree: Root,
   page: { file: string; esm: string },
   repo: RepoFiles,
   mode: "interactive" | "static",
+  options: { variables?: Variables } = {},
 ): Promise<PageComponents | undefined> {
   const files = new Set<string>();
+  const expressions = new Map<string, ExpressionSource[]>();
   visit(tree, (node) => {
     const data = (node as { data?: JsxNodeData }).data;
-    if (!data?.quireUnsupported?.file) return;
-    files.add(data.quireUnsupported.file);
-    for (const file of referencedFiles(data.quireProps ?? {})) files.add(file);
+    if (data?.quireUnsupported?.file) {
+      files.add(data.quireUnsupported.file);
+      for (const file of referencedFiles(data.quireProps ?? {})) files.add(file);
+    }
+    const expression = data?.quireExpression;
+    const start = node.position?.start;
+    if (!expression || !start || !("value" in node) || typeof node.value !== "string") return;
+    const list = expressions.get(expression.file) ?? [];
+    expressions.set(expression.file, list);
+    const names = Object.keys(expression.scope);
+    const known = list.find((item) => item.exportName === expression.exportName);
+    // A snippet included twice: the same expression, read with the names of both scopes.
+    if (known) known.scopeNames = [...new Set([...known.scopeNames, ...names])];
+    else
+      list.push({
+        exportName: expression.exportName,
+        code: node.value,
+        line: start.line,
+        column: start.column,
+        scopeNames: names,
+      });
   });
-  if (files.size === 0) return undefined;
-  const compiler = new ComponentCompiler(repo);
+  if (files.size === 0 && expressions.size === 0) return undefined;
+  const compiler = new ComponentCompiler(repo, options.variables);
+  const sources = new Map([[page.file, page.esm]]);
+  for (const [file, list] of expressions) {
+    const esm = file === page.file ? page.esm : snippetModuleSource(repo, file, options.variables);
+    if (esm !== undefined) sources.set(expressionModuleId(file), expressionModuleSource(esm, list));
+  }
   const closures = new Map<string, ModuleClosure>();
-  for (const file of files) closures.set(file, await compiler.closure(file, page));
+  for (const file of files) closures.set(file, await compiler.closure(file, sources));
+  for (const file of expressions.keys()) {
+    const id = expressionModuleId(file);
+    closures.set(id, expressionClosure(await compiler.closure(id, sources), closures));
+  }
   return new PageComponents(await threadSandbox(), closures, mode);
+}
+
+/** The `import`/`export` code of an MDX snippet; undefined when it cannot be read (the expansion said why). */
+function snippetModuleSource(
+  repo: RepoFiles,
+  file: string,
+  variables: Variables | undefined,
+): string | undefined {
+  try {
+    return mdxModuleSource(repo.readText(file), variables);
+  } catch (error) {
+    if (error instanceof RepoFileError || error instanceof SourceSyntaxError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * An expression module's closure, its problems as the page sees them: a module the page's
+ * components also use reports its errors there; what only the expressions need (an import
+ * of a package, say) costs only those expressions, with a warning, as before they ran.
+ */
+function expressionClosure(
+  closure: ModuleClosure,
+  componentClosures: ReadonlyMap<string, ModuleClosure>,
+): ModuleClosure {
+  const reported = new Set<string>();
+  for (const other of componentClosures.values())
+    for (const problem of other.problems)
+      reported.add(`${problem.file}:${problem.line}:${problem.message}`);
+  const problems = closure.problems
+    .map((problem) => ({
+      ...problem,
+      severity: "warning" as const,
+      file: fileOfExpressionModule(problem.file),
+    }))
+    .filter((problem) => !reported.has(`${problem.file}:${problem.line}:${problem.message}`));
+  return { ...closure, problems };
 }
 
 /** The files of the module exports that props name (see `MODULE_EXPORT`), at any depth. */
@@ -336,7 +509,7 @@ const INLINE_BUILTINS = new Set(["Icon", "Badge", "Tooltip", "Color"]);
 function expandBuiltins(
   nodes: ElementContent[],
   builtins: BuiltinPlaceholders,
-  use: ComponentUse,
+  use: { inline: boolean; position?: Position },
   context: CustomComponentContext,
 ): ElementContent[] {
   const prefix = `${builtins.marker}:`;

@@ -38,8 +38,11 @@ const INPUT_CSS = [
   "",
 ].join("\n");
 
-/** A token that could be a class name: no spaces or quotes around it, at least one letter. */
-const SOURCE_CANDIDATE = /^[!-]?[\w@*[\]:./%#(),'=&>+~-]*[a-z][\w@*[\]:./%#(),'=&>+~-]*$/i;
+/**
+ * A token that could be a class name: no spaces or quotes around it, at least one letter. `!`
+ * marks a utility important before it (`!mt-0`, `dark:!text-white`) or after it (`mt-0!`).
+ */
+const SOURCE_CANDIDATE = /^[!-]?[\w@*[\]:./%#(),'=&>+~!-]*[a-z][\w@*[\]:./%#(),'=&>+~!-]*$/i;
 /** Most tokens taken from one module's source: a generated data file does not flood the compiler. */
 const MAX_SOURCE_CANDIDATES = 5000;
 
@@ -242,12 +245,52 @@ export async function buildTailwindCss(
 }
 
 /**
+ * `space-*` and `divide-*` as Tailwind v3 wrote them, the version pages written for Mintlify
+ * use. v4 spaces every child but the last from the next one, in a rule wrapped in `:where()`
+ * that weighs nothing; v3 spaced every child but the first from the one before, with the weight
+ * of its selector. In content whose paragraphs and headings have margins of their own (the
+ * theme's), the difference shows: v4's gaps lose to the theme's margins. Each such rule gets
+ * v3's selector and its sides swapped back.
+ */
+function v3SpaceAndDivide(css: string): string {
+  return css.replace(
+    SPACED_CHILDREN_RULE,
+    (_rule, indent: string, selector: string, body: string) =>
+      `${indent}${selector} > :not([hidden]) ~ :not([hidden]) {\n${swapSides(body)}}`,
+  );
+}
+
+/** A v4 rule of `space-*` or `divide-*` under the content scope, as the compiler writes it. */
+const SPACED_CHILDREN_RULE = new RegExp(
+  `^(\\s*):where\\((${CONTENT_SCOPE.replace(/[.()]/g, "\\$&")} [^{]*?) > :not\\(:last-child\\)\\) \\{\\n([^{}]*)\\}`,
+  "gm",
+);
+
+const OPPOSITE_SIDES: Record<string, string> = {
+  "inline-start": "inline-end",
+  "inline-end": "inline-start",
+  "block-start": "block-end",
+  "block-end": "block-start",
+  top: "bottom",
+  bottom: "top",
+  left: "right",
+  right: "left",
+};
+
+function swapSides(declarations: string): string {
+  return declarations.replace(
+    /\b(margin|border)-(inline-start|inline-end|block-start|block-end|top|bottom|left|right)\b/g,
+    (_name, property: string, side: string) => `${property}-${OPPOSITE_SIDES[side]}`,
+  );
+}
+
+/**
  * The few rules Tailwind writes outside the nesting: its theme variables on `:root, :host`, and
  * the fallback that sets its `--tw-*` variables on every element in browsers without `@property`.
  * Both move under the content container too, so nothing of it reaches the theme's chrome.
  */
 function scopeGlobals(css: string): string {
-  return css
+  return v3SpaceAndDivide(css)
     .replace(/^(\s*):root, :host \{/gm, `$1${CONTENT_SCOPE} {`)
     .replace(
       /^(\s*)\*, ::before, ::after, ::backdrop \{/gm,

@@ -31,6 +31,17 @@ export function forAgents(tree: Root): Root {
 function withAudience<T extends Root | RootContent>(node: T): T {
   if (!("children" in node)) return node;
   const children = (node as Parent).children.flatMap((child): RootContent[] => {
+    // A computed expression is what it rendered (its text), not its code.
+    if (child.type === "mdxFlowExpression" || child.type === "mdxTextExpression") {
+      const data = child.data as JsxNodeData | undefined;
+      if (!data?.quireExpression) return [child];
+      const text = data.quireRenderedText ?? "";
+      if (text.trim() === "") return [];
+      const value: RootContent = { type: "text", value: text };
+      return child.type === "mdxFlowExpression"
+        ? [{ type: "paragraph", children: [value as PhrasingContent] }]
+        : [value];
+    }
     if (
       (child.type === "mdxJsxFlowElement" || child.type === "mdxJsxTextElement") &&
       child.name === "Visibility"
@@ -47,5 +58,28 @@ function withAudience<T extends Root | RootContent>(node: T): T {
     }
     return [withAudience(child)];
   });
-  return { ...node, children };
+  return { ...node, children: FLOW_PARENTS.has(node.type) ? inParagraphs(children) : children };
+}
+
+/** Parents whose children are blocks: text standing bare in one (a literal `{"…"}` on its own line) needs a paragraph. */
+const FLOW_PARENTS = new Set(["root", "blockquote", "listItem", "footnoteDefinition"]);
+
+/** Runs of phrasing nodes among blocks, each put in a paragraph: Markdown cannot write them bare. */
+function inParagraphs(children: RootContent[]): RootContent[] {
+  if (!children.some((child) => PHRASING.has(child.type))) return children;
+  const result: RootContent[] = [];
+  let run: PhrasingContent[] = [];
+  const flush = (): void => {
+    if (run.length > 0) result.push({ type: "paragraph", children: run });
+    run = [];
+  };
+  for (const child of children) {
+    if (PHRASING.has(child.type)) run.push(child as PhrasingContent);
+    else {
+      flush();
+      result.push(child);
+    }
+  }
+  flush();
+  return result;
 }

@@ -1,4 +1,5 @@
 import type { ElementContent } from "hast";
+import { foldLegacyOpacity } from "./legacy-opacity.ts";
 
 /** Longest class name considered: anything longer is not a utility anyone writes. */
 export const MAX_CANDIDATE_LENGTH = 200;
@@ -7,7 +8,8 @@ export const MAX_CANDIDATE_LENGTH = 200;
  * Adds the class names of these elements (and, when `deep`, of everything inside them) to
  * `into`: the candidates for Tailwind utilities. The renderer calls it on what a page's author
  * wrote (HTML elements in MDX, raw HTML, what repository components render), never on Quire's
- * own components, so Quire's class names are never candidates.
+ * own components, so Quire's class names are never candidates. Tailwind v3's opacity classes,
+ * which need the element's colour class, are folded into it here (see legacy-opacity.ts).
  */
 export function collectElementClasses(
   nodes: readonly ElementContent[],
@@ -16,7 +18,11 @@ export function collectElementClasses(
 ): void {
   for (const node of nodes) {
     if (node.type !== "element") continue;
-    const names = node.properties.className;
+    let names = node.properties.className;
+    if (Array.isArray(names) && names.some((name) => String(name).includes("-opacity-"))) {
+      names = foldLegacyOpacity(names.map(String));
+      node.properties.className = names;
+    }
     if (Array.isArray(names)) {
       for (const name of names)
         if (

@@ -25,6 +25,18 @@ export interface ComponentUse {
   position?: Position;
 }
 
+/** One computed MDX expression of a page, as the MDX renderer hands it over. */
+export interface ExpressionUse {
+  /** The file it is written in, and its export in that file's expression module. */
+  file: string;
+  exportName: string;
+  /** The literal values of its scope it names (a snippet's props). */
+  scope: Record<string, PropValue>;
+  /** Its source, for messages. */
+  code: string;
+  position?: Position;
+}
+
 /** What rendering a repository component asks of the page, besides a component's context. */
 export interface CustomComponentContext extends ComponentContext {
   readonly pagePath: string;
@@ -63,6 +75,8 @@ export interface CustomComponentRenderer {
   /** Repository files the components were read from, for the render cache. */
   readonly dependencies: ReadonlySet<string>;
   render(use: ComponentUse, context: CustomComponentContext): ElementContent;
+  /** What a computed expression renders; nothing (and a warning) when it fails. */
+  renderExpression(use: ExpressionUse, context: CustomComponentContext): ElementContent[];
   /** The page's islands, once its content is rendered; undefined when it has none. */
   islands(deployment: DeploymentType): PageIslands | undefined;
 }

@@ -10,8 +10,9 @@ import {
   MAX_PAGE_SNIPPET_INCLUSIONS,
 } from "../limits.ts";
 import type { Problem } from "../problems.ts";
+import type { Variables } from "../site/config/variables.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
-import type { JsxNodeData } from "./jsx-node-data.ts";
+import { expressionExportName, type JsxNodeData } from "./jsx-node-data.ts";
 import { evaluateLiteral, NotLiteralError } from "./literal.ts";
 import { MODULE_EXPORT } from "./module-export.ts";
 import { parseSource, SourceSyntaxError } from "./parse.ts";
@@ -48,8 +49,13 @@ export interface ExpandResult {
  * value of `export const name`, and every JSX element gets its props evaluated as literals.
  * Nothing from the repository is executed.
  */
-export function expandPage(tree: Root, file: string, repo: RepoFiles): ExpandResult {
-  const expander = new Expander(repo);
+export function expandPage(
+  tree: Root,
+  file: string,
+  repo: RepoFiles,
+  options: { variables?: Variables } = {},
+): ExpandResult {
+  const expander = new Expander(repo, options.variables);
   const frame = expander.frameFor(tree, file, new Map(), []);
   expander.expandChildren(tree, frame);
   return { dependencies: [...expander.dependencies], problems: expander.problems };
@@ -65,9 +71,11 @@ class Expander {
   private inclusions = 0;
   private depth = 0;
   private readonly repo: RepoFiles;
+  private readonly variables: Variables | undefined;
 
-  constructor(repo: RepoFiles) {
+  constructor(repo: RepoFiles, variables: Variables | undefined) {
     this.repo = repo;
+    this.variables = variables;
   }
 
   frameFor(tree: Root, file: string, props: Map<string, PropValue>, stack: string[]): Frame {
@@ -151,29 +159,34 @@ class Expander {
     const statement = program?.body[0];
     if (!statement) return []; // a {/* comment */}
     try {
+      // Literals are read here, at once: only expressions that compute go to the sandbox, and
+      // markup, which renders as elements (a literal reads only its text).
+      if (holdsJsx(statement)) throw new NotLiteralError("markup");
       const value = evaluateLiteral(statement, frame.scope);
-      if (value === null || value === undefined || typeof value === "boolean") return [];
-      if (typeof value === "string" || typeof value === "number") {
-        return [{ type: "text", value: String(value), position: node.position }];
-      }
+      const text = literalText(value);
+      if (text !== undefined)
+        return text === "" ? [] : [{ type: "text", value: text, position: node.position }];
       this.warn(
         frame.file,
-        `expression {${node.value.trim()}} is not text and is left out`,
+        `expression {${truncate(node.value.trim())}} is not text and is left out`,
         node.position?.start.line,
         node.position?.start.column,
         "mdx-expression",
       );
+      return [];
     } catch (error) {
       if (!(error instanceof NotLiteralError)) throw error;
-      this.warn(
-        frame.file,
-        `expression {${truncate(node.value.trim())}} is not evaluated: ${error.message}`,
-        node.position?.start.line,
-        node.position?.start.column,
-        "mdx-expression",
-      );
+      const start = node.position?.start;
+      if (!start) return [];
+      node.data ??= {};
+      (node.data as JsxNodeData).quireExpression = {
+        file: frame.file,
+        exportName: expressionExportName(start.line, start.column),
+        scope: scopeOf(statement, frame.scope),
+        reason: error.message,
+      };
+      return [node];
     }
-    return [];
   }
 
   private expandElement(node: JsxElement, frame: Frame): RootContent[] {
@@ -394,7 +407,18 @@ class Expander {
       const text = this.repo.readText(target);
       this.snippetSizes.set(target, text.length);
       this.dependencies.add(target);
-      tree = parseSource(text, target.endsWith(".md") ? "md" : "mdx").tree;
+      const parsed = parseSource(text, target.endsWith(".md") ? "md" : "mdx", {
+        variables: this.variables,
+      });
+      tree = parsed.tree;
+      for (const reference of parsed.undefinedVariables ?? [])
+        this.warn(
+          target,
+          undefinedVariableMessage(reference.name),
+          reference.line,
+          reference.column,
+          "undefined-variable",
+        );
     } catch (error) {
       if (error instanceof RepoFileError) {
         this.warn(fromFile, `snippet ${error.message}`, line, column, "snippet-path");
@@ -443,6 +467,65 @@ function markSourceFile(node: Nodes, file: string): void {
   const data = node.data as JsxNodeData;
   data.sourceFile ??= file;
   if ("children" in node) for (const child of node.children) markSourceFile(child as Nodes, file);
+}
+
+/** Whether an expression holds JSX anywhere (`<b>x</b>`, `items.map((i) => <li>{i}</li>)`). */
+function holdsJsx(node: unknown, depth = 0): boolean {
+  if (!node || typeof node !== "object" || depth > 500) return false;
+  if (Array.isArray(node)) return node.some((item) => holdsJsx(item, depth + 1));
+  const record = node as Record<string, unknown>;
+  if (record.type === "JSXElement" || record.type === "JSXFragment") return true;
+  for (const [key, value] of Object.entries(record))
+    if (key !== "loc" && key !== "range" && key !== "position" && holdsJsx(value, depth + 1))
+      return true;
+  return false;
+}
+
+/** What a literal renders as, as React renders it; undefined for an object, which it cannot. */
+function literalText(value: PropValue): string | undefined {
+  if (value === null || value === undefined || typeof value === "boolean") return "";
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (!Array.isArray(value)) return undefined;
+  let text = "";
+  for (const item of value) {
+    const part = literalText(item);
+    if (part === undefined) return undefined;
+    text += part;
+  }
+  return text;
+}
+
+/**
+ * The literal values of the scope an expression names (a snippet's props, `export const`
+ * literals), handed to it when it runs: its other names are its module's own.
+ */
+function scopeOf(statement: Program["body"][number], scope: ReadonlyMap<string, PropValue>): Props {
+  const names = new Set<string>();
+  const walk = (node: unknown, depth: number): void => {
+    if (!node || typeof node !== "object" || depth > 500) return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, depth + 1);
+      return;
+    }
+    const record = node as Record<string, unknown> & { type?: string; computed?: boolean };
+    if (record.type === "Identifier" && typeof record.name === "string") names.add(record.name);
+    for (const [key, value] of Object.entries(record)) {
+      if (key === "loc" || key === "range" || key === "position") continue;
+      // `a.b` and `{ b: 1 }` do not name `b`.
+      if (key === "property" && record.type === "MemberExpression" && !record.computed) continue;
+      if (key === "key" && record.type === "Property" && !record.computed) continue;
+      walk(value, depth + 1);
+    }
+  };
+  walk(statement, 0);
+  const result: Props = {};
+  for (const name of names) if (scope.has(name)) result[name] = scope.get(name);
+  return result;
+}
+
+/** The warning for `{{name}}` with no such variable in docs.json. */
+export function undefinedVariableMessage(name: string): string {
+  return `{{${name}}} names no variable of docs.json "variables"; it is left as written`;
 }
 
 function truncate(text: string, length = 40): string {

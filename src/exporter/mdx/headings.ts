@@ -16,7 +16,8 @@ export function processHeadings(tree: Root): { toc: TocEntry[]; sections: Search
   const toc: TocEntry[] = [];
   const sections: SearchSection[] = [{ anchor: "", heading: "", text: "" }];
 
-  const visit = (nodes: (RootContent | ElementContent)[]): void => {
+  // A heading inside a link (a card written as `<a>`) gets no anchor: a link may not hold a link.
+  const visit = (nodes: (RootContent | ElementContent)[], insideLink: boolean): void => {
     for (const node of nodes) {
       if (node.type === "text") {
         appendText(sections, node.value);
@@ -36,7 +37,7 @@ export function processHeadings(tree: Root): { toc: TocEntry[]; sections: Search
         while (id !== node.properties.id && taken.has(id)) id = slugger.slug(text || "section");
         node.properties.id = id;
         if (depth >= 2 && depth <= 4) {
-          if (!hasClass(node, "no-anchor")) {
+          if (!hasClass(node, "no-anchor") && !insideLink) {
             node.children = [
               ...node.children,
               {
@@ -56,11 +57,11 @@ export function processHeadings(tree: Root): { toc: TocEntry[]; sections: Search
         }
         continue;
       }
-      visit(node.children);
+      visit(node.children, insideLink || node.tagName === "a");
       if (BLOCK_TAGS.has(node.tagName)) appendText(sections, " ");
     }
   };
-  visit(tree.children);
+  visit(tree.children, false);
   for (const section of sections) section.text = section.text.replace(/\s+/g, " ").trim();
   return { toc, sections: sections.filter((section, index) => index > 0 || section.text !== "") };
 }

@@ -16,4 +16,28 @@ export interface JsxNodeData {
   quireUnsupported?: { specifier: string; file?: string; exportName?: string };
   /** The file the node came from, when it was inlined from a snippet. */
   sourceFile?: string;
+  /**
+   * An MDX expression that computes content (`{items.map(...)}`, a ternary, a string method):
+   * evaluated in the sandbox as part of its file's module (`custom/`), never in Quire's process.
+   */
+  quireExpression?: ExpressionData;
+  /** The text an evaluated expression rendered, for the page's Markdown. */
+  quireRenderedText?: string;
+}
+
+/** Where a computed expression is evaluated, and the literal values it reads from its scope. */
+export interface ExpressionData {
+  /** The file whose module the expression belongs to (a snippet's own, when inlined). */
+  file: string;
+  /** The name it is exported under in the file's expression module: one per place in the file. */
+  exportName: string;
+  /** Props of the snippet and literal `export const` values the expression names. */
+  scope: Props;
+  /** Why it is not a literal, for the warning when it cannot be evaluated at all. */
+  reason: string;
+}
+
+/** The export of the expression at a line and column of its file. */
+export function expressionExportName(line: number, column: number): string {
+  return `__quireExpression_${line}_${column}`;
 }

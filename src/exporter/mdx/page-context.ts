@@ -5,6 +5,7 @@ import type { DocumentedParameter, IconOptions } from "../components/types.ts";
 import type { ComponentMode } from "../export-options.ts";
 import type { Problem } from "../problems.ts";
 import { checkUrl, type UrlUse } from "../safety/url-policy.ts";
+import type { Variables } from "../site/config/variables.ts";
 import { normalizePagePath, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
@@ -23,6 +24,8 @@ export interface PageEnvironment {
    * (`interactive`, the export's default), or left as empty placeholders (`off`).
    */
   customComponents?: ComponentMode;
+  /** docs.json `variables`: `{{name}}` in pages and snippets becomes the value. */
+  variables?: Variables;
 }
 
 /**
@@ -42,6 +45,8 @@ export class PageContext implements CustomComponentContext {
   readonly parameters: DocumentedParameter[] = [];
   /** How many `<svg>` elements written in MDX the renderer is inside (their children are SVG). */
   svgDepth = 0;
+  /** How many links the renderer is inside: a link in a link is not HTML, so none is made there. */
+  linkDepth = 0;
   /** Set by the renderer while converting nodes inlined from a snippet. */
   currentFile: string;
   markdownRenderer: (text: string) => ElementContent[] = (text) => [{ type: "text", value: text }];
@@ -126,24 +131,34 @@ export class PageContext implements CustomComponentContext {
     const hashIndex = value.search(/[?#]/);
     const pathPart = hashIndex === -1 ? value : value.slice(0, hashIndex);
     const suffix = hashIndex === -1 ? "" : value.slice(hashIndex).replace(/^\?[^#]*/, "");
-    const extension = path.extname(pathPart).toLowerCase();
-    if (extension && ![".md", ".mdx", ".html"].includes(extension)) {
-      const file = this.asset(pathPart, position, "resource");
-      return file === undefined ? undefined : file + suffix;
-    }
     const target = normalizePagePath(
       pathPart,
       path.dirname(this.pagePath === "index" ? "" : this.pagePath),
     );
+    // `/guides` names the folder's index page when there is no `guides` page, as in Mintlify.
+    const page =
+      target === undefined
+        ? undefined
+        : this.environment.pageExists(target)
+          ? target
+          : this.environment.pageExists(`${target}/index`)
+            ? `${target}/index`
+            : undefined;
+    // A name with a dot is a file (`report.pdf`) unless no such file exists and a page has that name (`notes/26.08`).
+    const extension = path.extname(pathPart).toLowerCase();
+    if (
+      extension &&
+      ![".md", ".mdx", ".html"].includes(extension) &&
+      (page === undefined || this.repoFileOf(pathPart) !== undefined)
+    ) {
+      const file = this.asset(pathPart, position, "resource");
+      return file === undefined ? undefined : file + suffix;
+    }
     if (target === undefined) {
       this.warn(`link "${url}" leaves the site`, position, "broken-link");
       return value;
     }
-    // `/guides` names the folder's index page when there is no `guides` page, as in Mintlify.
-    const resolved =
-      !this.environment.pageExists(target) && this.environment.pageExists(`${target}/index`)
-        ? `${target}/index`
-        : target;
+    const resolved = page ?? target;
     this.links.push({
       target: resolved,
       line: position?.start.line,
@@ -170,7 +185,22 @@ export class PageContext implements CustomComponentContext {
     }
     // A `data:` image: the URL rule let it through for this use.
     if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
-    const cleaned = value.replace(/[?#].*$/, "");
+    const relative = this.repoFileOf(value);
+    if (relative === undefined) {
+      this.warn(
+        `file "${src}" referenced by the page was not found in the repository`,
+        position,
+        "missing-file",
+      );
+      return value;
+    }
+    this.assets.add(relative);
+    return encodeURI(relativeUrl(this.pagePath, relative));
+  }
+
+  /** The repository file a local URL names (from the file being converted), if it exists. */
+  private repoFileOf(url: string): string | undefined {
+    const cleaned = url.replace(/[?#].*$/, "");
     let decoded = cleaned;
     try {
       decoded = decodeURIComponent(cleaned);
@@ -181,20 +211,8 @@ export class PageContext implements CustomComponentContext {
       ? path.normalize(decoded)
       : path.normalize(path.join("/", path.dirname(this.currentFile), decoded));
     const relative = joined.replace(/^\/+/, "");
-    if (
-      !joined.startsWith("/") ||
-      relative.startsWith("..") ||
-      !this.environment.repo.exists(relative)
-    ) {
-      this.warn(
-        `file "${src}" referenced by the page was not found in the repository`,
-        position,
-        "missing-file",
-      );
-      return value;
-    }
-    this.assets.add(relative);
-    return encodeURI(relativeUrl(this.pagePath, relative));
+    if (!joined.startsWith("/") || relative.startsWith("..")) return undefined;
+    return this.environment.repo.exists(relative) ? relative : undefined;
   }
 
   uniqueId(prefix: string): string {

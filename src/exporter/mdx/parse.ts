@@ -5,6 +5,8 @@ import remarkMath from "remark-math";
 import remarkMdx from "remark-mdx";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
+import { protectVariables, restoreVariables } from "../site/config/variable-text.ts";
+import type { Variables } from "../site/config/variables.ts";
 import { parseFrontmatterYaml } from "../site/frontmatter.ts";
 import type { SourceLimitHit } from "./source-lines.ts";
 import { findSourceLimit } from "./source-nesting.ts";
@@ -13,6 +15,13 @@ import { findDeepTreeNesting } from "./tree-nesting.ts";
 export interface ParsedSource {
   tree: Root;
   frontmatter: Record<string, unknown>;
+  /** `{{name}}` the source writes with no such variable in docs.json: left as written. */
+  undefinedVariables?: { name: string; line: number; column: number }[];
+}
+
+export interface ParseOptions {
+  /** docs.json `variables`, put in place of `{{name}}` everywhere in the source. */
+  variables?: Variables;
 }
 
 export class SourceSyntaxError extends Error {
@@ -61,8 +70,15 @@ const markdownProcessor = unified()
  * Parses a page or snippet to mdast. `.mdx` is MDX (JSX and expressions are parsed, never
  * run); `.md` is Markdown with raw HTML. Syntax errors carry the line and column.
  */
-export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
+export function parseSource(
+  source: string,
+  format: "mdx" | "md",
+  options: ParseOptions = {},
+): ParsedSource {
   const processor = format === "mdx" ? mdxProcessor : markdownProcessor;
+  // Variables stand as tokens of the same length while the source is parsed (see variable-text.ts).
+  const variables = protectVariables(source, options.variables);
+  const text = variables?.text ?? source;
   // The limits first, from the text alone: parsing a text past them is what costs minutes.
   const passed = findSourceLimit(text, format);
   if (passed) throw new SourceLimitError(passed);
@@ -97,7 +113,15 @@ export function parseSource(text: string, format: "mdx" | "md"): ParsedSource {
   const deepTree = findDeepTreeNesting(tree);
   if (deepTree) throw new SourceLimitError(deepTree);
   if (format === "mdx") unravelJsxParagraphs(tree);
-  return { tree, frontmatter: readFrontmatter(tree) };
+  const frontmatter = readFrontmatter(tree);
+  if (!variables) return { tree, frontmatter };
+  return {
+    tree: restoreVariables(tree, variables),
+    frontmatter: restoreVariables(frontmatter, variables),
+    ...(variables.undefinedNames.length > 0
+      ? { undefinedVariables: variables.undefinedNames }
+      : {}),
+  };
 }
 
 /**

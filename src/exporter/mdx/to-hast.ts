@@ -1,10 +1,21 @@
 import type { Element, ElementContent, Root as HastRoot, Properties } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { h, s } from "hastscript";
-import type { Code, Html, Image, Link, Nodes, Root } from "mdast";
+import type {
+  Code,
+  Html,
+  Image,
+  ImageReference,
+  Link,
+  LinkReference,
+  Nodes,
+  Root,
+  RootContent,
+} from "mdast";
 import type { InlineMath, Math as MathNode } from "mdast-util-math";
-import { type Handler, type State, toHast } from "mdast-util-to-hast";
+import { defaultHandlers, type Handler, type State, toHast } from "mdast-util-to-hast";
 import { renderCodeBlock } from "../code/render-code-block.ts";
+import { textOf } from "../components/element-text.ts";
 import { getComponent } from "../components/index.ts";
 import type { PropValue } from "../components/types.ts";
 import { renderMath } from "../math/render-math.ts";
@@ -12,6 +23,7 @@ import { collectElementClasses } from "./class-names.ts";
 import type { JsxElement } from "./expand.ts";
 import type { JsxNodeData } from "./jsx-node-data.ts";
 import type { PageContext } from "./page-context.ts";
+import { convertHtmlRun, groupHtmlRuns, type HtmlRun } from "./raw-html.ts";
 import { styleObjectToCss } from "./style-object.ts";
 
 /** Converts an expanded page tree to hast, mapping JSX elements to Quire's components. */
@@ -19,18 +31,29 @@ export function mdastToHast(tree: Root, context: PageContext): HastRoot {
   const handlers: Record<string, Handler> = {
     mdxJsxFlowElement: (state, node) => jsxElement(state, node, context, false),
     mdxJsxTextElement: (state, node) => jsxElement(state, node, context, true),
-    mdxFlowExpression: () => undefined,
-    mdxTextExpression: () => undefined,
+    mdxFlowExpression: (_state, node: MdxExpression) => expression(node, context),
+    mdxTextExpression: (_state, node: MdxExpression) => expression(node, context),
     mdxjsEsm: () => undefined,
     yaml: () => undefined,
     code: (_state, node: Code) => codeBlock(node, context),
     math: (_state, node: MathNode) => math(node, context, true),
     inlineMath: (_state, node: InlineMath) => math(node, context, false),
     link: (state, node: Link) => withFile(node, context, () => link(state, node, context)),
+    linkReference: (state, node: LinkReference) =>
+      withFile(node, context, () => linkReference(state, node, context)),
     image: (_state, node: Image) => withFile(node, context, () => image(node, context)),
+    imageReference: (state, node: ImageReference) =>
+      withFile(node, context, () => imageReference(state, node, context)),
     html: (_state, node: Html) => withFile(node, context, () => rawHtml(node, context)),
+    quireHtmlRun: (state, node: HtmlRun) => htmlRun(state, node, context),
   };
-  return toHast(tree, { handlers, allowDangerousHtml: false }) as HastRoot;
+  // Inline HTML cut into tags is read whole for the conversion; the tree is put back for its Markdown.
+  const restore = groupHtmlRuns(tree);
+  try {
+    return toHast(tree, { handlers, allowDangerousHtml: false }) as HastRoot;
+  } finally {
+    restore();
+  }
 }
 
 /**
@@ -55,6 +78,43 @@ function withFile<T extends ElementContent | ElementContent[] | undefined>(
   } finally {
     context.currentFile = previous;
   }
+}
+
+type MdxExpression = Extract<RootContent, { type: "mdxFlowExpression" | "mdxTextExpression" }>;
+
+/**
+ * An expression that computes content (the expansion turned literal ones into text): what it
+ * renders in the sandbox, or nothing with a warning when the page runs no repository code.
+ */
+function expression(node: MdxExpression, context: PageContext): ElementContent[] {
+  return withFile(node, context, () => {
+    const data = (node.data ?? {}) as JsxNodeData;
+    const computed = data.quireExpression;
+    if (!computed) return [];
+    const renderer = context.customComponents;
+    if (!renderer) {
+      const code = node.value.replace(/\s+/g, " ").trim();
+      context.warn(
+        `expression {${code.length > 40 ? `${code.slice(0, 40)}…` : code}} is not evaluated: ${computed.reason} (repository code is off for this export)`,
+        node.position,
+        "mdx-expression",
+      );
+      return [];
+    }
+    const content = renderer.renderExpression(
+      {
+        file: computed.file,
+        exportName: computed.exportName,
+        scope: computed.scope,
+        code: node.value,
+        ...(node.position ? { position: node.position } : {}),
+      },
+      context,
+    );
+    // The page's Markdown shows what it rendered, not its code.
+    data.quireRenderedText = content.map(textOf).join("");
+    return content;
+  });
 }
 
 function jsxElement(state: State, node: JsxElement, context: PageContext, inline: boolean) {
@@ -128,11 +188,13 @@ function htmlElement(
   // Inside an <svg>, elements are SVG's: their names keep their case (`linearGradient`).
   const inSvg = context.svgDepth > 0 || tagName === "svg";
   if (tagName === "svg") context.svgDepth++;
+  if (tagName === "a") context.linkDepth++;
   let children: ElementContent[];
   try {
     children = state.all(node);
   } finally {
     if (tagName === "svg") context.svgDepth--;
+    if (tagName === "a") context.linkDepth--;
   }
   const element = (inSvg ? s : h)(tagName, properties, children) as Element;
   if (node.position) element.position = node.position;
@@ -155,14 +217,76 @@ function rewriteUrls(element: Element, context: PageContext, node: Nodes): void 
   }
 }
 
-function link(state: State, node: Link, context: PageContext): Element {
+function link(state: State, node: Link, context: PageContext): ElementContent | ElementContent[] {
+  // A link inside a link is not HTML: the browser would end the outer one there.
+  if (context.linkDepth > 0) {
+    if (!isAutolink(node))
+      context.warn(
+        `a link inside another link is kept as text ("${shortText(node)}" → ${node.url})`,
+        node.position,
+        "nested-link",
+      );
+    return state.all(node);
+  }
   const properties: Properties = { href: context.href(node.url, node.position) };
   if (node.title) properties.title = node.title;
   if (/^https?:\/\//i.test(node.url.trim())) {
     properties.target = "_blank";
     properties.rel = ["noopener", "noreferrer"];
   }
-  return { type: "element", tagName: "a", properties, children: state.all(node) };
+  context.linkDepth++;
+  try {
+    return { type: "element", tagName: "a", properties, children: state.all(node) };
+  } finally {
+    context.linkDepth--;
+  }
+}
+
+/** A URL or e-mail address written as itself (GFM's literal autolinks, `<https://…>`). */
+function isAutolink(node: Link): boolean {
+  const only = node.children.length === 1 ? node.children[0] : undefined;
+  if (only?.type !== "text") return false;
+  const text = only.value;
+  return node.url === text || node.url === `mailto:${text}` || node.url === `http://${text}`;
+}
+
+function shortText(node: Link): string {
+  const text = node.children
+    .map((child) => ("value" in child ? child.value : ""))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** `[text][name]` with `[name]: url` elsewhere: the same link as `[text](url)`. */
+function linkReference(state: State, node: LinkReference, context: PageContext) {
+  const definition = state.definitionById.get(String(node.identifier).toUpperCase());
+  if (!definition) return defaultHandlers.linkReference(state, node);
+  const resolved: Link = {
+    type: "link",
+    url: definition.url,
+    title: definition.title ?? null,
+    children: node.children,
+    ...(node.position ? { position: node.position } : {}),
+  };
+  return link(state, resolved, context);
+}
+
+/** `![alt][name]` with `[name]: src`: the same image as `![alt](src)`. */
+function imageReference(state: State, node: ImageReference, context: PageContext) {
+  const definition = state.definitionById.get(String(node.identifier).toUpperCase());
+  if (!definition) return defaultHandlers.imageReference(state, node);
+  return image(
+    {
+      type: "image",
+      url: definition.url,
+      title: definition.title ?? null,
+      alt: node.alt ?? "",
+      ...(node.position ? { position: node.position } : {}),
+    },
+    context,
+  );
 }
 
 function image(node: Image, context: PageContext): Element | undefined {
@@ -207,6 +331,32 @@ function rawHtml(node: Html, context: PageContext): ElementContent[] {
   });
   collectElementClasses(content, context.classNames);
   return content;
+}
+
+/**
+ * HTML cut into tags by the Markdown parser (`<a href="…">`, text, `</a>`), read as one piece:
+ * its links and files are handled like those written in MDX, each at its own node's place, and
+ * autolinks inside an HTML link stay text.
+ */
+function htmlRun(state: State, run: HtmlRun, context: PageContext): ElementContent[] {
+  return convertHtmlRun(run, {
+    convert: (child: RootContent, insideLink: boolean) => {
+      if (insideLink) context.linkDepth++;
+      try {
+        const result = state.one(child, run as never);
+        return result === undefined ? [] : Array.isArray(result) ? result : [result];
+      } finally {
+        if (insideLink) context.linkDepth--;
+      }
+    },
+    adopt: (elements: ElementContent[], node: Html) =>
+      withFile(node, context, () => {
+        for (const element of elements)
+          if (element.type === "element") rewriteUrls(element, context, node);
+        collectElementClasses(elements, context.classNames, false);
+        return undefined;
+      }),
+  });
 }
 
 function visitElements(nodes: ElementContent[], visit: (element: Element) => void): void {

@@ -27,6 +27,8 @@ export interface BodyRendererSetup {
   api?: ApiRenderSetup;
   /** Repository React components; `static` when absent. */
   components?: ComponentMode;
+  /** docs.json `variables`, put in place of `{{name}}` in pages and snippets. */
+  variables?: Readonly<Record<string, string>>;
 }
 
 /** A page to render: its source file and path, and for an API reference page its operation. */
@@ -67,6 +69,7 @@ export class BodyRenderer {
       pageExists: (pagePath) => pages.has(pagePath),
       icon: (name, options) => resolveIcon(name, options, setup.iconLibrary),
       customComponents: setup.components ?? "static",
+      ...(setup.variables ? { variables: setup.variables } : {}),
     };
     if (setup.cacheDir) this.cache = new BodyCache(setup.cacheDir, setup.repo);
     this.pagesFingerprint = createHash("sha256")
@@ -89,6 +92,7 @@ export class BodyRenderer {
         this.setup.deployment,
         this.setup.iconLibrary,
         this.setup.components ?? "static",
+        ...(this.setup.variables ? [JSON.stringify(this.setup.variables)] : []),
         task.file,
         task.pagePath,
         source,

@@ -76,6 +76,7 @@ export class PageRenderer {
       cacheDir: setup.cacheDir,
       api: setup.api,
       components: setup.components,
+      variables: setup.layout.config.variables,
     });
     this.document = createPageDocumentRenderer(setup.layout);
   }

@@ -10,8 +10,9 @@ import { loadCodeLanguages } from "../code/languages.ts";
 import { esmOfTree } from "../custom/compile.ts";
 import { preparePageComponents } from "../custom/render-components.ts";
 import { forAgents } from "../mdx/agent-markdown.ts";
-import { expandPage } from "../mdx/expand.ts";
+import { expandPage, undefinedVariableMessage } from "../mdx/expand.ts";
 import { processHeadings } from "../mdx/headings.ts";
+import { unnestLinks } from "../mdx/link-nesting.ts";
 import { PageContext, type PageEnvironment } from "../mdx/page-context.ts";
 import { nestingProblem, pageSizeProblem } from "../mdx/page-limits.ts";
 import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
@@ -66,8 +67,24 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   const format = file.toLowerCase().endsWith(".mdx") ? "mdx" : "md";
   let tree: Root;
   let frontmatter: Record<string, unknown>;
+  let undefinedVariables: Problem[] = [];
   try {
-    ({ tree, frontmatter } = parseSource(text, format));
+    let names: { name: string; line: number; column: number }[] | undefined;
+    ({
+      tree,
+      frontmatter,
+      undefinedVariables: names,
+    } = parseSource(text, format, {
+      variables: environment.variables,
+    }));
+    undefinedVariables = (names ?? []).map(({ name, line, column }) => ({
+      severity: "warning",
+      rule: "undefined-variable",
+      file,
+      line,
+      column,
+      message: undefinedVariableMessage(name),
+    }));
   } catch (error) {
     if (!(error instanceof SourceSyntaxError)) throw error;
     return failed({
@@ -82,14 +99,18 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
 
   // The page's own `import`/`export` blocks, read before the expansion removes them: inline components live there.
   const esm = esmOfTree(tree);
-  const expansion = expandPage(tree, file, environment.repo);
+  const expansion = expandPage(tree, file, environment.repo, {
+    variables: environment.variables,
+  });
   const tooDeep = nestingProblem(tree, file);
   if (tooDeep) return failed(tooDeep);
   const mode = environment.customComponents ?? "static";
   const components =
     mode === "off"
       ? undefined
-      : await preparePageComponents(tree, { file, esm }, environment.repo, mode);
+      : await preparePageComponents(tree, { file, esm }, environment.repo, mode, {
+          variables: environment.variables,
+        });
   context.customComponents = components;
   await loadCodeLanguages(collectCodeLanguages(tree));
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
@@ -108,6 +129,15 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     }),
   );
   const { toc, sections } = processHeadings(hast);
+  unnestLinks(hast.children, (message, position, source) =>
+    context.problems.push({
+      severity: "warning",
+      rule: "nested-link",
+      file: source ?? file,
+      ...(position ? { line: position.start.line, column: position.start.column } : {}),
+      message,
+    }),
+  );
   const islands = components?.islands(environment.deployment);
   const html = toHtml(hast, { allowDangerousHtml: true }) + (islands?.html ?? "");
   const tooLarge = pageSizeProblem(html, file);
@@ -127,7 +157,12 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     features: context.features,
     classes: [...context.classNames].sort(),
     ...(islands ? { islandModules: islands.modules } : {}),
-    problems: [...expansion.problems, ...(components?.problems ?? []), ...context.problems],
+    problems: [
+      ...undefinedVariables,
+      ...expansion.problems,
+      ...(components?.problems ?? []),
+      ...context.problems,
+    ],
     dependencies: [
       ...new Set([
         ...expansion.dependencies,

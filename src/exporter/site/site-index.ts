@@ -1,5 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { ExportFailedError, type Problem } from "../problems.ts";
+import { protectVariables, restoreVariables } from "./config/variable-text.ts";
+import type { Variables } from "./config/variables.ts";
 import { readFrontmatterOnly } from "./frontmatter.ts";
 import type { PageMeta } from "./page-index.ts";
 import { pageMetaFromFrontmatter } from "./page-meta.ts";
@@ -27,11 +29,15 @@ export function openRepository(sourceDir: string): RepoFiles {
   return new RepoFiles(sourceDir);
 }
 
-/** Reads every page's frontmatter (cheaply: no body parse) into the page index. */
+/**
+ * Reads every page's frontmatter (cheaply: no body parse) into the page index, with docs.json
+ * `variables` in place of `{{name}}` (a title naming a version); the render reports undefined ones.
+ */
 export function readPageIndex(
   repo: RepoFiles,
   files: string[],
   problems: Problem[],
+  variables?: Variables,
 ): Map<string, PageMeta> {
   const pages = new Map<string, PageMeta>();
   for (const file of files) {
@@ -56,7 +62,10 @@ export function readPageIndex(
       problems.push({ severity: "error", rule: "unreadable-file", file, message: error.message });
       continue;
     }
-    pages.set(pagePath, pageMetaFromFrontmatter(file, readFrontmatterOnly(text), problems));
+    const source = protectVariables(text, variables);
+    const frontmatter = readFrontmatterOnly(source?.text ?? text);
+    if (source) restoreVariables(frontmatter, source);
+    pages.set(pagePath, pageMetaFromFrontmatter(file, frontmatter, problems));
   }
   return pages;
 }

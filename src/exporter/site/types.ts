@@ -92,6 +92,8 @@ export interface SiteConfig {
   /** docs.json `api`: API reference pages and their playground. */
   api: ApiSettings;
   navigation: Navigation;
+  /** docs.json `variables`: `{{name}}` in pages and snippets becomes the value. */
+  variables?: Readonly<Record<string, string>>;
   /** The file the config came from: `docs.json` or `mint.json`. */
   sourceFile: string;
 }

@@ -3,6 +3,7 @@ import type { ConfigChecker } from "./checker.ts";
 import { DOCS_TOP_LEVEL_KEYS } from "./known-keys.ts";
 import { readNavigation } from "./navigation.ts";
 import { readSiteSettings } from "./settings.ts";
+import { readVariables } from "./variables.ts";
 
 /** Reads a docs.json object into the site model, collecting every problem in `check`. */
 export function readDocsJson(raw: Record<string, unknown>, check: ConfigChecker): SiteConfig {
@@ -14,5 +15,6 @@ export function readDocsJson(raw: Record<string, unknown>, check: ConfigChecker)
     "the site's navigation (an object with pages, groups, tabs…)",
   );
   const navigation = readNavigation(raw.navigation, check);
-  return { ...settings, navigation, sourceFile: check.file };
+  const variables = readVariables(raw.variables, check);
+  return { ...settings, navigation, ...(variables ? { variables } : {}), sourceFile: check.file };
 }
