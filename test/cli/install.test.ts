@@ -8,7 +8,7 @@
 // real `npm install` of the tarball, which takes a minute or more: npm unpacks some 600
 // packages and a second Node binary.
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { list as listTar } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -277,28 +277,6 @@ describe(`the packed quire package, installed ${WITH_NPM ? "by npm" : "with link
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ pages: 2, problems: [] });
   });
-});
-
-describe("bin/quire.js on a Node older than 24", () => {
-  it.skipIf(NODE.major >= 24)(
-    "says in one line what is missing when the Node 24 of its node package is not there",
-    async () => {
-      // The executable alone, where no `node` package can be found.
-      const alone = makeOutsideFolder("quire-bin-alone-");
-      mkdirSync(path.join(alone, "bin"));
-      cpSync(path.join(REPOSITORY, "bin", "quire.js"), path.join(alone, "bin", "quire.js"));
-      writeFileSync(path.join(alone, "package.json"), '{"type": "module"}\n');
-      const result = await runProgram(NODE.file, [path.join(alone, "bin", "quire.js"), "-V"], {
-        cwd: alone,
-      });
-      expect(result.code).toBe(2);
-      expect(result.stdout).toBe("");
-      expect(result.stderr.trim().split("\n")).toHaveLength(1);
-      expect(result.stderr).toMatch(
-        new RegExp(`^quire: needs Node\\.js 24 or later \\(this is ${NODE.version}\\)`),
-      );
-    },
-  );
 });
 
 /** Polls `read` until it gives a value. */
