@@ -111,21 +111,31 @@ export async function executeAgentJob(deps: AgentJobDependencies, run: AgentJobR
       await finish({ status: "completed", pr_link: prLink, pushed_commit: null, error: null });
       return;
     }
-    const outcome = await runAgent({
-      ...common,
-      history: parseHistory(job),
-      model: createModel(config),
-      toolbox: createToolbox(workspace.root, path.join(config.dataDirPath, "cache", "export")),
-      limits: {
-        maxSteps: config.agentMaxSteps,
-        modelRetries: config.agentModelRetries,
-        timeoutMs: config.agentTimeoutSeconds * 1000,
-        tokenBudget: config.agentTokenBudget,
-        fixRounds: config.agentFixRounds,
-      },
-      logger: log,
-      existingPrLink: job.pr_link,
+    // Validations run in a thread with the export's memory budget: the repository may be hostile.
+    const toolbox = createToolbox(workspace.root, {
+      cacheDir: path.join(config.dataDirPath, "cache", "export"),
+      memoryLimitMb: config.exportMemoryMb,
     });
+    let outcome: Awaited<ReturnType<typeof runAgent>>;
+    try {
+      outcome = await runAgent({
+        ...common,
+        history: parseHistory(job),
+        model: createModel(config),
+        toolbox,
+        limits: {
+          maxSteps: config.agentMaxSteps,
+          modelRetries: config.agentModelRetries,
+          timeoutMs: config.agentTimeoutSeconds * 1000,
+          tokenBudget: config.agentTokenBudget,
+          fixRounds: config.agentFixRounds,
+        },
+        logger: log,
+        existingPrLink: job.pr_link,
+      });
+    } finally {
+      await toolbox.close?.();
+    }
     const conversation = JSON.stringify(outcome.history);
     if (outcome.status === "completed") {
       await finish({

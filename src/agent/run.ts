@@ -30,6 +30,8 @@ export interface Toolbox {
   tools: AgentTool[];
   /** Findings for these repository files (and the site configuration), in the checkout at `root`. */
   validate(root: string, files: string[]): Promise<DocsFinding[]>;
+  /** Ends what the tools keep between calls; the run's owner calls it once the run is over. */
+  close?(): Promise<void>;
 }
 
 export interface AgentRunInput {

@@ -6,11 +6,14 @@ import { defaultExportCacheDir } from "../config/cache-directory.ts";
 import {
   COMPONENT_MODES,
   type ComponentMode,
+  type DeploymentType,
+  ExportFailedError,
   type ExportProgress,
-} from "../exporter/export-options.ts";
-import { ExportFailedError, formatProblem, type Problem } from "../exporter/problems.ts";
-import { formatBytes } from "../exporter/site/repo-files.ts";
-import type { DeploymentType } from "../exporter/site/types.ts";
+  exportSite,
+  formatBytes,
+  formatProblem,
+  type Problem,
+} from "../exporter/index.ts";
 import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -136,8 +139,6 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
     }
   };
 
-  // Loaded here, not at start-up: `quire --help` should not pay for the whole exporter.
-  const { exportSite } = await import("../exporter/export-site.ts");
   try {
     const result = await exportSite({
       sourceDir: docsDir,

@@ -2,8 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { ConfigError } from "../domain/errors.ts";
 import { DEFAULT_BUNDLE_LINK_TTL_SECONDS } from "../domain/static-export-job.ts";
-import { DEFAULT_EXPORT_MEMORY_MB } from "../exporter/limits.ts";
-import { allowedHostProblem } from "../exporter/net/allowed-hosts.ts";
+import { allowedHostProblem, DEFAULT_EXPORT_MEMORY_MB } from "../exporter/index.ts";
 
 /**
  * One setting of the server and the admin commands: where it comes from (a flag, then an

@@ -42,6 +42,12 @@ export interface ValidateSiteOptions {
    * given content, or as absent when null (e.g. the state before an agent's edits).
    */
   overlay?: FileOverlay;
+  /**
+   * Run in a worker thread with this heap, in MB: a repository that would need more fails the
+   * validation with a message instead of growing the calling process. In the calling thread
+   * when absent.
+   */
+  memoryLimitMb?: number;
   signal?: AbortSignal;
 }
 
@@ -118,7 +124,7 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
     options.signal?.throwIfAborted();
     const page = allPages.get(pagePath) as PageMeta;
     const { body } = await renderer.render(bodyTaskOf({ file: page.file, pagePath }, page));
-    findings.push(...body.problems);
+    for (const problem of body.problems) findings.push(problem);
     rendered.push({ pagePath, links: body.links });
   }
   checkLinks(rendered, allPages, config?.redirects ?? [], findings);

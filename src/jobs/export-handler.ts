@@ -13,7 +13,7 @@ import { EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../domain/job-queues.ts";
 import type { ComponentMode, Deployment, Forge } from "../domain/project.ts";
 import { openSecret } from "../domain/secret-box.ts";
 import { bundleObjectKey } from "../domain/static-export-job.ts";
-import { ExportFailedError, formatProblem } from "../exporter/problems.ts";
+import { ExportFailedError, formatProblem } from "../exporter/index.ts";
 import { forgeCredentials } from "../git/index.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import { exportInThread } from "./export-thread.ts";

@@ -1,7 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import type { ExportOptions } from "../exporter/export-options.ts";
-import { exportSite } from "../exporter/export-site.ts";
-import { ExportFailedError } from "../exporter/problems.ts";
+import { ExportFailedError, type ExportOptions, exportSite } from "../exporter/index.ts";
 
 /** Runs one export off the API's event loop; see export-thread.ts. */
 const port = parentPort;

@@ -1,9 +1,14 @@
 import { Worker } from "node:worker_threads";
-import type { ExportOptions, ExportProgress } from "../exporter/export-options.ts";
-import { DEFAULT_EXPORT_MEMORY_MB } from "../exporter/limits.ts";
-import { isOutOfMemory, memoryBudgetExceeded } from "../exporter/memory-budget.ts";
-import type { ArchiveResult } from "../exporter/output/archive.ts";
-import { ExportFailedError, type Problem } from "../exporter/problems.ts";
+import {
+  type ArchiveResult,
+  DEFAULT_EXPORT_MEMORY_MB,
+  ExportFailedError,
+  type ExportOptions,
+  type ExportProgress,
+  isOutOfMemory,
+  memoryBudgetExceeded,
+  type Problem,
+} from "../exporter/index.ts";
 
 export interface ThreadExportResult {
   archive?: ArchiveResult;

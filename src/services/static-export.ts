@@ -12,7 +12,7 @@ import { newId } from "../domain/ids.ts";
 import { EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../domain/job-queues.ts";
 import { canExport, normalizeDomain } from "../domain/project.ts";
 import type { Bundle, ExportJobStatus, StaticExportJob } from "../domain/static-export-job.ts";
-import type { Problem } from "../exporter/problems.ts";
+import type { Problem } from "../exporter/index.ts";
 import type { JobQueue } from "../jobs/index.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";

@@ -9,8 +9,8 @@ import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
 
 // Counts the full renders of page bodies, to see which pages a validation rendered.
 const { rendered } = vi.hoisted(() => ({ rendered: [] as string[] }));
-vi.mock("../../src/exporter/mdx/render-body.ts", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../src/exporter/mdx/render-body.ts")>();
+vi.mock("../../src/exporter/render/render-body.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/exporter/render/render-body.ts")>();
   return {
     ...actual,
     renderBody: (input: Parameters<typeof actual.renderBody>[0]) => {

@@ -1,6 +1,6 @@
 import { resolveIcon } from "../../src/exporter/icons/index.ts";
-import { renderBody } from "../../src/exporter/mdx/render-body.ts";
 import type { RenderedBody } from "../../src/exporter/mdx/rendered-page.ts";
+import { renderBody } from "../../src/exporter/render/render-body.ts";
 import { RepoFiles } from "../../src/exporter/site/repo-files.ts";
 import type { DeploymentType } from "../../src/exporter/site/types.ts";
 import { makeRepo, type RepoEntry } from "./temp-repo.ts";

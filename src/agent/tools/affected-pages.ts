@@ -1,8 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { isPageSource, listRepository } from "../../exporter/site/discover.ts";
-import { createIgnoreMatcher } from "../../exporter/site/ignore.ts";
-import { normalizePagePath, pagePathOfFile } from "../../exporter/site/paths.ts";
+import {
+  createIgnoreMatcher,
+  isPageSource,
+  listRepository,
+  normalizePagePath,
+  pagePathOfFile,
+} from "../../exporter/index.ts";
 import { decodeText } from "./text-files.ts";
 
 /** Pages re-checked after one change at most; more are named as not checked. */

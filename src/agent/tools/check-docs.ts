@@ -1,7 +1,9 @@
-import { formatProblem } from "../../exporter/problems.ts";
-import { isPageSource } from "../../exporter/site/discover.ts";
-import type { FileOverlay } from "../../exporter/site/overlay-repo-files.ts";
-import { validateSite } from "../../exporter/validate-site.ts";
+import {
+  type FileOverlay,
+  formatProblem,
+  isPageSource,
+  validateSite,
+} from "../../exporter/index.ts";
 import { MAX_AFFECTED_PAGES, pagesAffectedBy } from "./affected-pages.ts";
 import type { ChangeTracker } from "./change-tracker.ts";
 import { defineTool } from "./define-tool.ts";
@@ -28,9 +30,14 @@ export interface ValidateChangesOptions {
   overlay?: FileOverlay;
   /** Shared body cache of the export, if there is one. */
   cacheDir?: string;
+  /** How to validate: `validateSite` in this thread unless given (a thread with a memory budget). */
+  validate?: SiteValidator;
   maxPages?: number;
   signal?: AbortSignal;
 }
+
+/** `validateSite`, or the same run elsewhere (see `openValidationThread`). */
+export type SiteValidator = typeof validateSite;
 
 export interface ChangeValidation {
   /** Errors first, then warnings. */
@@ -52,7 +59,7 @@ export async function validateChanges(options: ValidateChangesOptions): Promise<
     options.files,
     options.maxPages ?? MAX_AFFECTED_PAGES,
   );
-  const result = await validateSite({
+  const result = await (options.validate ?? validateSite)({
     sourceDir: options.root,
     pages: affected.pages,
     overlay: options.overlay,
@@ -120,6 +127,8 @@ export interface DocsCheckerOptions {
   guard: PathGuard;
   changes: ChangeTracker;
   cacheDir?: string;
+  /** How to validate: `validateSite` in this thread unless given. */
+  validate?: SiteValidator;
   maxPages?: number;
 }
 
@@ -149,7 +158,8 @@ export class DocsChecker {
       ...affected.pages,
       ...affected.pages.flatMap((page) => (renames.has(page) ? [renames.get(page) as string] : [])),
     ];
-    const after = await validateSite({
+    const validate = this.options.validate ?? validateSite;
+    const after = await validate({
       sourceDir: root,
       pages,
       cacheDir: this.options.cacheDir,
@@ -158,7 +168,7 @@ export class DocsChecker {
     let introduced = after.findings;
     let before: DocsFinding[] | undefined;
     if (changed.length > 0) {
-      const start = await validateSite({
+      const start = await validate({
         sourceDir: root,
         pages,
         overlay: changes.startState(),

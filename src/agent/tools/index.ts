@@ -1,5 +1,11 @@
+import { openValidationThread, validateSite } from "../../exporter/index.ts";
 import { ChangeTracker } from "./change-tracker.ts";
-import { createCheckDocsTool, DocsChecker, validateChanges } from "./check-docs.ts";
+import {
+  createCheckDocsTool,
+  DocsChecker,
+  type SiteValidator,
+  validateChanges,
+} from "./check-docs.ts";
 import { createFileTools } from "./file-tools.ts";
 import { PathGuard } from "./path-guard.ts";
 import type { AgentTool, DocsFinding } from "./tool-types.ts";
@@ -29,13 +35,45 @@ export interface AgentTools {
    * change affects in the checkout, whichever tree is validated, so both findings compare.
    */
   validate(root: string, files: string[], signal?: AbortSignal): Promise<DocsFinding[]>;
+  /** Ends what the tools keep running between calls (the validation thread). */
+  close(): Promise<void>;
+}
+
+/**
+ * How the run validates: in this thread, or, with a memory budget, in one thread of its own
+ * opened on the first validation and kept for the rest of the run (the engine loads once).
+ */
+function siteValidation(memoryLimitMb: number | undefined): {
+  validate: SiteValidator;
+  close(): Promise<void>;
+} {
+  if (memoryLimitMb === undefined) return { validate: validateSite, close: async () => {} };
+  let thread: ReturnType<typeof openValidationThread> | undefined;
+  return {
+    validate: async (options) => {
+      thread ??= openValidationThread(memoryLimitMb);
+      return (await thread).validate(options);
+    },
+    close: async () => {
+      if (thread) await (await thread).close();
+    },
+  };
 }
 
 /** Everything the agent works with on one checkout; no tool reaches outside `root`. */
-export function createAgentTools(root: string, options: { cacheDir?: string } = {}): AgentTools {
+export function createAgentTools(
+  root: string,
+  options: { cacheDir?: string; memoryLimitMb?: number } = {},
+): AgentTools {
   const guard = new PathGuard(root);
   const changes = new ChangeTracker(root);
-  const checker = new DocsChecker({ guard, changes, cacheDir: options.cacheDir });
+  const validation = siteValidation(options.memoryLimitMb);
+  const checker = new DocsChecker({
+    guard,
+    changes,
+    cacheDir: options.cacheDir,
+    validate: validation.validate,
+  });
   return {
     tools: [...createFileTools(root, changes), createCheckDocsTool(checker, guard)],
     changes,
@@ -47,9 +85,11 @@ export function createAgentTools(root: string, options: { cacheDir?: string } = 
           affectedIn: root,
           files,
           cacheDir: options.cacheDir,
+          validate: validation.validate,
           signal,
         })
       ).findings;
     },
+    close: validation.close,
   };
 }

@@ -1,7 +1,7 @@
 import type { Project } from "../../domain/project.ts";
 import { canExport } from "../../domain/project.ts";
 import { EXPORT_JOB_STATUSES, type StaticExportJob } from "../../domain/static-export-job.ts";
-import type { Problem } from "../../exporter/problems.ts";
+import type { Problem } from "../../exporter/index.ts";
 import { paths, withQuery } from "../paths.ts";
 import { statusFilter } from "./agent-jobs.ts";
 import {

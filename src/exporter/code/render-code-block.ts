@@ -1,9 +1,13 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
-import type { ComponentContext } from "../components/types.ts";
 import { highlightToHast, languageId } from "./highlighter.ts";
 import { parseCodeMeta } from "./meta.ts";
+
+/** What a code block asks of the page: the icon of its title, when the meta names one. */
+export interface CodeBlockContext {
+  icon(name: string, options: { size: number }): Element | undefined;
+}
 
 export interface CodeBlockInput {
   code: string;
@@ -24,7 +28,7 @@ const CACHE_LIMIT = 4000;
  * highlights, focus, diff markers and optional line numbers. Identical blocks are
  * highlighted once per thread.
  */
-export function renderCodeBlock(input: CodeBlockInput, context: ComponentContext): Element {
+export function renderCodeBlock(input: CodeBlockInput, context: CodeBlockContext): Element {
   const meta = parseCodeMeta(input.meta);
   const lines = input.code.split("\n");
   const marks = new Map<number, string[]>();

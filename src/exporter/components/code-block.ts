@@ -1,6 +1,6 @@
 import type { ElementContent } from "hast";
 import { renderCodeBlock } from "../code/render-code-block.ts";
-import { hasClass, textOf } from "../mdx/headings.ts";
+import { hasClass, textOf } from "./element-text.ts";
 import { flag, text } from "./props.ts";
 import type { Component, Props } from "./types.ts";
 

@@ -6,21 +6,17 @@ import { CodeGroup, RequestExample, ResponseExample } from "./code-group.ts";
 import { ParamField, ResponseField } from "./fields.ts";
 import { GitHubRepo } from "./github.ts";
 import { Badge, Color, ColorItem, ColorRow, Tooltip } from "./inline.ts";
-import {
-  Panel,
-  Prompt,
-  Tile,
-  Tree,
-  TreeFile,
-  TreeFolder,
-  Update,
-  View,
-  Visibility,
-} from "./layout-blocks.ts";
 import { Frame, Icon } from "./media.ts";
+import { Panel } from "./panel.ts";
+import { Prompt } from "./prompt.ts";
 import { Step, Steps } from "./steps.ts";
 import { Tab, Tabs } from "./tabs.ts";
+import { Tile } from "./tile.ts";
+import { Tree, TreeFile, TreeFolder } from "./tree.ts";
 import type { Component } from "./types.ts";
+import { Update } from "./update.ts";
+import { View } from "./view.ts";
+import { Visibility } from "./visibility.ts";
 
 /** Every component Quire renders, by the JSX name pages use (Mintlify's names). */
 const registry: Record<string, Component> = {

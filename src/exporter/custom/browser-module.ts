@@ -1,16 +1,7 @@
 import { createHash } from "node:crypto";
+import type { BrowserModule } from "../mdx/custom-components.ts";
 import type { CompiledModule } from "./compile.ts";
 import { AMBIENT_NAMES, ISLAND_REGISTRY } from "./island-contract.ts";
-
-/** A compiled component module as the bundle ships it: one classic script, named by its content. */
-export interface BrowserModule {
-  /** Content key: the same code with the same imports is one file, however many pages use it. */
-  key: string;
-  /** Bundle path, `_quire/components/<key>.js`. */
-  path: string;
-  /** The script: registers the module's factory with the page's runtime. */
-  script: string;
-}
 
 export const BROWSER_MODULE_FOLDER = "_quire/components";
 

@@ -29,26 +29,6 @@ export const AMBIENT_NAMES = [
 
 export type AmbientName = (typeof AMBIENT_NAMES)[number];
 
-/**
- * A prop that names a component or value exported by a repository module instead of giving
- * a literal (`<Playground CodeBlock={MyCodeBlock} items={features} />`): the prop's value is
- * `{ [MODULE_EXPORT]: [file, exportName] }`, replaced by that export where the component
- * runs, in the sandbox and in the browser.
- */
-export const MODULE_EXPORT = "__quireModuleExport";
-
-/** The module export a prop value names, if it is such a reference. */
-export function moduleExportOf(value: unknown): [file: string, exportName: string] | undefined {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
-  const reference = (value as Record<string, unknown>)[MODULE_EXPORT];
-  return Array.isArray(reference) &&
-    reference.length === 2 &&
-    typeof reference[0] === "string" &&
-    typeof reference[1] === "string"
-    ? [reference[0], reference[1]]
-    : undefined;
-}
-
 /** The global through which the browser modules register with the page's runtime. */
 export const ISLAND_REGISTRY = "__quireIslands";
 

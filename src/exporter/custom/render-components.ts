@@ -12,21 +12,24 @@ import {
   MAX_PAGE_BODY_BYTES,
   MAX_PAGE_COMPONENT_INSTANCES,
 } from "../limits.ts";
-import type { JsxNodeData } from "../mdx/expand.ts";
-import type { PageContext } from "../mdx/page-context.ts";
+import { collectElementClasses } from "../mdx/class-names.ts";
+import type {
+  BrowserModule,
+  ComponentUse,
+  CustomComponentContext,
+  CustomComponentRenderer,
+  PageIslands,
+} from "../mdx/custom-components.ts";
+import type { JsxNodeData } from "../mdx/jsx-node-data.ts";
+import { moduleExportOf } from "../mdx/module-export.ts";
 import { findDeepHtmlNesting } from "../mdx/source-nesting.ts";
 import type { Problem } from "../problems.ts";
 import { sanitizeNodes } from "../safety/sanitize.ts";
 import { formatBytes, type RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
-import { type BrowserModule, browserModule } from "./browser-module.ts";
+import { browserModule } from "./browser-module.ts";
 import { type CompiledModule, ComponentCompiler, type ModuleClosure } from "./compile.ts";
-import {
-  ISLAND_DATA_ID,
-  type IslandData,
-  type IslandRecord,
-  moduleExportOf,
-} from "./island-contract.ts";
+import { ISLAND_DATA_ID, type IslandData, type IslandRecord } from "./island-contract.ts";
 import { outputSize } from "./output-size.ts";
 import { type BuiltinPlaceholders, renderedToHast } from "./rendered-tree.ts";
 import {
@@ -35,36 +38,13 @@ import {
   type RenderedNode,
   threadSandbox,
 } from "./sandbox.ts";
-import { collectElementClasses } from "./tailwind.ts";
-
-/** One use of a repository component in a page, as the MDX renderer hands it over. */
-export interface ComponentUse {
-  /** The name the page writes (`<Related />`). */
-  name: string;
-  /** The repository file that defines it, and the name it is exported under there. */
-  file: string;
-  exportName: string;
-  props: Record<string, PropValue>;
-  /** The element's children, already rendered by Quire. */
-  children: ElementContent[];
-  inline: boolean;
-  position?: Position;
-}
-
-/** The components of a page that the browser brings to life, and the code they need. */
-export interface PageIslands {
-  /** The page's island data, an inert JSON script element placed after its content. */
-  html: string;
-  /** The compiled modules the page loads, after the runtime, in a stable order. */
-  modules: BrowserModule[];
-}
 
 /**
  * The repository components of one page, compiled and ready to render in the thread's
  * sandbox. `render` is synchronous so the MDX-to-HTML conversion can call it in place. In
  * `interactive` mode each rendered instance is also recorded as an island for the browser.
  */
-export class PageComponents {
+export class PageComponents implements CustomComponentRenderer {
   readonly problems: Problem[] = [];
   readonly dependencies = new Set<string>();
   private readonly closures: Map<string, ModuleClosure>;
@@ -93,7 +73,7 @@ export class PageComponents {
     }
   }
 
-  render(use: ComponentUse, context: PageContext): ElementContent {
+  render(use: ComponentUse, context: CustomComponentContext): ElementContent {
     // The page already fails for its size: the instances after that are not run.
     if (this.pageFull) return placeholder(use, "the page passed a limit");
     if (++this.instances > MAX_PAGE_COMPONENT_INSTANCES)
@@ -222,7 +202,11 @@ export class PageComponents {
     };
   }
 
-  private failed(use: ComponentUse, context: PageContext, reason: string): ElementContent {
+  private failed(
+    use: ComponentUse,
+    context: CustomComponentContext,
+    reason: string,
+  ): ElementContent {
     context.warn(
       `component <${use.name}> on page "${context.pagePath}" was not rendered: ${reason}`,
       use.position,
@@ -234,7 +218,7 @@ export class PageComponents {
   /** The page's components passed a limit of the page: the page fails, once, and no more run. */
   private pageLimitPassed(
     use: ComponentUse,
-    context: PageContext,
+    context: CustomComponentContext,
     message: string,
   ): ElementContent {
     this.pageFull = true;
@@ -353,7 +337,7 @@ function expandBuiltins(
   nodes: ElementContent[],
   builtins: BuiltinPlaceholders,
   use: ComponentUse,
-  context: PageContext,
+  context: CustomComponentContext,
 ): ElementContent[] {
   const prefix = `${builtins.marker}:`;
   const result: ElementContent[] = [];
@@ -383,7 +367,7 @@ function expandBuiltins(
   return result;
 }
 
-function rewriteUrls(node: HastNodes, context: PageContext, position?: Position): void {
+function rewriteUrls(node: HastNodes, context: CustomComponentContext, position?: Position): void {
   if (node.type !== "element") return;
   const element = node as Element;
   const { href, src } = element.properties;

@@ -1,5 +1,5 @@
 import { componentNames } from "../components/index.ts";
-import { MODULE_EXPORT } from "./island-contract.ts";
+import { MODULE_EXPORT } from "../mdx/module-export.ts";
 
 /**
  * The JavaScript every sandbox context starts with: a `createElement` that builds a plain

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ElementContent } from "hast";
+import { MAX_CANDIDATE_LENGTH } from "../mdx/class-names.ts";
 
 /**
  * Tailwind CSS for exported pages: the utilities that pages' bodies use (raw HTML in MDX,
@@ -37,36 +37,6 @@ const INPUT_CSS = [
   "}",
   "",
 ].join("\n");
-
-/** Longest class name considered: anything longer is not a utility anyone writes. */
-const MAX_CANDIDATE_LENGTH = 200;
-
-/**
- * Adds the class names of these elements (and, when `deep`, of everything inside them) to
- * `into`: the candidates for Tailwind utilities. The renderer calls it on what a page's author
- * wrote (HTML elements in MDX, raw HTML, what repository components render), never on Quire's
- * own components, so Quire's class names are never candidates.
- */
-export function collectElementClasses(
-  nodes: readonly ElementContent[],
-  into: Set<string>,
-  deep = true,
-): void {
-  for (const node of nodes) {
-    if (node.type !== "element") continue;
-    const names = node.properties.className;
-    if (Array.isArray(names)) {
-      for (const name of names)
-        if (
-          typeof name === "string" &&
-          name.length <= MAX_CANDIDATE_LENGTH &&
-          !name.startsWith("--")
-        )
-          into.add(name);
-    }
-    if (deep) collectElementClasses(node.children, into);
-  }
-}
 
 /** A token that could be a class name: no spaces or quotes around it, at least one letter. */
 const SOURCE_CANDIDATE = /^[!-]?[\w@*[\]:./%#(),'=&>+~-]*[a-z][\w@*[\]:./%#(),'=&>+~-]*$/i;

@@ -1,5 +1,5 @@
 import type { Parent, PhrasingContent, Root, RootContent } from "mdast";
-import type { JsxNodeData } from "./expand.ts";
+import type { JsxNodeData } from "./jsx-node-data.ts";
 
 /** Node types that sit inside a paragraph; bare ones cannot stand directly in a flow parent. */
 const PHRASING = new Set([

@@ -4,7 +4,6 @@ import type { Nodes, Parent, Root, RootContent } from "mdast";
 import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
 import type { Position } from "unist";
 import type { Props, PropValue } from "../components/types.ts";
-import { MODULE_EXPORT } from "../custom/island-contract.ts";
 import {
   MAX_NESTING_DEPTH,
   MAX_PAGE_SNIPPET_BYTES,
@@ -12,23 +11,11 @@ import {
 } from "../limits.ts";
 import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
+import type { JsxNodeData } from "./jsx-node-data.ts";
 import { evaluateLiteral, NotLiteralError } from "./literal.ts";
+import { MODULE_EXPORT } from "./module-export.ts";
 import { parseSource, SourceSyntaxError } from "./parse.ts";
 import { collectModuleScope, type SnippetImport } from "./scope.ts";
-
-/** Data Quire attaches to JSX nodes while expanding, read when converting to HTML. */
-export interface JsxNodeData {
-  /** Props evaluated to literals in the scope where the element was written. */
-  quireProps?: Props;
-  /**
-   * The element names a repository component (`export const X = () => ...`, `.jsx`/`.tsx`):
-   * never run in Quire's process, only compiled and rendered in the sandbox (`custom/`).
-   * `file` and `exportName` say where it is defined, when the file could be resolved.
-   */
-  quireUnsupported?: { specifier: string; file?: string; exportName?: string };
-  /** The file the node came from, when it was inlined from a snippet. */
-  sourceFile?: string;
-}
 
 export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 

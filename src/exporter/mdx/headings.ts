@@ -1,10 +1,9 @@
 import GithubSlugger from "github-slugger";
-import type { Element, ElementContent, Root, RootContent } from "hast";
+import type { ElementContent, Root, RootContent } from "hast";
+import { hasClass, SKIPPED_FOR_TEXT, textOf } from "../components/element-text.ts";
 import type { SearchSection, TocEntry } from "./rendered-page.ts";
 
 const HEADING = /^h([1-6])$/;
-/** Elements whose text is not prose: left out of search text. */
-const SKIPPED_FOR_TEXT = new Set(["svg", "script", "style", "math", "annotation", "button"]);
 
 /**
  * Gives every heading an id and an anchor link, and collects the table of contents (h2–h4)
@@ -95,16 +94,4 @@ const BLOCK_TAGS = new Set([
 function appendText(sections: SearchSection[], text: string): void {
   const current = sections[sections.length - 1];
   if (current) current.text += text;
-}
-
-export function textOf(node: Element | ElementContent): string {
-  if (node.type === "text") return node.value;
-  if (node.type !== "element") return "";
-  if (SKIPPED_FOR_TEXT.has(node.tagName) || hasClass(node, "heading-anchor")) return "";
-  return node.children.map(textOf).join("");
-}
-
-export function hasClass(node: Element, name: string): boolean {
-  const value = node.properties.className;
-  return Array.isArray(value) ? value.includes(name) : value === name;
 }

@@ -1,14 +1,14 @@
 import path from "node:path/posix";
 import type { Element, ElementContent } from "hast";
 import type { Position } from "unist";
-import type { ComponentContext, DocumentedParameter, IconOptions } from "../components/types.ts";
-import type { PageComponents } from "../custom/render-components.ts";
+import type { DocumentedParameter, IconOptions } from "../components/types.ts";
 import type { ComponentMode } from "../export-options.ts";
 import type { Problem } from "../problems.ts";
 import { checkUrl, type UrlUse } from "../safety/url-policy.ts";
 import { normalizePagePath, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
+import type { CustomComponentContext, CustomComponentRenderer } from "./custom-components.ts";
 
 export interface PageEnvironment {
   repo: RepoFiles;
@@ -29,7 +29,7 @@ export interface PageEnvironment {
  * The per-page state behind ComponentContext: collects problems, links, assets and ids as
  * the page renders. One instance per page render.
  */
-export class PageContext implements ComponentContext {
+export class PageContext implements CustomComponentContext {
   readonly file: string;
   readonly pagePath: string;
   readonly problems: Problem[] = [];
@@ -46,7 +46,7 @@ export class PageContext implements ComponentContext {
   currentFile: string;
   markdownRenderer: (text: string) => ElementContent[] = (text) => [{ type: "text", value: text }];
   /** The page's repository components, compiled for the sandbox; absent when it uses none. */
-  customComponents?: PageComponents;
+  customComponents?: CustomComponentRenderer;
   private readonly environment: PageEnvironment;
   private readonly usedIds = new Map<string, number>();
 

@@ -1,4 +1,3 @@
-import { load as loadLenientYaml } from "js-yaml";
 import type { Parent, PhrasingContent, Root, RootContent } from "mdast";
 import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
@@ -6,8 +5,7 @@ import remarkMath from "remark-math";
 import remarkMdx from "remark-mdx";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import { parse as parseYaml } from "yaml";
-import { dropPrototypeKeys } from "../safety/plain-data.ts";
+import { parseFrontmatterYaml } from "../site/frontmatter.ts";
 import type { SourceLimitHit } from "./source-lines.ts";
 import { findSourceLimit } from "./source-nesting.ts";
 import { findDeepTreeNesting } from "./tree-nesting.ts";
@@ -155,39 +153,4 @@ function readFrontmatter(tree: Root): Record<string, unknown> {
     throw new SourceSyntaxError("frontmatter must be a mapping of keys to values", 1, 1);
   }
   return value as Record<string, unknown>;
-}
-
-/**
- * YAML 1.2 as the `yaml` package reads it; where it refuses, what js-yaml (the reader of
- * Mintlify's own toolchain) accepts, such as a quoted title continued on an unindented line.
- * The strict reader's error is the one reported when both refuse.
- */
-function parseFrontmatterYaml(text: string): unknown {
-  let value: unknown;
-  try {
-    value = parseYaml(text);
-  } catch (error) {
-    try {
-      value = loadLenientYaml(text);
-    } catch {
-      throw error;
-    }
-  }
-  dropPrototypeKeys(value);
-  return value;
-}
-
-/** Reads only the frontmatter of a source, cheaply, without parsing the body. */
-export function readFrontmatterOnly(text: string): Record<string, unknown> {
-  const match = /^(?:\uFEFF)?---\r?\n([\s\S]*?)\r?\n---\s*(?:\r?\n|$)/.exec(text);
-  if (!match) return {};
-  try {
-    const value = parseFrontmatterYaml(match[1] ?? "");
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    // The full parse reports frontmatter errors with their line; here a bad block reads as empty.
-    return {};
-  }
 }

@@ -1,5 +1,6 @@
-import type { BrowserModule } from "../custom/browser-module.ts";
+import type { ElementContent } from "hast";
 import type { Problem } from "../problems.ts";
+import type { BrowserModule } from "./custom-components.ts";
 
 export interface TocEntry {
   depth: 2 | 3 | 4;
@@ -42,4 +43,14 @@ export interface RenderedBody {
   problems: Problem[];
   /** Repository-relative files read to render this page (snippets), for the cache key. */
   dependencies: string[];
+}
+
+/** What `append` adds: page content, and the same content as Markdown. */
+export interface AppendedContent {
+  nodes: ElementContent[];
+  markdown: string;
+  /** Repository files the content was read from, for the cache. */
+  dependencies: string[];
+  /** Before the page's own content instead of after it. */
+  position?: "start" | "end";
 }

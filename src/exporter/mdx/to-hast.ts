@@ -7,9 +7,10 @@ import { type Handler, type State, toHast } from "mdast-util-to-hast";
 import { renderCodeBlock } from "../code/render-code-block.ts";
 import { getComponent } from "../components/index.ts";
 import type { PropValue } from "../components/types.ts";
-import { collectElementClasses } from "../custom/tailwind.ts";
 import { renderMath } from "../math/render-math.ts";
-import type { JsxElement, JsxNodeData } from "./expand.ts";
+import { collectElementClasses } from "./class-names.ts";
+import type { JsxElement } from "./expand.ts";
+import type { JsxNodeData } from "./jsx-node-data.ts";
 import type { PageContext } from "./page-context.ts";
 import { styleObjectToCss } from "./style-object.ts";
 

@@ -1,6 +1,6 @@
 import type { Nodes, Root } from "mdast";
 import { MAX_NESTING_DEPTH } from "../limits.ts";
-import type { JsxNodeData } from "./expand.ts";
+import type { JsxNodeData } from "./jsx-node-data.ts";
 import type { SourceLimitHit } from "./source-lines.ts";
 
 /** The nodes that nest, by what a reader calls them; the others (paragraphs, items) do not count. */

@@ -2,7 +2,7 @@ import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
 import type { DocumentedParameter, PropValue } from "../components/types.ts";
 import type { PageContext } from "../mdx/page-context.ts";
-import type { AppendedContent } from "../mdx/render-body.ts";
+import type { AppendedContent } from "../mdx/rendered-page.ts";
 import type { ApiSettings } from "../site/types.ts";
 import { playgroundSection } from "./render-operation.ts";
 import type { PlaygroundAuth, PlaygroundData, PlaygroundParameter } from "./types.ts";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { loadCodeLanguages } from "../code/languages.ts";
 import type { PageContext } from "../mdx/page-context.ts";
-import type { AppendedContent } from "../mdx/render-body.ts";
+import type { AppendedContent } from "../mdx/rendered-page.ts";
 import type { ApiPageRef } from "../site/page-index.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { ApiSettings } from "../site/types.ts";

@@ -6,7 +6,7 @@ import { slug } from "../components/props.ts";
 import { tabSet } from "../components/tab-set.ts";
 import type { ComponentContext } from "../components/types.ts";
 import type { ApiSettings } from "../site/types.ts";
-import { generateCodeSamples, renderXCodeSamples } from "./code-samples.ts";
+import { generateCodeSamples, renderXCodeSamples } from "./code-samples/index.ts";
 import { formatExample } from "./example-values.ts";
 import type { ApiOperation } from "./operations.ts";
 import {

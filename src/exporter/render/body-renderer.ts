@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
-import type { BrowserModule } from "../custom/browser-module.ts";
 import { collectSourceCandidates } from "../custom/tailwind.ts";
 import type { ComponentMode } from "../export-options.ts";
 import { resolveIcon } from "../icons/index.ts";
+import type { BrowserModule } from "../mdx/custom-components.ts";
 import type { PageEnvironment } from "../mdx/page-context.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
 import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
@@ -127,7 +127,7 @@ export class BodyRenderer {
 
   /** The MDX pipeline (unified, Shiki, KaTeX) loads on the first page not in the cache. */
   private async renderFresh(task: BodyTask): Promise<RenderedBody> {
-    const { renderBody } = await import("../mdx/render-body.ts");
+    const { renderBody } = await import("./render-body.ts");
     const input = { file: task.file, pagePath: task.pagePath, environment: this.environment };
     if ((!task.api && !task.manualApi) || !this.setup.api) return renderBody(input);
     const { appendOperation, pagePlaygroundMode } = await import("../openapi/render-api-page.ts");

@@ -1,7 +1,6 @@
 import { existsSync, statSync } from "node:fs";
-import { readFrontmatterOnly } from "../mdx/parse.ts";
-import type { RenderedBody } from "../mdx/rendered-page.ts";
 import { ExportFailedError, type Problem } from "../problems.ts";
+import { readFrontmatterOnly } from "./frontmatter.ts";
 import type { PageMeta } from "./page-index.ts";
 import { pageMetaFromFrontmatter } from "./page-meta.ts";
 import { pagePathOfFile } from "./paths.ts";
@@ -84,7 +83,7 @@ export function checkNavigationPages(
 
 /** Links of rendered pages to no page (nor redirect). */
 export function checkLinks(
-  rendered: { pagePath: string; links: RenderedBody["links"] }[],
+  rendered: { pagePath: string; links: { target: string; line?: number; column?: number }[] }[],
   pages: Map<string, PageMeta>,
   redirects: Redirect[],
   problems: Problem[],

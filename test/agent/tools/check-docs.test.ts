@@ -10,8 +10,9 @@ import { makeRepo, makeTempDir, type RepoEntry } from "../../helpers/temp-repo.t
 
 // Counts the full renders of page bodies, to see which pages a check rendered.
 const { rendered } = vi.hoisted(() => ({ rendered: [] as string[] }));
-vi.mock("../../../src/exporter/mdx/render-body.ts", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../../src/exporter/mdx/render-body.ts")>();
+vi.mock("../../../src/exporter/render/render-body.ts", async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import("../../../src/exporter/render/render-body.ts")>();
   return {
     ...actual,
     renderBody: (input: Parameters<typeof actual.renderBody>[0]) => {

@@ -9,8 +9,8 @@ import {
 import { collectSourceCandidates } from "../../../src/exporter/custom/tailwind.ts";
 import type { ComponentMode } from "../../../src/exporter/export-options.ts";
 import { resolveIcon } from "../../../src/exporter/icons/index.ts";
-import { renderBody } from "../../../src/exporter/mdx/render-body.ts";
 import type { RenderedBody } from "../../../src/exporter/mdx/rendered-page.ts";
+import { renderBody } from "../../../src/exporter/render/render-body.ts";
 import { RepoFiles } from "../../../src/exporter/site/repo-files.ts";
 import type { DeploymentType } from "../../../src/exporter/site/types.ts";
 import { makeRepo } from "../../helpers/temp-repo.ts";

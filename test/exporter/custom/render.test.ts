@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveIcon } from "../../../src/exporter/icons/index.ts";
-import { renderBody } from "../../../src/exporter/mdx/render-body.ts";
+import { renderBody } from "../../../src/exporter/render/render-body.ts";
 import { RepoFiles } from "../../../src/exporter/site/repo-files.ts";
 import { renderPage } from "../../helpers/render-page.ts";
 import { makeRepo } from "../../helpers/temp-repo.ts";

@@ -13,7 +13,7 @@ import {
   normalizeSampleLanguage,
   renderXCodeSamples,
   sampleLanguageKey,
-} from "../../../src/exporter/openapi/code-samples.ts";
+} from "../../../src/exporter/openapi/code-samples/index.ts";
 import type { SampleRequest } from "../../../src/exporter/openapi/types.ts";
 import { javaDevelopmentKit, pythonWithRequests } from "../../helpers/machine-tools.ts";
 

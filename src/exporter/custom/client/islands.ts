@@ -7,6 +7,7 @@
  */
 import { options, type VNode } from "preact";
 import * as compat from "preact/compat";
+import { moduleExportOf } from "../../mdx/module-export.ts";
 import {
   ANIMATION_ELEMENTS,
   DENIED_PROPERTIES,
@@ -23,7 +24,6 @@ import {
   ISLAND_REGISTRY,
   type IslandData,
   type IslandRecord,
-  moduleExportOf,
 } from "../island-contract.ts";
 import { bundleUrl } from "./bundle-url.ts";
 

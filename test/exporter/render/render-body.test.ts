@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderBody } from "../../../src/exporter/mdx/render-body.ts";
+import { renderBody } from "../../../src/exporter/render/render-body.ts";
 import { RepoFiles } from "../../../src/exporter/site/repo-files.ts";
 import { renderPage } from "../../helpers/render-page.ts";
 import { makeRepo } from "../../helpers/temp-repo.ts";

@@ -9,17 +9,17 @@ import { visit } from "unist-util-visit";
 import { loadCodeLanguages } from "../code/languages.ts";
 import { esmOfTree } from "../custom/compile.ts";
 import { preparePageComponents } from "../custom/render-components.ts";
+import { forAgents } from "../mdx/agent-markdown.ts";
+import { expandPage } from "../mdx/expand.ts";
+import { processHeadings } from "../mdx/headings.ts";
+import { PageContext, type PageEnvironment } from "../mdx/page-context.ts";
+import { nestingProblem, pageSizeProblem } from "../mdx/page-limits.ts";
+import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
+import type { AppendedContent, RenderedBody } from "../mdx/rendered-page.ts";
+import { mdastToHast } from "../mdx/to-hast.ts";
 import type { Problem } from "../problems.ts";
 import { sanitizeNodes } from "../safety/sanitize.ts";
 import { RepoFileError } from "../site/repo-files.ts";
-import { forAgents } from "./agent-markdown.ts";
-import { expandPage } from "./expand.ts";
-import { processHeadings } from "./headings.ts";
-import { PageContext, type PageEnvironment } from "./page-context.ts";
-import { nestingProblem, pageSizeProblem } from "./page-limits.ts";
-import { parseSource, SourceSyntaxError } from "./parse.ts";
-import type { RenderedBody } from "./rendered-page.ts";
-import { mdastToHast } from "./to-hast.ts";
 
 export interface RenderBodyInput {
   /** Repository-relative source file. */
@@ -32,20 +32,12 @@ export interface RenderBodyInput {
   append?: (context: PageContext) => Promise<AppendedContent>;
 }
 
-/** What `append` adds: page content, and the same content as Markdown. */
-export interface AppendedContent {
-  nodes: ElementContent[];
-  markdown: string;
-  /** Repository files the content was read from, for the cache. */
-  dependencies: string[];
-  /** Before the page's own content instead of after it. */
-  position?: "start" | "end";
-}
-
 /**
  * Renders one page's content (not its layout): parse, inline snippets, convert to HTML with
- * components, number headings, and collect what the rest of the export needs. Errors in the
- * source become problems on the result; this function only throws on internal faults.
+ * components, number headings, and collect what the rest of the export needs. It lives here,
+ * above mdx/ and custom/, because it hands the repository's components (custom/) to the MDX
+ * renderer, which knows them only by their interface. Errors in the source become problems on
+ * the result; this function only throws on internal faults.
  */
 export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> {
   const { file, pagePath, environment } = input;

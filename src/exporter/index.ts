@@ -1,0 +1,73 @@
+/*
+ * The exporter's front door: everything the rest of Quire (the CLI, the jobs, the agent, the
+ * services and the settings) may use of the engine, and nothing else. Code outside
+ * src/exporter/ imports this file only (biome.json's noRestrictedImports keeps it so), and
+ * test/exporter/index.test.ts pins the list.
+ *
+ * Importing it stays cheap: the rendering engine (unified, Shiki, KaTeX, esbuild, the sandbox)
+ * loads on the first call of `exportSite` or `validateSite`, so a command that only reads a
+ * setting or formats a problem never pays for it.
+ */
+import type { ExportOptions } from "./export-options.ts";
+import type { ExportResult } from "./export-site.ts";
+import type { SiteValidation, ValidateSiteOptions } from "./validate-site.ts";
+
+/** Exports a documentation repository as a static site, and optionally one `.tar.gz` bundle. */
+export async function exportSite(options: ExportOptions): Promise<ExportResult> {
+  const engine = await import("./export-site.ts");
+  return engine.exportSite(options);
+}
+
+/** Checks a repository (or the pages asked for) with the export's own steps, writing nothing. */
+export async function validateSite(options: ValidateSiteOptions): Promise<SiteValidation> {
+  if (options.memoryLimitMb !== undefined) {
+    const { ValidationThread } = await import("./validate-thread.ts");
+    const thread = new ValidationThread(options.memoryLimitMb);
+    try {
+      return await thread.validate(options);
+    } finally {
+      await thread.close();
+    }
+  }
+  const engine = await import("./validate-site.ts");
+  return engine.validateSite(options);
+}
+
+/**
+ * Validations one after another in a worker thread with a memory budget, the engine loaded
+ * once: for a caller that validates often (an agent run). `close()` ends the thread.
+ */
+export async function openValidationThread(memoryLimitMb: number): Promise<{
+  validate(options: ValidateSiteOptions): Promise<SiteValidation>;
+  close(): Promise<void>;
+}> {
+  const { ValidationThread } = await import("./validate-thread.ts");
+  return new ValidationThread(memoryLimitMb);
+}
+
+/** What an export is given, and the progress it reports while it runs. */
+export type { ExportOptions, ExportProgress } from "./export-options.ts";
+/** The values a project's `components` setting takes, and their type. */
+export { COMPONENT_MODES, type ComponentMode } from "./export-options.ts";
+/** The heap of an export job's threads when QUIRE_EXPORT_MEMORY is not set, in MB. */
+export { DEFAULT_EXPORT_MEMORY_MB } from "./limits.ts";
+/** Whether a thread died of its heap, and the failure an export reports then. */
+export { isOutOfMemory, memoryBudgetExceeded } from "./memory-budget.ts";
+/** What is wrong with one entry of the operator's allowed hosts (undefined when nothing). */
+export { allowedHostProblem } from "./net/allowed-hosts.ts";
+/** The bundle an export packed: its file, size and digest. */
+export type { ArchiveResult } from "./output/archive.ts";
+/** A content problem at its file and line, one line of text for it, and a failed export. */
+export { ExportFailedError, formatProblem, type Problem } from "./problems.ts";
+/** Whether a repository file is a page source, and the listing of a repository's pages and files. */
+export { isPageSource, listRepository } from "./site/discover.ts";
+/** The matcher of `.mintignore` patterns (and the files Mintlify always leaves out). */
+export { createIgnoreMatcher } from "./site/ignore.ts";
+/** Repository files read with other content, or as absent (null), by a validation. */
+export type { FileOverlay } from "./site/overlay-repo-files.ts";
+/** A page's path from its file (`guides/a.mdx` → `guides/a`), and a link's page path. */
+export { normalizePagePath, pagePathOfFile } from "./site/paths.ts";
+/** A size in bytes as the export's messages write it (`1.5 KB`). */
+export { formatBytes } from "./site/repo-files.ts";
+/** What an export may use: `cloud`, `client-hosted` or `air-gapped`. */
+export type { DeploymentType } from "./site/types.ts";

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { ExportFailedError, openValidationThread, validateSite } from "../../src/exporter/index.ts";
+import { makeRepo } from "../helpers/temp-repo.ts";
+
+const SITE = {
+  "docs.json": JSON.stringify({
+    name: "Lumen",
+    colors: { primary: "#2563eb" },
+    navigation: { pages: ["index", "guides/broken"] },
+  }),
+  "index.mdx": "# Home\n\nRead [nothing](/nowhere).\n",
+  "guides/broken.mdx": '# Broken\n\n<Card title="x">\nNever closed.\n',
+};
+
+describe("validating in a thread with a memory budget", () => {
+  it("finds what a validation in the calling thread finds, overlay included", async () => {
+    const root = makeRepo(SITE);
+    const overlay = new Map<string, string | null>([["index.mdx", "# Home\n\nFine.\n"]]);
+    const here = await validateSite({ sourceDir: root, overlay });
+    const there = await validateSite({ sourceDir: root, overlay, memoryLimitMb: 512 });
+    expect(there).toEqual(here);
+    expect(there.findings.map((finding) => finding.rule)).toContain("mdx-syntax");
+  });
+
+  it("fails with the budget named, instead of growing the calling process, when it needs more", async () => {
+    const root = makeRepo(SITE);
+    const failure = await validateSite({ sourceDir: root, memoryLimitMb: 16 }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ExportFailedError);
+    expect((failure as Error).message).toBe("the validation ran out of its memory budget of 16 MB");
+    // The calling process carries on: another validation with room completes.
+    await expect(validateSite({ sourceDir: root, memoryLimitMb: 512 })).resolves.toBeTruthy();
+  });
+
+  it("stops at once when aborted", async () => {
+    const controller = new AbortController();
+    const pending = validateSite({
+      sourceDir: makeRepo(SITE),
+      memoryLimitMb: 512,
+      signal: controller.signal,
+    });
+    controller.abort(new Error("stopped by the test"));
+    await expect(pending).rejects.toThrow("stopped by the test");
+  });
+
+  it("serves one validation after another in one thread, and starts afresh after running out", async () => {
+    const root = makeRepo(SITE);
+    const thread = await openValidationThread(512);
+    try {
+      const first = await thread.validate({ sourceDir: root });
+      const second = await thread.validate({ sourceDir: root, pages: ["index.mdx"] });
+      expect(first.checkedPages).toEqual(["guides/broken.mdx", "index.mdx"]);
+      expect(second.checkedPages).toEqual(["index.mdx"]);
+    } finally {
+      await thread.close();
+    }
+    const small = await openValidationThread(16);
+    await expect(small.validate({ sourceDir: root })).rejects.toThrow("memory budget of 16 MB");
+    await expect(small.validate({ sourceDir: root })).rejects.toThrow("memory budget of 16 MB");
+    await small.close();
+  });
+});
