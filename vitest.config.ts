@@ -15,6 +15,15 @@ const ADMIN_API_TESTS = [
 ];
 
 export default defineConfig({
+  // In a checkout, `quire/exporter` is the front door's source (the `quire-source` condition of
+  // package.json's exports), never a built dist/; the packed package maps it to the built
+  // JavaScript. The other conditions are Vite's defaults for code run on the server.
+  ssr: {
+    resolve: {
+      conditions: ["quire-source", "module", "node", "development|production"],
+      externalConditions: ["quire-source"],
+    },
+  },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -116,6 +116,21 @@ describe(`the packed quire package, installed ${WITH_NPM ? "by npm" : "with link
     ])
       expect(entries, file).toContain(file);
     expect(entries.filter((entry) => !/^(bin|dist|docs)\/|^[^/]+$/.test(entry))).toEqual([]);
+    // Every file package.json names is there, but the sources a checkout's own tools ask for.
+    const manifest = JSON.parse(
+      readFileSync(path.join(project, "node_modules", "quire", "package.json"), "utf8"),
+    );
+    const targets = [
+      ...Object.values(manifest.bin),
+      ...Object.values(manifest.exports).flatMap((target) =>
+        typeof target === "string"
+          ? [target]
+          : Object.entries(target as Record<string, string>)
+              .filter(([condition]) => condition !== "quire-source")
+              .map(([, file]) => file),
+      ),
+    ] as string[];
+    for (const target of targets) expect(entries, target).toContain(target.replace(/^\.\//, ""));
   });
 
   it.runIf(WITH_NPM)("installs without an engine warning about quire itself", () => {

@@ -62,6 +62,9 @@ function readManifest(repository: string): Manifest {
   return JSON.parse(readFileSync(path.join(repository, "package.json"), "utf8")) as Manifest;
 }
 
+/** The export condition that names a library entry's source, for the checkout's own tools. */
+const SOURCE_CONDITION = "quire-source";
+
 interface LibraryEntry {
   /** `./exporter` */
   name: string;
@@ -70,8 +73,10 @@ interface LibraryEntry {
 }
 
 /**
- * The library entries of `exports`: `{"types": "./dist/types/src/X.d.ts", "default":
- * "./dist/src/X.js"}`, built from `src/X.ts`. Anything else there must be a file as it is.
+ * The library entries of `exports`: `{"quire-source": "./src/X.ts", "types":
+ * "./dist/types/src/X.d.ts", "default": "./dist/src/X.js"}`, built from `src/X.ts`. The
+ * `quire-source` condition, which only this repository's tsconfig.json and vitest.config.ts
+ * ask for, keeps `quire/X` the source in a checkout. Anything else must be a file as it is.
  */
 function libraryEntries(manifest: Manifest, repository: string): LibraryEntry[] {
   const entries: LibraryEntry[] = [];
@@ -86,6 +91,8 @@ function libraryEntries(manifest: Manifest, repository: string): LibraryEntry[] 
     const source = `${built[1]}.ts`;
     if (!existsSync(path.join(repository, source)))
       throw new Error(`package.json exports "${name}": ${source} does not exist`);
+    if (target[SOURCE_CONDITION] !== undefined && target[SOURCE_CONDITION] !== `./${source}`)
+      throw new Error(`package.json exports "${name}": "${SOURCE_CONDITION}" must be ./${source}`);
     entries.push({ name, source });
   }
   return entries;
