@@ -90,13 +90,6 @@ async function tarballEntries(file: string): Promise<string[]> {
   return entries;
 }
 
-/** The Node 24 binary the project's `node` package installed. */
-function projectNode(): string {
-  const manifestFile = path.join(project, "node_modules", "node", "package.json");
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { bin: { node: string } };
-  return path.resolve(path.dirname(manifestFile), manifest.bin.node);
-}
-
 describe(`the packed quire package, installed ${WITH_NPM ? "by npm" : "with linked dependencies"} and run by the machine's Node (${NODE.version})`, () => {
   it("holds the built JavaScript beside the sources, and no test, tool or example", async () => {
     const entries = (await tarballEntries(tarball)).map((entry) => entry.replace(/^package\//, ""));
@@ -287,8 +280,11 @@ describe(`the packed quire package, installed ${WITH_NPM ? "by npm" : "with link
     const checked = typeCheck(project);
     expect(checked.code, `${checked.stdout}${checked.stderr}`).toBe(0);
 
-    // The project's own file, outside node_modules, run by the Node 24 Quire brings.
-    const result = await runProgram(projectNode(), ["check-docs.mts"], { cwd: project });
+    // The project's own file, outside node_modules, run by the Node 24 Quire brings, as the
+    // README says: `npx node` finds it in node_modules/.bin.
+    const result = await runProgram("npx", ["--no", "--", "node", "check-docs.mts"], {
+      cwd: project,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ pages: 2, problems: [] });
   });
