@@ -2,7 +2,7 @@
 // sources of a checkout, or dist/ of the packed package), and how it runs itself again under
 // the Node 24 of the `node` package when the machine's Node is older.
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -25,8 +25,12 @@ const ENTRY = (where: string) => `export async function main(argv) {
   if (argv[0] === "exit") return Number(argv[1]);
   if (argv[0] === "signal") process.kill(process.pid, argv[1]);
   if (argv[0] === "wait") {
-    process.on("SIGTERM", () => { console.log("stopping"); process.exit(0); });
-    setInterval(() => {}, 1000);
+    process.on("SIGTERM", async () => {
+      if (argv[1]) (await import("node:fs")).writeFileSync(argv[1], "stopped on SIGTERM");
+      console.log("stopping");
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(3), 30_000); // never outlives a failed test for long
     await new Promise(() => {});
   }
   return 0;
@@ -110,6 +114,27 @@ describe("bin/quire.js", () => {
       } finally {
         child.kill("SIGKILL");
       }
+    });
+
+    it("started by npm, tells Quire to stop when npm goes away, as Quire would tell itself", async () => {
+      const root = packageFolder({ dist: true, node24: true });
+      const marker = path.join(root, "stopped");
+      // A shell between npm and the executable passes no signal on; `; true` keeps it there.
+      const npm = spawn("sh", ["-c", `"${NODE.file}" bin/quire.js wait "${marker}"; true`], {
+        cwd: root,
+        env: userEnvironment({ npm_execpath: "/usr/lib/node_modules/npm/bin/npm-cli.js" }),
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      let output = "";
+      npm.stdout.on("data", (chunk) => {
+        output += chunk;
+      });
+      for (let tries = 0; !output.includes('"where"') && tries < 100; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      npm.kill("SIGKILL");
+      for (let tries = 0; !existsSync(marker) && tries < 100; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(existsSync(marker), output).toBe(true);
     });
 
     it("says in one line what is missing when the node package's Node 24 is not there", async () => {
