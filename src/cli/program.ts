@@ -33,6 +33,9 @@ export async function runCli(argv: string[]): Promise<number> {
       "Quire: self-hostable documentation platform (admin API, agent jobs, static export).",
     )
     .version(quireVersion(), "-V, --version", "print the version of Quire")
+    // Options of `quire` itself come before the command: `quire remote export D --version 1.0`
+    // gives `--version` to the command.
+    .enablePositionalOptions()
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
     .configureOutput({

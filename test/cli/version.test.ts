@@ -15,6 +15,15 @@ describe("quire --version", () => {
     }
   });
 
+  it("leaves a --version written after a command to that command", async () => {
+    const result = await runQuire(["remote", "export", "docs.example.com", "--version", "1.0"], {
+      unset: ["QUIRE_*"],
+    });
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^quire: QUIRE_URL is not set/);
+    expect(result.code).toBe(2);
+  });
+
   it("is listed in the help", async () => {
     const result = await runQuire(["--help"]);
     expect(result.stdout).toMatch(/^ {2}-V, --version +print the version of Quire$/m);
