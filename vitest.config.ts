@@ -15,6 +15,10 @@ const ADMIN_API_TESTS = [
 ];
 
 export default defineConfig({
+  // In a checkout, `quire/exporter` is the front door's source (the `quire-source` condition of
+  // package.json's exports), never a built dist/; the packed package maps it to the built
+  // JavaScript. The other conditions are vitest's defaults, which this setting replaces.
+  ssr: { resolve: { conditions: ["quire-source", "node", "development|production"] } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

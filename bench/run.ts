@@ -19,7 +19,9 @@
  * - scale: `quire api` on PostgreSQL beside SQLite (job creation, polling) and the queue's
  *   pick-up latency with idle workers (bench/scale.ts, about 3 minutes; needs PostgreSQL on
  *   127.0.0.1:5432 or BENCH_SCALE_POSTGRES_URL).
- * BENCH_ONLY=export, api, agent, serve, openapi, components or scale (or a comma-separated list;
+ * - startup: `quire --help` from a checkout and from the packed package, with the machine's Node
+ *   and with Node 24 (bench/startup.ts, a minute or two). Option: BENCH_STARTUP_RUNS (default 20).
+ * BENCH_ONLY=export, api, agent, serve, openapi, components, scale or startup (or a comma-separated list;
  * default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
@@ -46,6 +48,7 @@ import { type Measurement, measure, median } from "./measure.ts";
 import { openApiSection, runOpenApiBenchmark } from "./openapi.ts";
 import { runScaleBenchmark, scaleSection } from "./scale.ts";
 import { runServeBenchmark, serveSection } from "./serve.ts";
+import { runStartupBenchmark, startupSection } from "./startup.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const benchDir = path.join(root, "bench");
@@ -217,7 +220,16 @@ The same content for both tools (bench/generate-site.ts, seeded): per page about
 A typical page (quickstart.html) loads ${(typical.css / 1024).toFixed(1)} KB of CSS and ${(typical.js / 1024).toFixed(1)} KB of JavaScript, gzip-compressed: ${((typical.css + typical.js) / 1024).toFixed(1)} KB in all before search is opened (goal: under 60 KB). Math pages add KaTeX's stylesheet and fonts; pages with a diagram add mermaid; the search index loads only when search is opened.`;
 }
 
-const SECTIONS = ["export", "api", "agent", "serve", "openapi", "components", "scale"] as const;
+const SECTIONS = [
+  "export",
+  "api",
+  "agent",
+  "serve",
+  "openapi",
+  "components",
+  "scale",
+  "startup",
+] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
 
@@ -229,6 +241,7 @@ BENCH_ONLY=serve npm run bench      # quire serve against nginx (about 2 minutes
 BENCH_ONLY=openapi npm run bench    # API reference pages against Markdown pages (about a minute)
 BENCH_ONLY=components npm run bench # pages with React components against the same without (several minutes; or npm run bench:components)
 BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
+BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the packed package (a minute or two)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -299,6 +312,8 @@ async function main(): Promise<void> {
       content = componentsSection(await runComponentsBenchmark(log), machine());
     } else if (section === "scale") {
       content = scaleSection(await runScaleBenchmark(log), machine());
+    } else if (section === "startup") {
+      content = startupSection(await runStartupBenchmark(log), machine());
     } else {
       content =
         section === "export"

@@ -1,40 +1,31 @@
-import type { Static } from "@sinclair/typebox";
-import type {
-  AgentJobListQuery as AgentJobListQuerySchema,
-  AgentJobList as AgentJobListSchema,
-  AgentJobSchema,
-  BundleSchema,
-  ErrorBody,
-  StartExportBody,
-  StaticExportJobSchema,
-} from "../../src/http/schemas.ts";
+import type * as Api from "./api-types.ts";
 
 /*
- * Every request and response shape is derived with `Static<typeof ...>` from the very TypeBox
- * schemas the server validates requests and serializes responses with (src/http/schemas.ts),
- * rather than written out again here: a field added, renamed or made nullable on the server
- * changes these types in the same commit, and `tsc` then points at every client line that no
- * longer fits. The imports are type-only, so nothing of the server is loaded at run time.
+ * Every request and response shape comes from the very TypeBox schemas the server validates
+ * requests and serializes responses with (src/http/schemas.ts), written out as plain types in
+ * api-types.ts so that this package imports nothing of the server: a field added, renamed or
+ * made nullable on the server changes them when the build runs, and `tsc` then points at every
+ * client line that no longer fits (test/client/api-types.test.ts fails until it has run).
  */
 
 /** An agent job as the API returns it (docs/api.md). */
-export type AgentJob = Static<typeof AgentJobSchema>;
+export type AgentJob = Api.AgentJob;
 export type AgentJobStatus = AgentJob["status"];
 /** One page of `GET /v2/agent/{projectId}/jobs`. */
-export type AgentJobList = Static<typeof AgentJobListSchema>;
+export type AgentJobList = Api.AgentJobList;
 /** The list query; `limit` is a number here, sent as the query text the server checks. */
-export type AgentJobListQuery = Omit<Static<typeof AgentJobListQuerySchema>, "limit"> & {
+export type AgentJobListQuery = Omit<Api.AgentJobListQuery, "limit"> & {
   /** Jobs per page, 1 to 100 (server default 20). */
   limit?: number;
 };
 
 /** The body of `POST /v1/static-export/jobs`. */
-export type StartExportRequest = Static<typeof StartExportBody>;
+export type StartExportRequest = Api.StartExportRequest;
 /** A static export job as the API returns it. */
-export type StaticExportJob = Static<typeof StaticExportJobSchema>;
+export type StaticExportJob = Api.StaticExportJob;
 export type StaticExportJobStatus = StaticExportJob["status"];
 /** A fresh presigned link to a completed export's archive, with its size and sha256. */
-export type Bundle = Static<typeof BundleSchema>;
+export type Bundle = Api.Bundle;
 
 /** Options every call takes. */
 export interface CallOptions {
@@ -60,7 +51,7 @@ export interface DownloadResult {
 }
 
 /** Every error response body: `{"error": "..."}`. */
-export type ErrorResponseBody = Static<typeof ErrorBody>;
+export type ErrorResponseBody = Api.ErrorBody;
 
 /** Agent job states at which waiting stops (the server's `isFinal`). */
 export const FINAL_AGENT_JOB_STATUSES: readonly AgentJobStatus[] = [

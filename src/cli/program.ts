@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import { CodedError, ConfigError } from "../domain/errors.ts";
 import { registerApiCommand } from "./api.ts";
@@ -16,11 +17,24 @@ import { registerWorkerCommand } from "./worker.ts";
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
+/**
+ * The version in Quire's package.json, found by the package's own name: that resolves from the
+ * sources of a checkout and from the built files of an installed package alike.
+ */
+function quireVersion(): string {
+  const manifest = createRequire(import.meta.url)("quire/package.json") as { version: string };
+  return manifest.version;
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const program = new Command("quire")
     .description(
       "Quire: self-hostable documentation platform (admin API, agent jobs, static export).",
     )
+    .version(quireVersion(), "-V, --version", "print the version of Quire")
+    // Options of `quire` itself come before the command: `quire remote export D --version 1.0`
+    // gives `--version` to the command.
+    .enablePositionalOptions()
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
     .configureOutput({
