@@ -1,8 +1,21 @@
-import type { FooterColumn, NavbarLink, NavbarPrimary, SiteConfig, ThemedImage } from "../types.ts";
+import type {
+  FooterColumn,
+  NavbarLink,
+  NavbarPrimary,
+  SiteBanner,
+  SiteConfig,
+  ThemedImage,
+} from "../types.ts";
 import { readApiSettings } from "./api-settings.ts";
+import { readBackground } from "./background.ts";
 import { type ConfigChecker, join } from "./checker.ts";
+import { readFonts } from "./fonts.ts";
 import { readIcon } from "./icons.ts";
+import { reportIgnoredKeys } from "./ignored-keys.ts";
+import { readNotFound } from "./not-found.ts";
 import { readRedirects } from "./redirects.ts";
+import { readStyling } from "./styling.ts";
+import { readTheme } from "./theme.ts";
 
 /** Everything of the site model but the navigation, which each file format reads its own way. */
 export type SiteSettings = Omit<SiteConfig, "navigation" | "sourceFile">;
@@ -28,11 +41,16 @@ export function readSiteSettings(
 ): SiteSettings {
   const name = check.string(raw.name, "name");
   check.required(raw.name, "name", "the site's name (a string)");
-  const theme = check.string(raw.theme, "theme", "a theme name (a string)");
   return {
     name: name ?? "Documentation",
     description: check.string(raw.description, "description"),
-    ...(theme !== undefined ? { theme } : {}),
+    theme: readTheme(raw.theme, check),
+    fonts: readFonts(raw.fonts, check),
+    background: readBackground(raw.background, check),
+    styling: readStyling(raw.styling, check),
+    search: readSearch(raw.search, check),
+    interaction: readInteraction(raw.interaction, check),
+    errors: { notFound: readNotFound(raw.errors, check) },
     colors: readColors(raw.colors, check, options.requirePrimaryColor),
     logo: readLogo(raw.logo, check),
     favicon: readThemedImage(raw.favicon, "favicon", check),
@@ -240,14 +258,17 @@ export function readFooter(
   return { socials, links };
 }
 
-/** `banner`: Markdown shown above every page. Also read per language. */
+const BANNER_KEYS: ReadonlySet<string> = new Set(["content", "dismissible", "type", "color"]);
+
+/** `banner`: Markdown shown above every page, its kind and colour. Also read per language. */
 export function readBanner(
   value: unknown,
   path: string,
   check: ConfigChecker,
-): SiteConfig["banner"] {
+): SiteBanner | undefined {
   const object = check.object(value, path, "an object with content and dismissible");
   if (!object) return undefined;
+  reportIgnoredKeys(object, path, BANNER_KEYS, check);
   check.required(object.content, `${path}.content`, "the banner's text (a Markdown string)");
   const content = check.string(
     object.content,
@@ -258,11 +279,60 @@ export function readBanner(
   // The banner's links are written as Markdown; the page shows a refused one as plain text.
   for (const [, href] of (content ?? "").matchAll(/\]\(([^)\s]+)\)/g))
     check.link(href, `${path}.content`);
-  return content ? { content, dismissible } : undefined;
+  if (!content) return undefined;
+  const banner: SiteBanner = { content, dismissible };
+  const type = check.oneOf(object.type, `${path}.type`, ["info", "warning", "critical"] as const);
+  if (type) banner.type = type;
+  const color = readModeColor(object.color, `${path}.color`, check);
+  if (color) banner.color = color;
+  return banner;
+}
+
+/** A colour for both modes: one hex code, or `{ light, dark }` (one side missing borrows the other). */
+export function readModeColor(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+): { light: string; dark: string } | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") {
+    const color = readHexColor(value, path, check);
+    return color ? { light: color, dark: color } : undefined;
+  }
+  const object = check.object(
+    value,
+    path,
+    "a hex colour, or an object with light and dark hex colours",
+  );
+  if (!object) return undefined;
+  reportIgnoredKeys(object, path, new Set(["light", "dark"]), check);
+  const light = readHexColor(object.light, `${path}.light`, check);
+  const dark = readHexColor(object.dark, `${path}.dark`, check);
+  if (!light && !dark) return undefined;
+  return { light: light ?? (dark as string), dark: dark ?? (light as string) };
+}
+
+/** `search`: the search button's placeholder. */
+function readSearch(value: unknown, check: ConfigChecker): SiteConfig["search"] {
+  const object = check.object(value, "search", "an object with prompt");
+  if (!object) return {};
+  reportIgnoredKeys(object, "search", new Set(["prompt"]), check);
+  const prompt = check.string(object.prompt, "search.prompt");
+  return prompt?.trim() ? { prompt: prompt.trim() } : {};
+}
+
+/** `interaction`: whether a click on a navigation group opens its first page. */
+function readInteraction(value: unknown, check: ConfigChecker): SiteConfig["interaction"] {
+  const object = check.object(value, "interaction", "an object with drilldown");
+  if (!object) return {};
+  reportIgnoredKeys(object, "interaction", new Set(["drilldown"]), check);
+  const drilldown = check.boolean(object.drilldown, "interaction.drilldown");
+  return drilldown === undefined ? {} : { drilldown };
 }
 
 function readSeo(value: unknown, check: ConfigChecker): SiteConfig["seo"] {
   const object = check.object(value, "seo");
+  if (object) reportIgnoredKeys(object, "seo", new Set(["metatags", "indexing"]), check);
   const metatags: Record<string, string> = {};
   const tags = check.object(
     object?.metatags,
