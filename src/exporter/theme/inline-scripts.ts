@@ -18,6 +18,15 @@ export const THEME_BOOT_SCRIPT =
 export const NOT_FOUND_ROOT_SCRIPT =
   "(function(){var a=document.querySelector('[data-quire-home]');if(location.protocol==='file:'){a.setAttribute('href','index.html');return}var parts=location.pathname.split('/').slice(1,-1),prefixes=[];for(var i=parts.length;i>0;i--)prefixes.push('/'+parts.slice(0,i).join('/')+'/');(function next(){var p=prefixes.shift();if(!p)return;fetch(p+'quire-export.json',{method:'HEAD'}).then(function(r){if(r.ok)a.setAttribute('href',p+'index.html');else next()},next)})()})()";
 
+/**
+ * The 404 page's first script: static hosts serve 404.html at any depth, so before its links
+ * and stylesheets are read it finds the site root, probing the parent folders of the missing
+ * URL for quire-export.json (a JSON answer, not a host's HTML 404), and makes it the page's
+ * base URL. From disk the page is at the root already.
+ */
+export const NOT_FOUND_BASE_SCRIPT =
+  "(function(){if(location.protocol==='file:')return;var parts=location.pathname.split('/').slice(1,-1),root='/';for(var i=parts.length;i>0;i--){var p='/'+parts.slice(0,i).join('/')+'/';try{var x=new XMLHttpRequest();x.open('HEAD',p+'quire-export.json',false);x.send();if(x.status>=200&&x.status<300&&!/html/i.test(x.getResponseHeader('content-type')||'')){root=p;break}}catch(e){}}var b=document.createElement('base');b.href=root;document.head.appendChild(b)})()";
+
 /** A redirect page's move, to the URL in `data-redirect` on the root element, keeping the fragment. */
 export const REDIRECT_SCRIPT =
   "(function(){var t=document.documentElement.getAttribute('data-redirect');if(t)location.replace(t+location.hash)})()";
