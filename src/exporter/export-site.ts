@@ -555,6 +555,7 @@ function writeSearchIndex(
         description: meta.description,
         breadcrumb: navigation.view(meta.path).breadcrumb,
         sections: outcome.sections,
+        ...(meta.boost ? { boost: meta.boost } : {}),
       },
     ];
   });

@@ -35,6 +35,8 @@ export interface PageMeta {
   hideApiMarker?: boolean;
   /** Frontmatter `searchable: false`: left out of the site's search, still listed and indexable. */
   unsearchable?: boolean;
+  /** Frontmatter `boost`: the factor of the page's search ranking. */
+  boost?: number;
 }
 
 /** The operation of an API reference page: its specification, method and path (or webhook name). */

@@ -10,7 +10,6 @@ const MODES = new Set(["default", "wide", "center", "custom", "frame"]);
  * silently too (`product: "API"`), so it passes without one.
  */
 const UNSUPPORTED_KEYS: Readonly<Record<string, string>> = {
-  boost: "search ranking weights are not applied by the export's search",
   related: "related pages are a hosted add-on; the export shows none",
   contextual: "the contextual menu's AI-tool links are not exported",
   groups:
@@ -90,7 +89,11 @@ export function pageMetaFromFrontmatter(
   if (playground !== undefined && !PLAYGROUND_MODES.has(playground))
     warn("playground", "interactive, simple or none");
   const iconType = text("iconType");
+  const boost = frontmatter.boost;
+  if (boost !== undefined && (typeof boost !== "number" || !(boost > 0)))
+    warn("boost", "a number above 0");
   return {
+    ...(typeof boost === "number" && boost > 0 && boost !== 1 ? { boost } : {}),
     ...(iconType ? { iconType } : {}),
     ...(flag("deprecated") ? { deprecated: true } : {}),
     ...(flag("hideFooterPagination") ? { hideFooterPagination: true } : {}),

@@ -22,6 +22,7 @@ describe("page frontmatter", () => {
       hideApiMarker: "true",
       searchable: false,
       noindex: true,
+      boost: 2.5,
     });
     expect(messages).toEqual([]);
     expect(meta).toMatchObject({
@@ -36,6 +37,7 @@ describe("page frontmatter", () => {
       hideApiMarker: true,
       unsearchable: true,
       noindex: true,
+      boost: 2.5,
     });
   });
 
@@ -50,7 +52,7 @@ describe("page frontmatter", () => {
     const { meta, messages } = read({
       title: "T",
       mode: "assistant",
-      boost: 3,
+      boost: "high",
       related: ["a"],
       groups: ["admins"],
       lastUpdatedDate: "2026-01-01",
@@ -59,10 +61,10 @@ describe("page frontmatter", () => {
     expect(meta.mode).toBeUndefined();
     expect(messages).toEqual([
       'frontmatter "mode" is not supported: the assistant page needs an AI assistant, which a static bundle has not; the page shows as a default page',
-      'frontmatter "boost" is not supported: search ranking weights are not applied by the export\'s search',
       'frontmatter "related" is not supported: related pages are a hosted add-on; the export shows none',
       'frontmatter "groups" is not supported: access groups need Mintlify\'s authentication; the export publishes the page to every reader',
       'frontmatter "lastUpdatedDate" is not supported: last-modified dates are not shown',
+      'frontmatter "boost" should be a number above 0; it is ignored',
     ]);
   });
 });
