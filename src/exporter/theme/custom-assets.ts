@@ -124,14 +124,15 @@ async function publishStylesheet(
     }
     const [target = "", suffix = ""] = splitSuffix(value);
     const decoded = decodeSafely(target);
-    const joined = path.normalize(
-      decoded.startsWith("/") ? decoded : path.join("/", folder, decoded),
-    );
-    if (!joined.startsWith("/") || joined === "/") {
+    // A root-relative URL names a file from the site's root (the browser stops there too); a
+    // relative one must not climb out of the repository.
+    const repositoryPath = decoded.startsWith("/")
+      ? path.normalize(decoded).replace(/^\/+/, "")
+      : path.normalize(path.join(folder, decoded));
+    if (repositoryPath === "" || repositoryPath === "." || repositoryPath.startsWith("..")) {
       warn(`${JSON.stringify(value)} is left out: it leads outside the repository`);
       return NOTHING;
     }
-    const repositoryPath = joined.slice(1);
     if (!listed.has(repositoryPath)) {
       warn(`${JSON.stringify(value)} names a file the site does not publish (missing or ignored)`);
       return value;
@@ -146,6 +147,8 @@ async function publishStylesheet(
       bundle: true,
       write: false,
       logLevel: "silent",
+      // Also keeps out the comment naming the file that a bundle would carry.
+      minifyWhitespace: true,
       plugins: [
         {
           name: "quire-custom-css-urls",
