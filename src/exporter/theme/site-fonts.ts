@@ -7,7 +7,10 @@ import type { AssetFile } from "./build-assets.ts";
 
 const require = createRequire(import.meta.url);
 
-/** The fonts each theme sets its text in when docs.json names none; all ship with Quire. */
+/**
+ * The fonts each theme sets its text in when docs.json names none; all ship with Quire. The
+ * theme's stylesheet layer names the same families (`--quire-theme-font`), with its fallbacks.
+ */
 export const THEME_FONTS: Record<ThemeName, { body: string; heading: string }> = {
   mint: { body: "Inter", heading: "Inter" },
   maple: { body: "Geist", heading: "Geist" },
@@ -20,10 +23,6 @@ export const THEME_FONTS: Record<ThemeName, { body: string; heading: string }> =
   sequoia: { body: "Inter", heading: "Source Serif 4" },
 };
 
-const SANS = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
-const SERIF = `Georgia, Cambria, "Times New Roman", serif`;
-const MONO = `ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace`;
-
 export interface SiteFontResult {
   /** `@font-face` rules, URLs relative to the site stylesheet in `_quire/`. */
   css: string;
@@ -33,9 +32,12 @@ export interface SiteFontResult {
   assets: string[];
   /** Stylesheets of another host (Google Fonts) that pages link, where the deployment allows. */
   stylesheets: string[];
-  /** The CSS `font-family` of body text and of headings. */
-  body: string;
-  heading: string;
+  /**
+   * The CSS `font-family` of body text and of headings when docs.json names a font: the family,
+   * then the theme's own font. Absent, the theme's stylesheet layer decides.
+   */
+  body?: string;
+  heading?: string;
 }
 
 /**
@@ -78,29 +80,23 @@ export function resolveSiteFonts(
     return true;
   };
 
-  const stackOf = (family: string, fallback: string): string => `${cssString(family)}, ${fallback}`;
-  const fallbackOf = (family: string): string =>
-    /mono/i.test(family) ? MONO : /serif/i.test(family) && !/sans/i.test(family) ? SERIF : SANS;
+  const themeVariable = (part: "body" | "heading"): string =>
+    part === "body" ? "var(--quire-theme-font)" : "var(--quire-theme-font-heading)";
 
-  const resolve = (part: "body" | "heading", font: FontSetting | undefined): string => {
+  const resolve = (part: "body" | "heading", font: FontSetting | undefined): string | undefined => {
     const themeFamily = theme[part];
-    const themeStack = stackOf(themeFamily, fallbackOf(themeFamily));
-    if (!font) {
-      bundle(themeFamily);
-      return themeStack;
-    }
-    const own = stackOf(font.family, themeStack);
+    bundle(themeFamily);
+    if (!font) return undefined;
+    const own = `${cssString(font.family)}, ${themeVariable(part)}`;
     if (font.source) {
       const url = fontUrl(font.source, deployment, publishable);
       if (url.kind === "local") {
         if (!assets.includes(url.file)) assets.push(url.file);
         faces.push(fontFace(font, encodeURI(`../${url.file}`)));
-        bundle(themeFamily);
         return own;
       }
       if (url.kind === "remote") {
         faces.push(fontFace(font, url.href));
-        bundle(themeFamily);
         return own;
       }
       warn(url.reason);
@@ -108,15 +104,13 @@ export function resolveSiteFonts(
       const weights = google.get(font.family) ?? new Set([400, 500, 600, 700]);
       if (font.weight && Number.isInteger(font.weight)) weights.add(font.weight);
       google.set(font.family, weights);
-      bundle(themeFamily);
       return own;
     }
     if (bundle(font.family)) return own;
-    bundle(themeFamily);
     warn(
       `"${font.family}" is not shipped with Quire, and an air-gapped site loads no font from another host; the text uses the theme's font (${themeFamily})`,
     );
-    return themeStack;
+    return undefined;
   };
 
   const body = resolve("body", config.fonts.body);
@@ -137,8 +131,8 @@ export function resolveSiteFonts(
     files: [...files.values()],
     assets,
     stylesheets,
-    body,
-    heading,
+    ...(body ? { body } : {}),
+    ...(heading ? { heading } : {}),
   };
 }
 

@@ -19,8 +19,8 @@ export function siteStylesheet(
     `--quire-primary:${config.colors.primary}`,
     `--quire-primary-light:${config.colors.light}`,
     `--quire-primary-dark:${config.colors.dark}`,
-    `--quire-font:${fonts.body}`,
-    `--quire-font-heading:${fonts.heading}`,
+    ...(fonts.body ? [`--quire-font:${fonts.body}`] : []),
+    ...(fonts.heading ? [`--quire-font-heading:${fonts.heading}`] : []),
   ];
   const dark: string[] = [];
   const background = config.background;
