@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportSite } from "../../src/exporter/export-site.ts";
 import { THEME_NAMES } from "../../src/exporter/site/types.ts";
@@ -44,7 +44,7 @@ const SITE = {
     },
   }),
   "index.mdx": `---\ntitle: Home\n---\n\n${headings}`,
-  "guides/setup.mdx": `---\ntitle: Setup\n---\n\n${headings}`,
+  "guides/setup.mdx": `---\ntitle: Setup\n---\n\n${headings}\n\n\`\`\`js\nconst answer = 42;\n\`\`\`\n`,
   "guides/frame.mdx": `---\ntitle: Frame\nmode: frame\n---\n\n<div id="hero">Hero</div>\n`,
   "guides/center.mdx": `---\ntitle: Center\nmode: center\n---\n\n${headings}`,
   "guides/wide.mdx": `---\ntitle: Wide\nmode: wide\n---\n\n${headings}`,
@@ -55,6 +55,8 @@ const SITE = {
 };
 
 let browser: Browser;
+/** One context for every test: pages share its cache, as a reader's tabs do. */
+let context: BrowserContext;
 let root: string;
 let server: { url: string; close: () => Promise<void> };
 
@@ -66,6 +68,7 @@ beforeAll(async () => {
     launchBrowser(),
     serveFolder(path.join(root, "site"), "/docs/"),
   ]);
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 });
 
 afterAll(async () => {
@@ -73,11 +76,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function open(target: string, options: { dark?: boolean; width?: number } = {}) {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 800 },
-    colorScheme: options.dark ? "dark" : "light",
-  });
+async function open(target: string): Promise<Page> {
   const tab = await context.newPage();
   const url = target.startsWith("file:") ? target : `${server.url}${target}`;
   await tab.goto(url);
@@ -134,7 +133,7 @@ describe("the themes in a browser", () => {
     // Palm's navbar is in the deep brand colour, not the page's.
     expect(fonts("palm").navbar).not.toBe(fonts("mint").navbar);
     expect(new Set(Object.values(seen)).size).toBe(THEME_NAMES.length);
-    await tab.context().close();
+    await tab.close();
   });
 
   it("loads the theme's font from the bundle, over http and from disk", async () => {
@@ -152,8 +151,35 @@ describe("the themes in a browser", () => {
         loaded.every((status) => status === "loaded"),
         target,
       ).toBe(true);
-      await tab.context().close();
+      await tab.close();
     }
+  });
+});
+
+describe("code block colours in a browser", () => {
+  it("keeps code blocks dark in light mode with codeblocks: dark", async () => {
+    const tab = await open("guides/setup.html");
+    const look = () =>
+      tab.evaluate(() => {
+        const token = document.querySelector(".code-block pre.shiki span span") as HTMLElement;
+        const pre = document.querySelector(".code-block pre.shiki") as HTMLElement;
+        return {
+          token: getComputedStyle(token).color,
+          dark: token.style.getPropertyValue("--shiki-dark"),
+          background: getComputedStyle(pre).backgroundColor,
+        };
+      });
+    const light = await look();
+    await tab.evaluate(() => document.documentElement.classList.add("code-dark"));
+    const dark = await look();
+    expect(dark.token).not.toBe(light.token);
+    const [r, g, b] = (dark.background.match(/\d+/g) ?? []).map(Number);
+    expect((r ?? 255) + (g ?? 255) + (b ?? 255)).toBeLessThan(150);
+    // The token takes the dark theme's colour.
+    const hex = dark.dark.toLowerCase();
+    const rgb = `rgb(${Number.parseInt(hex.slice(1, 3), 16)}, ${Number.parseInt(hex.slice(3, 5), 16)}, ${Number.parseInt(hex.slice(5, 7), 16)})`;
+    expect(dark.token).toBe(rgb);
+    await tab.close();
   });
 });
 
@@ -173,7 +199,7 @@ describe("page modes in a browser", () => {
     const hero = await box(tab, "#hero");
     const sidebar = await box(tab, "#sidebar");
     expect(hero && sidebar && hero.left >= sidebar.left + sidebar.width).toBe(true);
-    await tab.context().close();
+    await tab.close();
   });
 
   it("center has no sidebar or table of contents, and centres a narrower column", async () => {
@@ -183,7 +209,7 @@ describe("page modes in a browser", () => {
     const column = await box(tab, "#content-container");
     expect(column && Math.abs(column.left + column.width / 2 - 640)).toBeLessThan(20);
     expect(column?.width).toBeLessThan(900);
-    await tab.context().close();
+    await tab.close();
   });
 
   it("wide has no table of contents and a wider column than a default page", async () => {
@@ -194,7 +220,7 @@ describe("page modes in a browser", () => {
     const wideWidth = (await box(wide, "#content-container"))?.width ?? 0;
     const normalWidth = (await box(normal, "#content-container"))?.width ?? 0;
     expect(wideWidth).toBeGreaterThan(normalWidth + 100);
-    await Promise.all([wide.context().close(), normal.context().close()]);
+    await Promise.all([wide.close(), normal.close()]);
   });
 });
 
@@ -210,7 +236,7 @@ describe("the repository's own CSS and JS in a browser", () => {
         () => getComputedStyle(document.querySelector("#navbar") as Element).borderBottomColor,
       );
       expect(border, target).toBe("rgb(255, 0, 0)");
-      await tab.context().close();
+      await tab.close();
     }
   });
 });
@@ -225,7 +251,7 @@ describe("the tab bar's menu in a browser", () => {
     await item.click();
     await tab.waitForURL(/\/docs\/sdk\/node\.html$/);
     expect(await tab.locator("#page-title").textContent()).toBe("Node SDK");
-    await tab.context().close();
+    await tab.close();
   });
 });
 
@@ -243,6 +269,6 @@ describe("the 404 page in a browser", () => {
     await tab.locator(".not-found-description a").click();
     await tab.waitForURL(/\/docs\/guides\/setup\.html$/);
     expect(await tab.locator("#page-title").textContent()).toBe("Setup");
-    await tab.context().close();
+    await tab.close();
   });
 });

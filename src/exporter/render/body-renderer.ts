@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
+import { type CodeThemes, useCodeThemes } from "../code/highlighter.ts";
 import type { BrowserModule } from "../custom/browser-module.ts";
 import { collectSourceCandidates } from "../custom/tailwind.ts";
 import type { ComponentMode } from "../export-options.ts";
@@ -27,6 +28,8 @@ export interface BodyRendererSetup {
   api?: ApiRenderSetup;
   /** Repository React components; `static` when absent. */
   components?: ComponentMode;
+  /** Shiki themes docs.json `styling.codeblocks` names; Quire's pair when absent. */
+  codeThemes?: CodeThemes;
 }
 
 /** A page to render: its source file and path, and for an API reference page its operation. */
@@ -69,6 +72,7 @@ export class BodyRenderer {
       customComponents: setup.components ?? "static",
     };
     if (setup.cacheDir) this.cache = new BodyCache(setup.cacheDir, setup.repo);
+    useCodeThemes(setup.codeThemes);
     this.pagesFingerprint = createHash("sha256")
       .update([...setup.pagePaths].sort().join("\n"))
       .digest("hex");
@@ -89,6 +93,7 @@ export class BodyRenderer {
         this.setup.deployment,
         this.setup.iconLibrary,
         this.setup.components ?? "static",
+        ...(this.setup.codeThemes ? [JSON.stringify(this.setup.codeThemes)] : []),
         task.file,
         task.pagePath,
         source,

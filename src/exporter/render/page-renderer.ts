@@ -76,6 +76,9 @@ export class PageRenderer {
       cacheDir: setup.cacheDir,
       api: setup.api,
       components: setup.components,
+      ...(typeof setup.layout.config.styling.codeblocks === "object"
+        ? { codeThemes: setup.layout.config.styling.codeblocks }
+        : {}),
     });
     this.document = createPageDocumentRenderer(setup.layout);
   }

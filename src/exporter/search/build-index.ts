@@ -216,10 +216,7 @@ function indexPages(documents: SearchDocument[]): {
       addField(document.title, WEIGHT.titleOnSection);
       addField(section.heading, WEIGHT.heading);
       addText(section.text);
-      commit(
-        { page, anchor: section.anchor, heading: section.heading, text: section.text },
-        boost,
-      );
+      commit({ page, anchor: section.anchor, heading: section.heading, text: section.text }, boost);
     }
   });
   return {
