@@ -65,7 +65,7 @@ ${pageHead(site, page, body.frontmatter, body.features.math, links)}
 </head>
 <body>
 <a class="skip-link" href="#content-area">Skip to content</a>
-${bodyChrome(site, view, links)}<div id="body-content" class="layout${chrome.sidebar ? "" : " no-sidebar"}${showToc ? "" : " no-toc"}">
+${bodyChrome(site, view, links)}<div id="body-content" class="layout${chrome.sidebar ? "" : " no-sidebar"}${showToc ? "" : " no-toc"}${site.config.theme === "almond" ? " almond-layout" : ""}">
 ${chrome.sidebar ? sidebarHtml(view, links, sidebarOptions(site)) : ""}${content}
 ${showToc ? tableOfContentsHtml(body.toc) : ""}</div>
 <script src="${links.asset(site.assets.script)}" defer></script>
@@ -225,7 +225,7 @@ ${sidebarHtml(view, links, sidebarOptions(site))}<main id="content-area" class="
 <p class="not-found-status-code">404</p>
 <h1 id="page-title" class="page-title not-found-title">${escapeHtml(title)}</h1>
 <p class="not-found-description">${description}</p>
-<p><a class="not-found-home" href="index.html" data-quire-home>Go to ${escapeHtml(site.config.name)}</a></p>
+<p><a class="not-found-home not-found-go-back-button" href="index.html" data-quire-home>Go to ${escapeHtml(site.config.name)}</a></p>
 ${footerHtml(site.config.name, site.config.footer, links)}</div></main>
 </div>
 <script src="${links.asset(site.assets.script)}" defer></script>

@@ -425,7 +425,7 @@ describe("pages outside the normal flow", () => {
       '<h1 id="page-title" class="page-title not-found-title">Page not found</h1>',
     );
     expect(html).toContain(
-      '<a class="not-found-home" href="index.html" data-quire-home>Go to Lumen</a>',
+      '<a class="not-found-home not-found-go-back-button" href="index.html" data-quire-home>Go to Lumen</a>',
     );
     expect(linkHref(html, "Setup")).toBe("guides/setup.html#install");
     expect(html).toContain('<meta name="robots" content="noindex">');

@@ -92,9 +92,10 @@ function sidebarItem(
     .map((child) => sidebarItem(child, links, options, depth + 1))
     .join("");
   const rootTarget = item.root ?? (options.drilldown && depth > 0 ? firstPage(item) : undefined);
+  const groupIcon = icon ? `<span class="sidebar-group-icon">${icon}</span>` : "";
   const title = rootTarget
-    ? `<a class="nav-group-root${item.current ? " current" : ""}" href="${escapeHtml(links.url(rootTarget))}"${item.current ? ` aria-current="page"` : ""}>${icon}<span>${escapeHtml(item.title)}</span>${tag}</a>`
-    : `${icon}<span>${escapeHtml(item.title)}</span>${tag}`;
+    ? `<a class="nav-group-root${item.current ? " current" : ""}" href="${escapeHtml(links.url(rootTarget))}"${item.current ? ` aria-current="page"` : ""}>${groupIcon}<span>${escapeHtml(item.title)}</span>${tag}</a>`
+    : `${groupIcon}<span>${escapeHtml(item.title)}</span>${tag}`;
   if (depth === 0) {
     return `<section class="nav-group sidebar-group"${item.open ? " data-active" : ""}><h2 class="nav-group-title sidebar-group-header">${title}</h2><ul class="nav-group-items">${children}</ul></section>`;
   }
