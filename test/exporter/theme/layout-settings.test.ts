@@ -208,7 +208,7 @@ describe("docs.json settings in the page", () => {
   it("lists a group's pages on its root page, as cards or as a list, with directory", () => {
     const cards = render(site({ navigation: { ...NAVIGATION, directory: "card" } }), "sdk/index");
     expect(cards).toContain(
-      '<nav class="directory directory-card" aria-label="In this section"><div class="directory-cards"><a class="directory-card" href="node.html"><span class="directory-title">Node</span><span class="directory-description">The Node SDK.</span></a>',
+      '<nav class="directory directory-style-card" aria-label="In this section"><div class="directory-cards"><a class="directory-card" href="node.html"><span class="directory-title">Node</span><span class="directory-description">The Node SDK.</span></a>',
     );
     const list = render(
       site({ navigation: { ...NAVIGATION, directory: "accordion" } }),

@@ -51,5 +51,5 @@ export function directoryHtml(
       .join("");
     return pageList + groupList;
   };
-  return `<nav class="directory directory-${directory.style}" aria-label="In this section">${render(directory.items)}</nav>\n`;
+  return `<nav class="directory directory-style-${directory.style}" aria-label="In this section">${render(directory.items)}</nav>\n`;
 }
