@@ -136,6 +136,27 @@ describe("the themes in a browser", () => {
     await tab.close();
   });
 
+  it("keeps the brand and the navbar's buttons on a 390 px screen in every theme", async () => {
+    const tab = await open("guides/setup.html");
+    await tab.setViewportSize({ width: 390, height: 800 });
+    for (const theme of THEME_NAMES) {
+      const boxes = await tab.evaluate((name) => {
+        const html = document.documentElement;
+        html.className = html.className.replace(/\btheme-\w+/, `theme-${name}`);
+        const right = (selector: string) =>
+          (document.querySelector(selector) as Element).getBoundingClientRect();
+        return {
+          brand: right(".brand").width,
+          search: right("#search-bar-entry").right,
+          toggle: right("[data-theme-toggle]").right,
+        };
+      }, theme);
+      expect(boxes.brand, theme).toBeGreaterThan(40);
+      expect(Math.max(boxes.search, boxes.toggle), theme).toBeLessThanOrEqual(390);
+    }
+    await tab.close();
+  });
+
   it("loads the theme's font from the bundle, over http and from disk", async () => {
     for (const target of [
       "index.html",
