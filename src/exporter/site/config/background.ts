@@ -1,7 +1,7 @@
 import type { SiteBackground } from "../types.ts";
 import type { ConfigChecker } from "./checker.ts";
 import { reportIgnoredKeys } from "./ignored-keys.ts";
-import { readHexColor, readThemedImage } from "./settings.ts";
+import { readHexColor, readThemedImage } from "./values.ts";
 
 const KEYS: ReadonlySet<string> = new Set(["color", "decoration", "image"]);
 

@@ -15,7 +15,8 @@ import { divisionKeys, GROUP_KEYS, NAVIGATION_KEYS } from "./known-keys.ts";
 import { languageName } from "./language-names.ts";
 import { NavigationLimits } from "./navigation-limits.ts";
 import { configPagePath } from "./page-reference.ts";
-import { readBanner, readFooter, readModeColor, readNavbar } from "./settings.ts";
+import { readBanner, readFooter, readNavbar } from "./settings.ts";
+import { readModeColor } from "./values.ts";
 
 /** A kind of division: the key holding a list of them, and the key naming each one. */
 interface DivisionKey {

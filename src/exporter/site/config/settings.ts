@@ -1,11 +1,4 @@
-import type {
-  FooterColumn,
-  NavbarLink,
-  NavbarPrimary,
-  SiteBanner,
-  SiteConfig,
-  ThemedImage,
-} from "../types.ts";
+import type { FooterColumn, NavbarLink, NavbarPrimary, SiteBanner, SiteConfig } from "../types.ts";
 import { readApiSettings } from "./api-settings.ts";
 import { readBackground } from "./background.ts";
 import { type ConfigChecker, join } from "./checker.ts";
@@ -16,12 +9,12 @@ import { readNotFound } from "./not-found.ts";
 import { readRedirects } from "./redirects.ts";
 import { readStyling } from "./styling.ts";
 import { readTheme } from "./theme.ts";
+import { readHexColor, readModeColor, readThemedImage } from "./values.ts";
 
 /** Everything of the site model but the navigation, which each file format reads its own way. */
 export type SiteSettings = Omit<SiteConfig, "navigation" | "sourceFile">;
 
 const DEFAULT_PRIMARY = "#0D9373";
-const HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const HEX_EXPECTED = "a hex colour such as #16A34A";
 
 /**
@@ -66,19 +59,6 @@ export function readSiteSettings(
   };
 }
 
-/** A colour: a hex code, or undefined (with an error) for anything else. */
-export function readHexColor(
-  value: unknown,
-  path: string,
-  check: ConfigChecker,
-): string | undefined {
-  const text = check.string(value, path, HEX_EXPECTED);
-  if (text === undefined) return undefined;
-  if (HEX_COLOR.test(text.trim())) return text.trim();
-  check.error(path, HEX_EXPECTED, text);
-  return undefined;
-}
-
 function readColors(
   value: unknown,
   check: ConfigChecker,
@@ -92,29 +72,6 @@ function readColors(
     light: readHexColor(object?.light, "colors.light", check) ?? primary,
     dark: readHexColor(object?.dark, "colors.dark", check) ?? primary,
   };
-}
-
-/** A path or URL, or `{ light, dark }`; one side missing borrows the other. */
-export function readThemedImage(
-  value: unknown,
-  path: string,
-  check: ConfigChecker,
-): ThemedImage | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") {
-    const image = check.link(value, path, "image");
-    return image === undefined ? undefined : { light: image, dark: image };
-  }
-  const expected = "a path, or an object with light and dark paths";
-  const object = check.object(value, path, expected);
-  if (!object) return undefined;
-  const light = check.link(object.light, `${path}.light`, "image", "a path or URL (a string)");
-  const dark = check.link(object.dark, `${path}.dark`, "image", "a path or URL (a string)");
-  if (light === undefined && dark === undefined) {
-    if (object.light === undefined && object.dark === undefined) check.error(path, expected, value);
-    return undefined;
-  }
-  return { light: light ?? (dark as string), dark: dark ?? (light as string) };
 }
 
 function readLogo(value: unknown, check: ConfigChecker): SiteConfig["logo"] {
@@ -286,30 +243,6 @@ export function readBanner(
   const color = readModeColor(object.color, `${path}.color`, check);
   if (color) banner.color = color;
   return banner;
-}
-
-/** A colour for both modes: one hex code, or `{ light, dark }` (one side missing borrows the other). */
-export function readModeColor(
-  value: unknown,
-  path: string,
-  check: ConfigChecker,
-): { light: string; dark: string } | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") {
-    const color = readHexColor(value, path, check);
-    return color ? { light: color, dark: color } : undefined;
-  }
-  const object = check.object(
-    value,
-    path,
-    "a hex colour, or an object with light and dark hex colours",
-  );
-  if (!object) return undefined;
-  reportIgnoredKeys(object, path, new Set(["light", "dark"]), check);
-  const light = readHexColor(object.light, `${path}.light`, check);
-  const dark = readHexColor(object.dark, `${path}.dark`, check);
-  if (!light && !dark) return undefined;
-  return { light: light ?? (dark as string), dark: dark ?? (light as string) };
 }
 
 /** `search`: the search button's placeholder. */
