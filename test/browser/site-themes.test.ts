@@ -59,20 +59,38 @@ let browser: Browser;
 let context: BrowserContext;
 let root: string;
 let server: { url: string; close: () => Promise<void> };
+/** A second site whose docs.json sends a missing page's reader home (errors.404.redirect). */
+let redirecting: { url: string; close: () => Promise<void> };
 
 beforeAll(async () => {
   root = path.join(os.tmpdir(), `quire-site-themes-${process.pid}-${Date.now()}`);
   writeRepoFiles(path.join(root, "source"), SITE);
-  await exportSite({ sourceDir: path.join(root, "source"), outputDir: path.join(root, "site") });
-  [browser, server] = await Promise.all([
+  writeRepoFiles(path.join(root, "redirecting"), {
+    "docs.json": JSON.stringify({
+      name: "Home",
+      colors: { primary: "#16A34A" },
+      errors: { "404": { redirect: true } },
+      navigation: { pages: ["index"] },
+    }),
+    "index.mdx": "---\ntitle: Welcome home\n---\n\nHello.\n",
+  });
+  await Promise.all([
+    exportSite({ sourceDir: path.join(root, "source"), outputDir: path.join(root, "site") }),
+    exportSite({
+      sourceDir: path.join(root, "redirecting"),
+      outputDir: path.join(root, "redirecting-site"),
+    }),
+  ]);
+  [browser, server, redirecting] = await Promise.all([
     launchBrowser(),
     serveFolder(path.join(root, "site"), "/docs/"),
+    serveFolder(path.join(root, "redirecting-site"), "/help/"),
   ]);
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 });
 
 afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()]);
+  await Promise.all([browser?.close(), server?.close(), redirecting?.close()]);
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -277,6 +295,14 @@ describe("the tab bar's menu in a browser", () => {
 });
 
 describe("the 404 page in a browser", () => {
+  it("sends the reader to the site's home page with errors.404.redirect, from any depth under a prefix", async () => {
+    const tab = await context.newPage();
+    await tab.goto(`${redirecting.url}old/section/gone`);
+    await tab.waitForURL(/\/help\/index\.html$/);
+    expect(await tab.locator("#page-title").textContent()).toBe("Welcome home");
+    await tab.close();
+  });
+
   it("shows the site's chrome and errors.404 at any depth under a prefix, its links leading into the site", async () => {
     const tab = await open("guides/deep/gone/missing-page");
     expect(await tab.locator("#page-title").textContent()).toBe("Nothing here");
