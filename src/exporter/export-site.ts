@@ -61,6 +61,7 @@ import {
 import type { DeploymentType, SiteConfig } from "./site/types.ts";
 import { buildThemeAssets, hashedPath } from "./theme/build-assets.ts";
 import {
+  NOT_FOUND_BASE_SCRIPT,
   NOT_FOUND_ROOT_SCRIPT,
   REDIRECT_SCRIPT,
   scriptHash,
@@ -69,12 +70,18 @@ import {
 import { linkPageStylesheet, renderNotFoundPage, renderRedirectPage } from "./theme/layout.ts";
 import type { SiteLayoutData } from "./theme/layout-types.ts";
 import { NavigationModel } from "./theme/navigation-view.ts";
+import { prepareSiteAssets } from "./theme/site-assets.ts";
 
 export const GENERATOR = "quire";
 export const EXPORT_FORMAT_VERSION = 1;
 
 /** The inline scripts of Quire's own pages (the 404 and redirect pages included). */
-const QUIRE_INLINE_SCRIPTS = [THEME_BOOT_SCRIPT, NOT_FOUND_ROOT_SCRIPT, REDIRECT_SCRIPT];
+const QUIRE_INLINE_SCRIPTS = [
+  THEME_BOOT_SCRIPT,
+  NOT_FOUND_BASE_SCRIPT,
+  NOT_FOUND_ROOT_SCRIPT,
+  REDIRECT_SCRIPT,
+];
 
 /** The manifest written at the bundle root as `quire-export.json` (docs/bundle-format.md). */
 export interface ExportManifest {
@@ -99,6 +106,13 @@ export interface ExportManifest {
   scriptOrigins?: string[];
   /** The bundle file holding the site's redirects for a server (`quire serve` reads it). */
   redirectRules: string;
+  /** Origins of stylesheets the pages load from other hosts (Google Fonts, in cloud and client-hosted sites). */
+  styleOrigins?: string[];
+  /** Origins of fonts the pages load from other hosts. */
+  fontOrigins?: string[];
+  /** The repository's own stylesheets and scripts every page loads: files of the bundle, so `'self'` covers them. */
+  customStylesheets?: string[];
+  customScripts?: string[];
   warnings: Problem[];
 }
 
@@ -161,8 +175,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     katexFiles,
     mermaidFile,
     runtimeFile,
+    siteOrigins,
     problems: layoutProblems,
-  } = await prepareLayout(config, deployment, allPages, repo);
+  } = await prepareLayout(config, deployment, allPages, repo, listing.files);
   problems.push(...layoutProblems);
   writeFiles(outputDir, themeFiles);
   const tasks: PageTask[] = [...selected.values()]
@@ -208,7 +223,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 
   progress("writing", tasks.length, tasks.length);
   // KaTeX and mermaid are large: the bundle carries them only when a page needs them.
-  if (outcomes.some((outcome) => outcome.features.math)) writeFiles(outputDir, katexFiles);
+  const latex = config.styling.latex;
+  if (latex ?? outcomes.some((outcome) => outcome.features.math)) writeFiles(outputDir, katexFiles);
   if (outcomes.some((outcome) => outcome.features.mermaid)) writeFiles(outputDir, [mermaidFile]);
   // So is the components' runtime: only pages with interactive components load it.
   const islandPages = outcomes
@@ -256,6 +272,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     scriptHashes: [...QUIRE_INLINE_SCRIPTS, ...layout.inlineScripts].map(scriptHash),
     ...(layout.scriptOrigins.length > 0 ? { scriptOrigins: layout.scriptOrigins } : {}),
     redirectRules: REDIRECT_FILES.rules,
+    ...siteManifestFields(layout, siteOrigins),
     warnings,
   };
   writeFileSync(
@@ -343,8 +360,14 @@ async function prepareLayout(
   deployment: DeploymentType,
   pages: Map<string, PageMeta>,
   repo: RepoFiles,
+  files: readonly string[],
 ) {
-  const [theme, runtime] = await Promise.all([buildThemeAssets(), islandsRuntime()]);
+  const problems: Problem[] = [];
+  const [theme, runtime, site] = await Promise.all([
+    buildThemeAssets(),
+    islandsRuntime(),
+    prepareSiteAssets(config, deployment, repo, files, problems),
+  ]);
   const mermaid = mermaidScript();
   const configAssets = [
     config.logo?.light,
@@ -354,6 +377,7 @@ async function prepareLayout(
   ]
     .filter((file): file is string => typeof file === "string" && !/^(https?:)?\/\//.test(file))
     .map((file) => file.replace(/^\/+/, ""))
+    .concat(site.assets)
     .filter((file, index, all) => all.indexOf(file) === index && repo.exists(file));
   const analytics = decideAnalytics(config, deployment);
   const layout: SiteLayoutData = {
@@ -362,6 +386,7 @@ async function prepareLayout(
     pages: Object.fromEntries(pages),
     assets: {
       ...theme.paths,
+      siteCss: site.siteCss,
       mermaidScript: mermaid.path,
       searchIndex: SEARCH_ENTRY,
       islandsRuntime: runtime.path,
@@ -370,14 +395,31 @@ async function prepareLayout(
     headHtml: analytics.headHtml,
     inlineScripts: analytics.inlineScripts,
     scriptOrigins: analytics.scriptOrigins,
+    externalStylesheets: site.externalStylesheets,
+    customStylesheets: site.customStylesheets,
+    customScripts: site.customScripts,
   };
   return {
     layout,
-    themeFiles: theme.files,
+    themeFiles: [...theme.files, ...site.files],
+    siteOrigins: { style: site.styleOrigins, font: site.fontOrigins },
     katexFiles: theme.katexFiles,
     mermaidFile: { path: mermaid.path, content: mermaid.content },
     runtimeFile: runtime,
-    problems: analytics.problems,
+    problems: [...problems, ...analytics.problems],
+  };
+}
+
+/** The manifest's fields about the site's look: other hosts its styles load from, its own files. */
+function siteManifestFields(
+  layout: SiteLayoutData,
+  origins: { style: string[]; font: string[] },
+): Partial<ExportManifest> {
+  return {
+    ...(origins.style.length > 0 ? { styleOrigins: origins.style } : {}),
+    ...(origins.font.length > 0 ? { fontOrigins: origins.font } : {}),
+    ...(layout.customStylesheets.length > 0 ? { customStylesheets: layout.customStylesheets } : {}),
+    ...(layout.customScripts.length > 0 ? { customScripts: layout.customScripts } : {}),
   };
 }
 
@@ -512,8 +554,9 @@ function writeSearchIndex(
 ): void {
   const documents = outcomes.flatMap((outcome) => {
     const meta = pages.get(outcome.pagePath);
-    // Like search engines, the site's own search leaves out noindex and hidden pages.
-    if (!meta || meta.noindex || meta.hidden) return [];
+    // Like search engines, the site's own search leaves out noindex and hidden pages, and
+    // `searchable: false` ones.
+    if (!meta || meta.noindex || meta.hidden || meta.unsearchable) return [];
     return [
       {
         path: meta.path,
@@ -521,6 +564,7 @@ function writeSearchIndex(
         description: meta.description,
         breadcrumb: navigation.view(meta.path).breadcrumb,
         sections: outcome.sections,
+        ...(meta.boost ? { boost: meta.boost } : {}),
       },
     ];
   });

@@ -25,6 +25,7 @@ const SITE = {
     name: "Tasks",
     colors: { primary: "#2563eb" },
     integrations: { ga4: { measurementId: "G-ABC123" } },
+    fonts: { family: "Lora" },
     api: { playground: { display: "interactive" } },
     navigation: {
       groups: [
@@ -35,6 +36,8 @@ const SITE = {
   }),
   "openapi.json": JSON.stringify(SPEC),
   "index.mdx": "---\ntitle: Home\n---\n\nSee [a page that is not there](/nowhere).\n",
+  "style.css": "#navbar { border-bottom: 2px solid red; }",
+  "widget.js": "document.documentElement.dataset.widget = 'on';",
 };
 
 /** The field paths of a JSON object: nested objects as `a.b`, arrays of objects as `a[].b`. */
@@ -64,6 +67,10 @@ describe("docs/bundle-format.md", () => {
     // The optional fields are there, so the comparison below covers them.
     expect(manifest.connectOrigins).toEqual(["https://api.tasks.example"]);
     expect(manifest.scriptOrigins).toEqual(["https://www.googletagmanager.com"]);
+    expect(manifest.styleOrigins).toEqual(["https://fonts.googleapis.com"]);
+    expect(manifest.fontOrigins).toEqual(["https://fonts.gstatic.com"]);
+    expect(manifest.customStylesheets).toEqual(["style.css"]);
+    expect(manifest.customScripts).toEqual(["widget.js"]);
     expect(manifest.warnings.some((warning: { line?: number }) => warning.line)).toBe(true);
 
     const markdown = readFileSync(path.resolve("docs/bundle-format.md"), "utf8");

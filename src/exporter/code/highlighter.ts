@@ -11,6 +11,29 @@ import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 export const LIGHT_THEME = "github-light";
 export const DARK_THEME = "github-dark";
 
+/** The Shiki themes code is highlighted in: Quire's pair unless docs.json `styling.codeblocks` names others. */
+export interface CodeThemes {
+  light: string;
+  dark: string;
+}
+
+const DEFAULT_THEMES: CodeThemes = { light: LIGHT_THEME, dark: DARK_THEME };
+let themes: CodeThemes = DEFAULT_THEMES;
+
+/**
+ * Chooses this thread's code themes (one export renders with one pair); the default pair when
+ * none is given, so output stays byte for byte what it was unless a site asks otherwise. Themes
+ * are loaded with the next `loadLanguages`.
+ */
+export function useCodeThemes(next: CodeThemes | undefined): void {
+  themes = next ?? DEFAULT_THEMES;
+}
+
+/** The themes in use, as part of any cache key of highlighted output. */
+export function codeThemesKey(): string {
+  return `${themes.light}\u0000${themes.dark}`;
+}
+
 /** Language names and aliases Shiki knows → its canonical id. */
 const LANGUAGE_IDS = new Map<string, string>();
 for (const info of bundledLanguagesInfo) {
@@ -54,9 +77,14 @@ export function languageId(language: string | undefined): string {
   return LANGUAGE_IDS.get(alias) ?? (alias === "text" ? "text" : "text");
 }
 
-/** Loads the grammars of these fence languages (and the ones they embed). */
+/** Loads the grammars of these fence languages (and the ones they embed), and the themes in use. */
 export async function loadLanguages(languages: string[]): Promise<void> {
   const core = await getHighlighter();
+  const loadedThemes = new Set(core.getLoadedThemes());
+  for (const name of [themes.light, themes.dark]) {
+    const loader = bundledThemes[name as keyof typeof bundledThemes];
+    if (!loadedThemes.has(name) && loader) await core.loadTheme(loader());
+  }
   const missing = [...new Set(languages.map(languageId))].filter((id) => !loaded.has(id));
   for (const id of missing) {
     const loader = bundledLanguages[id as keyof typeof bundledLanguages];
@@ -104,7 +132,7 @@ export function highlightToHast(code: string, language: string | undefined): Roo
   }
   return resolvedHighlighter.codeToHast(code, {
     lang,
-    themes: { light: LIGHT_THEME, dark: DARK_THEME },
+    themes: { light: themes.light, dark: themes.dark },
     defaultColor: "light",
   }) as Root;
 }

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
-import { highlightToHast, languageId } from "./highlighter.ts";
+import { codeThemesKey, highlightToHast, languageId } from "./highlighter.ts";
 import { parseCodeMeta } from "./meta.ts";
 
 /** What a code block asks of the page: the icon of its title, when the meta names one. */
@@ -82,7 +82,7 @@ function highlightedHtml(
   words: string[],
   lineNumbers: boolean,
 ): string {
-  const key = `${language ?? ""}\u0000${lineNumbers}\u0000${[...marks].map(([line, kinds]) => `${line}:${kinds.join("+")}`).join(",")}\u0000${words.join("\u0001")}\u0000${code}`;
+  const key = `${codeThemesKey()}\u0000${language ?? ""}\u0000${lineNumbers}\u0000${[...marks].map(([line, kinds]) => `${line}:${kinds.join("+")}`).join(",")}\u0000${words.join("\u0001")}\u0000${code}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const tree = highlightToHast(code, language);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
+import { type CodeThemes, useCodeThemes } from "../code/highlighter.ts";
 import { collectSourceCandidates } from "../custom/tailwind.ts";
 import type { ComponentMode } from "../export-options.ts";
 import { resolveIcon } from "../icons/index.ts";
@@ -29,6 +30,8 @@ export interface BodyRendererSetup {
   components?: ComponentMode;
   /** docs.json `variables`, put in place of `{{name}}` in pages and snippets. */
   variables?: Readonly<Record<string, string>>;
+  /** Shiki themes docs.json `styling.codeblocks` names; Quire's pair when absent. */
+  codeThemes?: CodeThemes;
 }
 
 /** A page to render: its source file and path, and for an API reference page its operation. */
@@ -72,6 +75,7 @@ export class BodyRenderer {
       ...(setup.variables ? { variables: setup.variables } : {}),
     };
     if (setup.cacheDir) this.cache = new BodyCache(setup.cacheDir, setup.repo);
+    useCodeThemes(setup.codeThemes);
     this.pagesFingerprint = createHash("sha256")
       .update([...setup.pagePaths].sort().join("\n"))
       .digest("hex");
@@ -93,6 +97,7 @@ export class BodyRenderer {
         this.setup.iconLibrary,
         this.setup.components ?? "static",
         ...(this.setup.variables ? [JSON.stringify(this.setup.variables)] : []),
+        ...(this.setup.codeThemes ? [JSON.stringify(this.setup.codeThemes)] : []),
         task.file,
         task.pagePath,
         source,

@@ -77,6 +77,9 @@ export class PageRenderer {
       api: setup.api,
       components: setup.components,
       variables: setup.layout.config.variables,
+      ...(typeof setup.layout.config.styling.codeblocks === "object"
+        ? { codeThemes: setup.layout.config.styling.codeblocks }
+        : {}),
     });
     this.document = createPageDocumentRenderer(setup.layout);
   }

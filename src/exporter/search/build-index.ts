@@ -23,6 +23,8 @@ export interface SearchDocument {
   breadcrumb?: string[];
   /** The page's text by heading; the section with anchor `""` is the text before the first heading. */
   sections: SearchSection[];
+  /** Frontmatter `boost`: the page's scores are multiplied by it (above 1 ranks it higher). */
+  boost?: number;
 }
 
 /** A file of the index, relative to the bundle root. */
@@ -185,13 +187,14 @@ function indexPages(documents: SearchDocument[]): {
       textCount[number] = (textCount[number] as number) + 1;
     }
   };
-  const commit = (document: IndexedDocument): void => {
+  const commit = (document: IndexedDocument, boost: number): void => {
     const id = indexed.length;
     indexed.push(document);
     for (const number of touched) {
       const score =
         (fieldScore[number] as number) + Math.min(textCount[number] as number, WEIGHT.textMaximum);
-      (termPostings[number] as number[]).push(id, Math.min(score, WEIGHT.maximum));
+      const boosted = Math.max(1, Math.round(score * boost));
+      (termPostings[number] as number[]).push(id, Math.min(boosted, WEIGHT.maximum));
       fieldScore[number] = 0;
       textCount[number] = 0;
     }
@@ -199,6 +202,7 @@ function indexPages(documents: SearchDocument[]): {
   };
 
   documents.forEach((document, page) => {
+    const boost = document.boost && document.boost > 0 ? Math.min(document.boost, 10) : 1;
     const introduction = document.sections
       .filter((section) => section.anchor === "")
       .map((section) => section.text);
@@ -206,13 +210,13 @@ function indexPages(documents: SearchDocument[]): {
     addField(document.title, WEIGHT.title);
     addField((document.breadcrumb ?? []).join(" "), WEIGHT.breadcrumb);
     addText(text);
-    commit({ page, anchor: "", heading: "", text });
+    commit({ page, anchor: "", heading: "", text }, boost);
     for (const section of document.sections) {
       if (section.anchor === "") continue;
       addField(document.title, WEIGHT.titleOnSection);
       addField(section.heading, WEIGHT.heading);
       addText(section.text);
-      commit({ page, anchor: section.anchor, heading: section.heading, text: section.text });
+      commit({ page, anchor: section.anchor, heading: section.heading, text: section.text }, boost);
     }
   });
   return {

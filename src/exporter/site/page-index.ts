@@ -25,6 +25,18 @@ export interface PageMeta {
   manualApi?: { method: string; url: string };
   /** Frontmatter `playground`: this page's playground, over docs.json's `api.playground.display`. */
   playground?: "interactive" | "simple" | "none";
+  /** Frontmatter `iconType`: the Font Awesome style of `icon` (`solid`, `regular`, `brands`…). */
+  iconType?: string;
+  /** Frontmatter `deprecated: true`: a badge beside the title and a notice above the content. */
+  deprecated?: boolean;
+  /** Frontmatter `hideFooterPagination: true`: no previous/next links at the bottom. */
+  hideFooterPagination?: boolean;
+  /** Frontmatter `hideApiMarker: true`: no method badge beside the title in the sidebar. */
+  hideApiMarker?: boolean;
+  /** Frontmatter `searchable: false`: left out of the site's search, still listed and indexable. */
+  unsearchable?: boolean;
+  /** Frontmatter `boost`: the factor of the page's search ranking. */
+  boost?: number;
 }
 
 /** The operation of an API reference page: its specification, method and path (or webhook name). */

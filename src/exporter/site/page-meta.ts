@@ -4,6 +4,20 @@ import { pagePathOfFile } from "./paths.ts";
 
 const MODES = new Set(["default", "wide", "center", "custom", "frame"]);
 
+/**
+ * Frontmatter keys Mintlify documents that a static export cannot honour, with the reason. A
+ * page naming one gets a warning; any other key of the author's own is data Mintlify keeps
+ * silently too (`product: "API"`), so it passes without one.
+ */
+const UNSUPPORTED_KEYS: Readonly<Record<string, string>> = {
+  related: "related pages are a hosted add-on; the export shows none",
+  contextual: "the contextual menu's AI-tool links are not exported",
+  groups:
+    "access groups need Mintlify's authentication; the export publishes the page to every reader",
+  timestamp: "last-modified dates are not shown",
+  lastUpdatedDate: "last-modified dates are not shown",
+};
+
 /** Builds a page's metadata from its frontmatter, warning about values of the wrong type. */
 export function pageMetaFromFrontmatter(
   file: string,
@@ -20,6 +34,15 @@ export function pageMetaFromFrontmatter(
       message: `frontmatter "${key}" should be ${expected}; it is ignored`,
     });
   };
+  const unsupported = (key: string, reason: string): void => {
+    problems.push({
+      severity: "warning",
+      rule: "frontmatter",
+      file,
+      line: 1,
+      message: `frontmatter "${key}" is not supported: ${reason}`,
+    });
+  };
   const text = (key: string): string | undefined => {
     const value = frontmatter[key];
     if (value === undefined || value === null) return undefined;
@@ -28,19 +51,27 @@ export function pageMetaFromFrontmatter(
     warn(key, "text");
     return undefined;
   };
-  const flag = (key: string): boolean => {
+  const flag = (key: string, fallback = false): boolean => {
     const value = frontmatter[key];
-    if (value === undefined || value === null) return false;
+    if (value === undefined || value === null) return fallback;
     if (typeof value === "boolean") return value;
     if (value === "true" || value === "false") return value === "true";
     warn(key, "true or false");
-    return false;
+    return fallback;
   };
-  let mode = text("mode") as PageMeta["mode"];
-  if (mode && !MODES.has(mode)) {
+  let mode = text("mode") as PageMeta["mode"] | "assistant";
+  if (mode === "assistant") {
+    unsupported(
+      "mode",
+      "the assistant page needs an AI assistant, which a static bundle has not; the page shows as a default page",
+    );
+    mode = undefined;
+  } else if (mode && !MODES.has(mode)) {
     warn("mode", `one of ${[...MODES].join(", ")}`);
     mode = undefined;
   }
+  for (const [key, reason] of Object.entries(UNSUPPORTED_KEYS))
+    if (frontmatter[key] !== undefined) unsupported(key, reason);
   const keywordsValue = frontmatter.keywords;
   const keywords = Array.isArray(keywordsValue)
     ? keywordsValue.map(String)
@@ -57,7 +88,19 @@ export function pageMetaFromFrontmatter(
   const playground = text("playground");
   if (playground !== undefined && !PLAYGROUND_MODES.has(playground))
     warn("playground", "interactive, simple or none");
+  const iconType = text("iconType");
+  const boost = frontmatter.boost;
+  if (boost !== undefined && (typeof boost !== "number" || !(boost > 0)))
+    warn("boost", "a number above 0");
   return {
+    ...(typeof boost === "number" && boost > 0 && boost !== 1 ? { boost } : {}),
+    ...(iconType ? { iconType } : {}),
+    ...(flag("deprecated") ? { deprecated: true } : {}),
+    ...(flag("hideFooterPagination") ? { hideFooterPagination: true } : {}),
+    ...(flag("hideApiMarker") ? { hideApiMarker: true } : {}),
+    ...(frontmatter.searchable !== undefined && !flag("searchable", true)
+      ? { unsearchable: true }
+      : {}),
     ...(manualApi ? { manualApi } : {}),
     ...(playground && PLAYGROUND_MODES.has(playground)
       ? { playground: playground as PageMeta["playground"] }

@@ -71,18 +71,94 @@ export interface Integrations {
   assistant?: { endpoint: string };
 }
 
+/** The layout themes docs.json accepts; each has its own stylesheet layer (theme/styles/themes/). */
+export const THEME_NAMES = [
+  "mint",
+  "maple",
+  "palm",
+  "willow",
+  "linden",
+  "almond",
+  "aspen",
+  "luma",
+  "sequoia",
+] as const;
+
+export type ThemeName = (typeof THEME_NAMES)[number];
+
+/** One font as docs.json `fonts` (or its `heading` or `body`) names it. */
+export interface FontSetting {
+  family: string;
+  weight?: number;
+  /** A repository path (`/fonts/Brand.woff2`) or an http(s) URL of the font file. */
+  source?: string;
+  format?: "woff" | "woff2";
+}
+
+/** docs.json `fonts`: the top-level font applies to both unless `heading` or `body` says otherwise. */
+export interface SiteFonts {
+  heading?: FontSetting;
+  body?: FontSetting;
+}
+
+/** docs.json `background`. */
+export interface SiteBackground {
+  color?: { light?: string; dark?: string };
+  decoration?: "gradient" | "grid" | "windows";
+  /** Repository paths or http(s) URLs, per colour mode. */
+  image?: ThemedImage;
+}
+
+/** docs.json `styling`. */
+export interface SiteStyling {
+  /** The label above a page title: its section (group), or the whole navigation path. */
+  eyebrows: "section" | "breadcrumbs";
+  /**
+   * Code block colours: `system` follows the page's mode, `dark` is always dark, and Shiki theme
+   * names (one for both modes, or one per mode) restyle the highlighting itself.
+   */
+  codeblocks: "system" | "dark" | { light: string; dark: string };
+  /** `styling.latex`: KaTeX's stylesheet on every page (true) or on none (false); by need when absent. */
+  latex?: boolean;
+}
+
+/** docs.json `errors.404`: the page shown for a missing path. */
+export interface NotFoundSettings {
+  /** Send the reader to the home page instead of showing the page. */
+  redirect: boolean;
+  title?: string;
+  /** Markdown (links, bold, italics, code). */
+  description?: string;
+}
+
+export interface SiteBanner {
+  content: string;
+  dismissible: boolean;
+  /** `banner.type`: the background's meaning; `banner.color` overrides its colour. */
+  type?: "info" | "warning" | "critical";
+  color?: { light: string; dark: string };
+}
+
 export interface SiteConfig {
   name: string;
   description?: string;
-  /** The Mintlify layout theme named in the config (`mint`, `maple`…), kept as written. */
-  theme?: string;
+  /** The layout theme (`theme`); an unknown name falls back to `mint` with a warning. */
+  theme: ThemeName;
+  fonts: SiteFonts;
+  background: SiteBackground;
+  styling: SiteStyling;
+  /** `search.prompt`: the search button's placeholder. */
+  search: { prompt?: string };
+  /** `interaction.drilldown`: a click on a group with pages opens its first page (true) or only folds it (false); the theme decides when absent. */
+  interaction: { drilldown?: boolean };
+  errors: { notFound: NotFoundSettings };
   colors: SiteColors;
   logo?: ThemedImage & { href?: string };
   favicon?: ThemedImage;
   appearance: { default: "system" | "light" | "dark"; strict: boolean };
   navbar: { links: NavbarLink[]; primary?: NavbarPrimary };
   footer: { socials: Record<string, string>; links: FooterColumn[] };
-  banner?: { content: string; dismissible: boolean };
+  banner?: SiteBanner;
   redirects: Redirect[];
   seo: { metatags: Record<string, string>; indexing: "navigable" | "all" };
   icons: { library: "fontawesome" | "lucide" };
@@ -135,7 +211,12 @@ export interface Navigation {
   global: { anchors: NavLinkNode[]; tabs: NavLinkNode[] };
   /** The specifications named at the navigation's top level (see ApiReference). */
   openapi?: ApiReference;
+  /** `navigation.directory`, inherited by every division and group that does not set its own. */
+  directory?: DirectoryStyle;
 }
+
+/** How a group's root page lists the group's pages below its content (`directory`). */
+export type DirectoryStyle = "none" | "accordion" | "card";
 
 /**
  * The OpenAPI specifications a navigation container names (`openapi`): a container with no
@@ -184,6 +265,8 @@ export interface NavDivision {
   /** A language's own top bar, footer and banner, replacing the site-wide ones. */
   settings?: Partial<Pick<SiteConfig, "navbar" | "footer" | "banner">>;
   openapi?: ApiReference;
+  /** `directory`, as written on this division (inherited below it). */
+  directory?: DirectoryStyle;
   children: NavNode[];
 }
 
@@ -197,6 +280,8 @@ export interface NavGroup {
   expanded?: boolean;
   hidden?: boolean;
   openapi?: ApiReference;
+  /** `directory`, as written on this group (inherited below it). */
+  directory?: DirectoryStyle;
   children: NavNode[];
 }
 

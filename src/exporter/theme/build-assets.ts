@@ -17,7 +17,7 @@ export interface ThemeAssets {
   files: AssetFile[];
   /** KaTeX's stylesheet and fonts: written only when a page has math. */
   katexFiles: AssetFile[];
-  paths: Omit<ThemeAssetPaths, "mermaidScript" | "searchIndex" | "islandsRuntime">;
+  paths: Omit<ThemeAssetPaths, "mermaidScript" | "searchIndex" | "islandsRuntime" | "siteCss">;
 }
 
 const themeFolder = path.dirname(fileURLToPath(import.meta.url));
@@ -48,11 +48,15 @@ async function buildOnce(): Promise<ThemeAssets> {
   };
 }
 
-/** Every .css file of styles/ (sorted), then of styles/components/ (sorted), minified. */
+/**
+ * Every .css file of styles/ (sorted), then of styles/components/, then the theme layers of
+ * styles/themes/ (each keyed on `.theme-<name>`, so only the site's own applies), minified.
+ */
 async function buildStylesheet(): Promise<string> {
   const folders = [
     path.join(themeFolder, "styles"),
     path.join(themeFolder, "styles", "components"),
+    path.join(themeFolder, "styles", "themes"),
   ];
   const source = folders
     .flatMap((folder) =>

@@ -16,6 +16,8 @@ export interface ThemeAssetPaths {
   searchIndex: string;
   /** The runtime of interactive repository components (Preact), loaded only by pages that have some. */
   islandsRuntime: string;
+  /** The site's own stylesheet: its colours, fonts and background (theme/site-style.ts). */
+  siteCss: string;
 }
 
 /** Everything that is the same for every page of one export. */
@@ -33,6 +35,12 @@ export interface SiteLayoutData {
   inlineScripts: string[];
   /** Origins of the scripts in `headHtml`. */
   scriptOrigins: string[];
+  /** Stylesheets of another host every page links (Google Fonts), where the deployment allows. */
+  externalStylesheets: string[];
+  /** The repository's own stylesheets (bundle paths), linked after the theme's on every page. */
+  customStylesheets: string[];
+  /** The repository's own scripts (bundle paths), loaded deferred on every page. */
+  customScripts: string[];
 }
 
 /** What differs per page. */

@@ -1,6 +1,13 @@
 import type { PageMeta } from "../site/page-index.ts";
 import { normalizePagePath } from "../site/paths.ts";
-import type { NavDivision, NavDivisionKind, Navigation, NavNode } from "../site/types.ts";
+import type {
+  DirectoryStyle,
+  NavDivision,
+  NavDivisionKind,
+  NavGroup,
+  Navigation,
+  NavNode,
+} from "../site/types.ts";
 
 /**
  * What one page shows of the navigation: switchers, tabs, sidebar, breadcrumb and
@@ -13,11 +20,18 @@ export interface NavigationView {
   /** Anchors (and menu items) listed at the top of the sidebar. */
   anchors: NavEntry[];
   sidebar: SidebarItem[];
+  /** The groups holding the page, outermost first. */
   breadcrumb: string[];
+  /** The tab, anchor, dropdown and menu item holding the page, outermost first. */
+  sections: string[];
   previous?: NavTarget;
   next?: NavTarget;
   /** The language code of the page's language division, if any. */
   language?: string;
+  /** The page's language's own navbar, footer and banner, over the site-wide ones. */
+  overrides?: NavDivision["settings"];
+  /** The listing of its group a group root page shows (docs.json `directory`). */
+  directory?: DirectoryView;
 }
 
 export interface NavTarget {
@@ -30,7 +44,28 @@ export interface NavTarget {
 export interface NavEntry extends NavTarget {
   icon?: string;
   current: boolean;
+  /** An anchor's own icon colour (docs.json `color`). */
+  color?: { light: string; dark: string };
+  /** A tab's menu items (docs.json `menu`), shown as a dropdown in the tab bar. */
+  menu?: (NavEntry & { description?: string })[];
 }
+
+/** A group root page's listing of its group (docs.json `directory`). */
+export interface DirectoryView {
+  style: Exclude<DirectoryStyle, "none">;
+  items: DirectoryItem[];
+}
+
+export type DirectoryItem =
+  | {
+      type: "page";
+      title: string;
+      target: string;
+      external: boolean;
+      description?: string;
+      icon?: string;
+    }
+  | { type: "group"; title: string; root?: string; icon?: string; items: DirectoryItem[] };
 
 export interface Switcher {
   kind: NavDivisionKind;
@@ -44,9 +79,11 @@ export type SidebarItem =
       target: string;
       external: boolean;
       icon?: string;
+      iconType?: string;
       tag?: string;
       current: boolean;
       method?: string;
+      deprecated?: boolean;
     }
   | {
       type: "group";
@@ -68,11 +105,66 @@ export class NavigationModel {
   private readonly firstPages = new Map<NavNode[], string | undefined>();
   /** Ordered pages per outermost scope (language/version division or the whole site), for previous/next. */
   private readonly sequences = new Map<NavNode[], string[]>();
+  /** Group root page → the group and the `directory` style in force there. */
+  private readonly rootGroups = new Map<string, { group: NavGroup; directory: DirectoryStyle }>();
 
   constructor(navigation: Navigation, pages: Record<string, PageMeta>) {
     this.navigation = navigation;
     this.pages = pages;
     this.indexChains(navigation.root, []);
+    this.indexRoots(navigation.root, navigation.directory ?? "none");
+  }
+
+  /** The listing a group's root page shows below its content, when `directory` asks for one. */
+  directory(pagePath: string): DirectoryView | undefined {
+    const found = this.rootGroups.get(pagePath);
+    if (!found || found.directory === "none") return undefined;
+    const items = this.directoryItems(found.group.children);
+    return items.length > 0 ? { style: found.directory, items } : undefined;
+  }
+
+  private directoryItems(nodes: NavNode[]): DirectoryItem[] {
+    const items: DirectoryItem[] = [];
+    for (const node of nodes) {
+      if (node.type === "page") {
+        const meta = this.pages[node.path];
+        if (!meta || meta.hidden) continue;
+        items.push({
+          type: "page",
+          title: meta.sidebarTitle ?? meta.title,
+          target: meta.url ?? node.path,
+          external: Boolean(meta.url),
+          ...(meta.description ? { description: meta.description } : {}),
+          ...(meta.icon ? { icon: meta.icon } : {}),
+        });
+      } else if (node.type === "link") {
+        items.push({
+          type: "page",
+          title: node.label,
+          ...linkTarget(node.href, this.pages),
+          ...(node.icon ? { icon: node.icon } : {}),
+        });
+      } else if (node.type === "group" && !node.hidden) {
+        items.push({
+          type: "group",
+          title: node.title,
+          ...(node.root ? { root: node.root } : {}),
+          ...(node.icon ? { icon: node.icon } : {}),
+          items: this.directoryItems(node.children),
+        });
+      }
+    }
+    return items;
+  }
+
+  private indexRoots(nodes: NavNode[], inherited: DirectoryStyle): void {
+    for (const node of nodes) {
+      if (node.type !== "division" && node.type !== "group") continue;
+      const directory = node.directory ?? inherited;
+      if (node.type === "group" && node.root && !this.rootGroups.has(node.root))
+        this.rootGroups.set(node.root, { group: node, directory });
+      this.indexRoots(node.children, directory);
+    }
   }
 
   view(pagePath: string): NavigationView {
@@ -83,16 +175,23 @@ export class NavigationModel {
       anchors: [],
       sidebar: [],
       breadcrumb: [],
+      sections: [],
     };
+    const inChain = new Set(chain);
     let siblings = this.navigation.root;
+    let parent: NavDivision | undefined;
     for (const division of chain) {
       const level = siblings.filter(
         (node): node is NavDivision =>
           node.type === "division" && node.kind === division.kind && !node.hidden,
       );
-      const entries = level.map((node) => this.entry(node, node === division));
+      const entries = level.map((node) => this.entry(node, inChain));
+      if (division.kind !== "language" && division.kind !== "version")
+        view.sections.push(division.label);
       if (division.kind === "tab") view.tabs = entries;
-      else if (division.kind === "anchor" || division.kind === "menu") view.anchors = entries;
+      else if (division.kind === "menu" && parent?.kind === "tab") {
+        // A tab's menu shows in the tab bar, under its tab (entry() lists it there).
+      } else if (division.kind === "anchor" || division.kind === "menu") view.anchors = entries;
       else
         view.switchers.push({
           kind: division.kind,
@@ -101,11 +200,15 @@ export class NavigationModel {
             description: level[index]?.description,
           })),
         });
-      if (division.kind === "language") view.language = division.language;
+      if (division.kind === "language") {
+        view.language = division.language;
+        if (division.settings) view.overrides = division.settings;
+      }
       siblings = division.children;
+      parent = division;
     }
     // Divisions below the chain's end (e.g. tabs of a version when the page is elsewhere) still show.
-    this.addNestedLevel(siblings, view);
+    this.addNestedLevel(siblings, view, inChain, parent?.kind === "tab");
     const global = [...this.navigation.global.tabs, ...this.navigation.global.anchors];
     for (const link of global) {
       view.anchors.push({
@@ -116,6 +219,8 @@ export class NavigationModel {
       });
     }
     view.sidebar = this.sidebarItems(siblings, pagePath, view.breadcrumb, []);
+    const directory = this.directory(pagePath);
+    if (directory) view.directory = directory;
     // Previous/next stay within the page's own language and version.
     const scope =
       chain.findLast((division) => division.kind === "language" || division.kind === "version")
@@ -139,32 +244,53 @@ export class NavigationModel {
     return this.firstPage(this.defaultChain().at(-1)?.children ?? this.navigation.root);
   }
 
-  private addNestedLevel(nodes: NavNode[], view: NavigationView): void {
+  private addNestedLevel(
+    nodes: NavNode[],
+    view: NavigationView,
+    inChain: Set<NavDivision>,
+    underTab: boolean,
+  ): void {
+    // A tab's own menu items are in its entry already.
     const divisions = nodes.filter(
-      (node): node is NavDivision => node.type === "division" && !node.hidden,
+      (node): node is NavDivision =>
+        node.type === "division" && !node.hidden && !(underTab && node.kind === "menu"),
     );
     for (const division of divisions) {
-      const entry = this.entry(division, false);
+      const entry = this.entry(division, inChain);
       if (division.kind === "tab") view.tabs.push(entry);
       else if (division.kind === "anchor" || division.kind === "menu") view.anchors.push(entry);
     }
   }
 
-  private entry(division: NavDivision, current: boolean): NavEntry {
-    if (division.href)
-      return {
-        title: division.label,
-        ...linkTarget(division.href, this.pages),
-        icon: division.icon,
-        current,
-      };
-    return {
-      title: division.label,
-      target: this.firstPage(division.children) ?? "index",
-      external: false,
-      icon: division.icon,
-      current,
-    };
+  private entry(division: NavDivision, inChain: ReadonlySet<NavDivision>): NavEntry {
+    const current = inChain.has(division);
+    const entry: NavEntry = division.href
+      ? {
+          title: division.label,
+          ...linkTarget(division.href, this.pages),
+          icon: division.icon,
+          current,
+        }
+      : {
+          title: division.label,
+          target: this.firstPage(division.children) ?? "index",
+          external: false,
+          icon: division.icon,
+          current,
+        };
+    if (division.color) entry.color = division.color;
+    if (division.kind === "tab") {
+      const items = division.children.filter(
+        (node): node is NavDivision =>
+          node.type === "division" && node.kind === "menu" && !node.hidden,
+      );
+      if (items.length > 0)
+        entry.menu = items.map((item) => ({
+          ...this.entry(item, inChain),
+          ...(item.description ? { description: item.description } : {}),
+        }));
+    }
+    return entry;
   }
 
   private sidebarItems(
@@ -187,10 +313,12 @@ export class NavigationModel {
           target: meta?.url ?? node.path,
           external: Boolean(meta?.url),
           icon: meta?.icon,
+          ...(meta?.iconType ? { iconType: meta.iconType } : {}),
           tag: meta?.tag,
           current,
           // API reference pages show their method before the title, as readers scan for it.
-          ...(meta?.api ? { method: meta.api.method } : {}),
+          ...(meta?.api && !meta.hideApiMarker ? { method: meta.api.method } : {}),
+          ...(meta?.deprecated ? { deprecated: true } : {}),
         });
       } else if (node.type === "link") {
         items.push({

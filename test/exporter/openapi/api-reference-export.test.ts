@@ -87,7 +87,7 @@ describe("API reference pages from the sample's OpenAPI 3.1 specification", () =
 
     // A page only the API reference tab lists (the Guides tab lists a few popular ones too).
     const html = read(site, "api-reference/projects/get-a-project.html");
-    expect(html).toContain('<h1 class="page-title">Get a project</h1>');
+    expect(html).toContain('<h1 id="page-title" class="page-title">Get a project</h1>');
     const sidebar = visibleText(sidebarOf(html));
     const groups = [
       "Projects",
@@ -107,7 +107,7 @@ describe("API reference pages from the sample's OpenAPI 3.1 specification", () =
     expect(sidebar.indexOf("List projects")).toBeLessThan(sidebar.indexOf("Create a project"));
     // Method badges before titles; x-hidden pages stay out of the navigation.
     expect(sidebarOf(html)).toMatch(
-      /<span class="nav-method nav-method-get">GET<\/span><span>List projects<\/span>/,
+      /<span class="nav-method method-nav-pill nav-method-get">GET<\/span><span>List projects<\/span>/,
     );
     expect(sidebarOf(html)).toMatch(/nav-method-webhook">HOOK<\/span><span>Task completed/);
     expect(sidebar).not.toContain("Internal metrics");
@@ -253,7 +253,7 @@ describe("API reference pages from the sample's OpenAPI 3.1 specification", () =
     const archive = read(site, "api-reference/projects/archive-a-project.html");
     expect(visibleText(archive)).toContain("This endpoint is deprecated.");
     expect(sidebarOf(archive)).toMatch(
-      /Archive a project<\/span><span class="nav-tag">Deprecated<\/span>/,
+      /Archive a project<\/span><span class="nav-tag nav-tag-pill"><span class="nav-tag-pill-text">Deprecated<\/span>/,
     );
 
     const hook = read(site, "api-reference/tasks/task-completed.html");
@@ -268,7 +268,7 @@ describe("API reference pages from the sample's OpenAPI 3.1 specification", () =
 
   it("renders a page's own MDX above the reference of its openapi frontmatter, titled by the summary", () => {
     const html = read(site, "guides/create-your-first-task.html");
-    expect(html).toContain('<h1 class="page-title">Create a task</h1>');
+    expect(html).toContain('<h1 id="page-title" class="page-title">Create a task</h1>');
     const tip = html.indexOf("Set <code>due</code> to a date");
     const reference = html.indexOf('<div class="api-reference"');
     expect(tip).toBeGreaterThan(-1);
@@ -655,7 +655,9 @@ describe("specifications of every kind, and their errors", () => {
       "users.mdx": "---\nopenapi: GET /users/{userId}\n---\n\nIntro.\n",
       "typo.mdx": "---\ntitle: Typo\nopenapi: GET /nothing\n---\n",
     });
-    expect(read(outputDir, "users.html")).toContain('<h1 class="page-title">Get a user</h1>');
+    expect(read(outputDir, "users.html")).toContain(
+      '<h1 id="page-title" class="page-title">Get a user</h1>',
+    );
     expect(read(outputDir, "users.html")).toContain('<div class="api-reference"');
     expect(existsSync(path.join(outputDir, "specs/users.json"))).toBe(true);
     expect(warnings).toContain(
@@ -677,8 +679,12 @@ describe("specifications of every kind, and their errors", () => {
       "new.mdx": '---\nopenapi: "v2 GET /users"\n---\n',
     });
     expect(warnings).toEqual([]);
-    expect(read(outputDir, "old.html")).toContain('<h1 class="page-title">List users (v1)</h1>');
-    expect(read(outputDir, "new.html")).toContain('<h1 class="page-title">List users (v2)</h1>');
+    expect(read(outputDir, "old.html")).toContain(
+      '<h1 id="page-title" class="page-title">List users (v1)</h1>',
+    );
+    expect(read(outputDir, "new.html")).toContain(
+      '<h1 id="page-title" class="page-title">List users (v2)</h1>',
+    );
   });
 });
 

@@ -52,6 +52,22 @@ describe("building the search index", () => {
     expect(terms).not.toContain("retries");
   });
 
+  it("ranks a page with frontmatter boost above one that matches as well without it", async () => {
+    const page = (path: string, boost?: number): SearchDocument => ({
+      path,
+      title: "Webhooks",
+      sections: [{ anchor: "", heading: "", text: "Receive webhooks when a job runs." }],
+      ...(boost ? { boost } : {}),
+    });
+    const order = async (documents: SearchDocument[]) => {
+      const { files, entry } = buildSearchIndex(documents);
+      const { index } = await new IndexInSandbox(files).open(entry);
+      return (await index.search("webhooks")).map((hit) => hit.path);
+    };
+    expect(await order([page("a"), page("b", 3)])).toEqual(["b", "a"]);
+    expect(await order([page("a", 0.2), page("b")])).toEqual(["b", "a"]);
+  });
+
   it("gives a site with no pages an index that loads and finds nothing", async () => {
     const { files, entry } = buildSearchIndex([]);
     expect(files.map((file) => file.path)).toEqual([entry]);

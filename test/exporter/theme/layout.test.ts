@@ -92,11 +92,15 @@ function siteOf(docs: Record<string, unknown> = DOCS, pages: PageMeta[] = PAGES)
       mermaidScript: "_quire/mermaid.dddd.js",
       searchIndex: "_quire/search/index.js",
       islandsRuntime: "_quire/islands.eeee.js",
+      siteCss: "_quire/site.ffff.css",
     },
     configAssets: [],
     headHtml: "",
     inlineScripts: [],
     scriptOrigins: [],
+    externalStylesheets: [],
+    customStylesheets: [],
+    customScripts: [],
   };
 }
 
@@ -154,13 +158,13 @@ describe("the page document", () => {
     expect(render("secret")).toContain('<meta name="robots" content="noindex">');
   });
 
-  it("puts the brand colours and what the client scripts need on <html>", () => {
+  it("puts the theme, the page mode and what the client scripts need on <html>", () => {
     const html = render("guides/deep/nested", { mermaid: true });
     const root = html.match(/<html [^>]*>/)?.[0] ?? "";
     expect(root).toContain('lang="en"');
-    expect(root).toContain(
-      "--quire-primary:#0D9373;--quire-primary-light:#07C983;--quire-primary-dark:#0A6B54",
-    );
+    expect(root).toContain('class="theme-mint mode-default has-tabs"');
+    expect(root).toContain('data-current-path="/guides/deep/nested"');
+    expect(render("index").match(/<html [^>]*>/)?.[0]).toContain('data-current-path="/"');
     expect(root).toContain('data-root="../../"');
     expect(root).toContain('data-mermaid="../../_quire/mermaid.dddd.js"');
     expect(render("index").match(/<html [^>]*>/)?.[0]).not.toContain("data-mermaid");
@@ -222,28 +226,32 @@ describe("the navigation around the content", () => {
   it("marks the current page in the sidebar and opens the group that holds it", () => {
     const html = render("guides/deep/nested");
     expect(html).toMatch(
-      /<a class="nav-link current" href="nested\.html" aria-current="page"><span>Deeply nested<\/span>/,
+      /<li data-active><a class="nav-link current" href="nested\.html" aria-current="page"><span>Deeply nested<\/span>/,
     );
     expect(html).toContain(
-      '<details class="nav-subgroup" open><summary><span>Deep</span></summary>',
+      '<details class="nav-subgroup sidebar-group" open data-active><summary><span>Deep</span></summary>',
     );
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
     expect(render("index")).toContain(
-      '<details class="nav-subgroup"><summary><span>Deep</span></summary>',
+      '<details class="nav-subgroup sidebar-group"><summary><span>Deep</span></summary>',
     );
   });
 
   it("shows the tabs with the current one marked", () => {
     const html = render("api/intro");
-    const tabs = html.match(/<nav class="tabs-bar"[\s\S]*?<\/nav>/)?.[0] ?? "";
-    expect(tabs).toContain('<a class="tab current" href="intro.html" aria-current="true">API</a>');
-    expect(tabs).toContain('<a class="tab" href="../index.html">Guides</a>');
+    const tabs = html.match(/<nav class="tabs-bar nav-tabs"[\s\S]*?<\/nav>/)?.[0] ?? "";
+    expect(tabs).toContain(
+      '<a class="tab nav-tabs-item current" href="intro.html" aria-current="true" data-active><span>API</span></a>',
+    );
+    expect(tabs).toContain(
+      '<a class="tab nav-tabs-item" href="../index.html"><span>Guides</span></a>',
+    );
   });
 
   it("names the page's group above its title and gives it one h1", () => {
     const html = render("guides/deep/nested");
     expect(html).toContain(
-      '<p class="eyebrow">Deep</p><header class="page-header"><h1 class="page-title">Nested</h1>',
+      '<p class="eyebrow">Deep</p><header id="header" class="page-header"><h1 id="page-title" class="page-title">Nested</h1>',
     );
     expect(html.match(/<h1\b/g)).toHaveLength(1);
   });
@@ -251,7 +259,7 @@ describe("the navigation around the content", () => {
   it("puts the description under the title and a Copy page link to the page's Markdown", () => {
     const html = render("index");
     expect(html).toContain(
-      '<h1 class="page-title">Welcome</h1><p class="page-description">Schedule jobs over HTTP.</p>',
+      '<h1 id="page-title" class="page-title">Welcome</h1><p class="page-description">Schedule jobs over HTTP.</p>',
     );
     expect(hrefOf(html, "data-copy-page")).toBe("index.md");
     expect(hrefOf(render("guides/deep/nested"), "data-copy-page")).toBe("nested.md");
@@ -261,7 +269,9 @@ describe("the navigation around the content", () => {
     const html = render("guides/setup");
     expect(hrefOf(html, 'rel="prev"')).toBe("../index.html");
     expect(hrefOf(html, 'rel="next"')).toBe("deep/nested.html");
-    expect(html).toContain("<small>Next</small><span>Deeply nested</span>");
+    expect(html).toContain(
+      '<small>Next</small><span class="pagination-title">Deeply nested</span>',
+    );
   });
 
   it("lists the page's headings under On this page, indented by level", () => {
@@ -271,18 +281,18 @@ describe("the navigation around the content", () => {
         { depth: 3, id: "from-source", text: "From <source>" },
       ],
     });
-    const toc = html.match(/<aside class="toc"[\s\S]*?<\/aside>/)?.[0] ?? "";
+    const toc = html.match(/<aside id="table-of-contents-layout"[\s\S]*?<\/aside>/)?.[0] ?? "";
     expect(toc).toContain("On this page");
-    expect(toc).toContain('<li class="toc-depth-2"><a href="#install">Install</a></li>');
+    expect(toc).toContain('<li class="toc-item toc-depth-2"><a href="#install">Install</a></li>');
     expect(toc).toContain(
-      '<li class="toc-depth-3"><a href="#from-source">From &lt;source&gt;</a></li>',
+      '<li class="toc-item toc-depth-3"><a href="#from-source">From &lt;source&gt;</a></li>',
     );
   });
 
   it("leaves out the table of contents when the page has no headings", () => {
     const html = render("index");
-    expect(html).not.toContain('class="toc"');
-    expect(html).toContain('<div class="layout no-toc">');
+    expect(html).not.toContain('id="table-of-contents"');
+    expect(html).toContain('<div id="body-content" class="layout no-toc">');
   });
 });
 
@@ -296,16 +306,29 @@ describe("page modes", () => {
 
   it("wide drops the table of contents but keeps the sidebar", () => {
     const html = render("guides/setup", { toc }, withMode("wide"));
-    expect(html).toContain('class="mode-wide"');
+    expect(html).toMatch(/<html [^>]*class="[^"]*\bmode-wide\b/);
     expect(html).toContain('id="sidebar"');
-    expect(html).not.toContain('class="toc"');
+    expect(html).toContain('id="header"');
+    expect(html).not.toContain('id="table-of-contents"');
   });
 
   it("center drops the sidebar and the table of contents", () => {
     const html = render("guides/setup", { toc }, withMode("center"));
-    expect(html).toContain('<div class="layout no-sidebar no-toc">');
+    expect(html).toContain('<div id="body-content" class="layout no-sidebar no-toc">');
     expect(html).not.toContain('id="sidebar"');
-    expect(html).not.toContain('class="toc"');
+    expect(html).not.toContain('id="table-of-contents"');
+    expect(html).toContain('id="page-title"');
+  });
+
+  it("frame keeps the navbar and sidebar, and puts nothing over the content", () => {
+    const html = render("guides/setup", { toc, html: "<div>Hero</div>" }, withMode("frame"));
+    expect(html).toContain('id="navbar"');
+    expect(html).toContain('id="sidebar"');
+    for (const absent of ['id="header"', "<h1", "data-copy-page", 'id="pagination"', 'id="footer"'])
+      expect(html).not.toContain(absent);
+    expect(html).toContain(
+      '<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content"><div>Hero</div></div></main>',
+    );
   });
 
   it("custom shows the top bar and the body alone, without title, pager or footer", () => {
@@ -314,12 +337,13 @@ describe("page modes", () => {
       { toc, html: "<section>Landing</section>" },
       withMode("custom"),
     );
-    expect(html).toContain('<header class="topbar">');
+    expect(html).toContain('<header id="navbar" class="topbar">');
     expect(html).toContain(
-      '<main id="content" class="custom-content"><section>Landing</section></main>',
+      '<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content"><section>Landing</section></div></main>',
     );
     expect(html).not.toContain("<h1");
-    expect(html).not.toContain('class="pager"');
+    expect(html).not.toContain('id="sidebar"');
+    expect(html).not.toContain('id="pagination"');
     expect(html).not.toContain("site-footer");
   });
 });
@@ -335,7 +359,9 @@ describe("links written in the site configuration", () => {
 
   it("lead from a tab or a sidebar entry with an href to a page of the site, in the same window", () => {
     const html = render("index");
-    expect(html).toContain('<a class="tab" href="guides/setup.html">Status</a>');
+    expect(html).toContain(
+      '<a class="tab nav-tabs-item" href="guides/setup.html"><span>Status</span></a>',
+    );
     expect(html).toContain('<a class="nav-link" href="api/intro.html"><span>Changelog</span></a>');
   });
 
@@ -355,7 +381,8 @@ describe("the banner and the footer", () => {
         dismissible: true,
       },
     });
-    const banner = render("index", {}, site).match(/<div class="banner"[\s\S]*?<\/div>/)?.[0] ?? "";
+    const banner =
+      render("index", {}, site).match(/<div id="banner" class="banner[\s\S]*?<\/div>/)?.[0] ?? "";
     expect(banner).toContain(
       "<strong>Big</strong> &lt;script&gt;alert(1)&lt;/script&gt; <code>code</code> x",
     );
@@ -374,12 +401,14 @@ describe("the banner and the footer", () => {
       ),
     ).not.toContain("banner-close");
     const { banner: _banner, ...withoutBanner } = DOCS;
-    expect(render("index", {}, siteOf(withoutBanner))).not.toContain('class="banner"');
+    expect(render("index", {}, siteOf(withoutBanner))).not.toContain('id="banner"');
   });
 
   it("shows social links as labelled icons and link columns under their headers", () => {
     const footer =
-      render("index").match(/<footer class="site-footer">[\s\S]*?<\/footer>/)?.[0] ?? "";
+      render("index").match(
+        /<footer id="footer" class="site-footer[^"]*">[\s\S]*?<\/footer>/,
+      )?.[0] ?? "";
     expect(footer).toMatch(
       /<a href="https:\/\/github.com\/example" aria-label="github" rel="noopener"><svg[^>]*icon-github/,
     );
@@ -388,12 +417,44 @@ describe("the banner and the footer", () => {
 });
 
 describe("pages outside the normal flow", () => {
-  it("gives 404.html a root-relative home link that a script corrects under a prefix or from disk", () => {
+  it("gives 404.html the site's chrome, its links relative to the site root that its first script finds", () => {
     const html = renderNotFoundPage(siteOf());
-    expect(html).toContain('<a class="home" href="/index.html" data-quire-home>Go to Lumen</a>');
-    expect(html).toContain("quire-export.json");
+    for (const part of ['id="navbar"', 'id="sidebar"', 'id="search-bar-entry"', 'id="footer"'])
+      expect(html).toContain(part);
+    expect(html).toContain(
+      '<h1 id="page-title" class="page-title not-found-title">Page not found</h1>',
+    );
+    expect(html).toContain(
+      '<a class="not-found-home not-found-go-back-button" href="index.html" data-quire-home>Go to Lumen</a>',
+    );
+    expect(linkHref(html, "Setup")).toBe("guides/setup.html#install");
     expect(html).toContain('<meta name="robots" content="noindex">');
-    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // The base is set before the first stylesheet or link is read.
+    const base = html.indexOf("document.createElement('base')");
+    expect(base).toBeGreaterThan(0);
+    expect(base).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    expect(html).toContain("quire-export.json");
+  });
+
+  it("shows errors.404's title and Markdown description, and marks the page to redirect when asked", () => {
+    const html = renderNotFoundPage(
+      siteOf({
+        ...DOCS,
+        errors: {
+          "404": {
+            title: "Lost <b>?",
+            description: "Try **the** [setup](/guides/setup).",
+            redirect: true,
+          },
+        },
+      }),
+    );
+    expect(html).toContain("<title>Lost &lt;b&gt;? - Lumen</title>");
+    expect(html).toContain(
+      '<p class="not-found-description">Try <strong>the</strong> <a href="guides/setup.html">setup</a>.</p>',
+    );
+    expect(html).toMatch(/<html [^>]*data-not-found-redirect="true"/);
+    expect(renderNotFoundPage(siteOf())).not.toContain("data-not-found-redirect");
   });
 
   it("redirects with a meta refresh, a canonical link and a link to follow by hand", () => {

@@ -56,7 +56,52 @@ function convertSettings(mint: Json, check: ConfigChecker): Json {
     seo: { metatags: convertMetatags(metadata, check), indexing: convertIndexing(mint.seo, check) },
     integrations: convertAnalytics(mint, check),
     api: convertApi(mint.api, check),
+    fonts: convertFont(mint.font, check),
+    background: convertBackground(mint, check),
+    styling: convertCodeBlock(mint.codeBlock, check),
+    search: mint.search,
   };
+}
+
+/** `font`: one font, or `headings` and `body` fonts, with `url` where docs.json says `source`. */
+function convertFont(value: unknown, check: ConfigChecker): Json | undefined {
+  const font = check.object(value, "font", "an object with family, or headings and body");
+  if (!font) return undefined;
+  const one = (entry: unknown, path: string): Json | undefined => {
+    const object = check.object(entry, path, "an object with family");
+    if (!object) return undefined;
+    const { url, ...rest } = object;
+    return url === undefined ? rest : { ...rest, source: url };
+  };
+  const top = one(font, "font");
+  const { headings, body, ...topFields } = top ?? {};
+  return {
+    ...topFields,
+    ...(headings !== undefined ? { heading: one(headings, "font.headings") } : {}),
+    ...(body !== undefined ? { body: one(body, "font.body") } : {}),
+  };
+}
+
+/** `background.style` and `backgroundImage` became docs.json's `background.decoration` and `.image`. */
+function convertBackground(mint: Json, check: ConfigChecker): Json | undefined {
+  const background = check.object(mint.background, "background", "an object with style");
+  const decoration = check.oneOf(background?.style, "background.style", [
+    "gradient",
+    "grid",
+    "windows",
+  ] as const);
+  if (decoration === undefined && mint.backgroundImage === undefined) return undefined;
+  return {
+    ...(decoration ? { decoration } : {}),
+    ...(mint.backgroundImage !== undefined ? { image: mint.backgroundImage } : {}),
+  };
+}
+
+/** `codeBlock.mode`: `dark` keeps code blocks dark in both modes; `auto` follows the page. */
+function convertCodeBlock(value: unknown, check: ConfigChecker): Json | undefined {
+  const codeBlock = check.object(value, "codeBlock", "an object with mode");
+  const mode = check.oneOf(codeBlock?.mode, "codeBlock.mode", ["dark", "auto"] as const);
+  return mode === "dark" ? { codeblocks: "dark" } : undefined;
 }
 
 function convertModeToggle(value: unknown, check: ConfigChecker): Json {

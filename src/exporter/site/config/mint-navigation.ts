@@ -4,7 +4,7 @@ import type { ConfigChecker } from "./checker.ts";
 import { readIcon } from "./icons.ts";
 import { readGroup } from "./navigation.ts";
 import { NavigationLimits } from "./navigation-limits.ts";
-import { readHexColor } from "./settings.ts";
+import { readHexColor } from "./values.ts";
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,6 @@
 import type {
   ApiReference,
+  DirectoryStyle,
   NavDivision,
   NavDivisionKind,
   NavGroup,
@@ -14,7 +15,8 @@ import { divisionKeys, GROUP_KEYS, NAVIGATION_KEYS } from "./known-keys.ts";
 import { languageName } from "./language-names.ts";
 import { NavigationLimits } from "./navigation-limits.ts";
 import { configPagePath } from "./page-reference.ts";
-import { readBanner, readFooter, readHexColor, readNavbar } from "./settings.ts";
+import { readBanner, readFooter, readNavbar } from "./settings.ts";
+import { readModeColor } from "./values.ts";
 
 /** A kind of division: the key holding a list of them, and the key naming each one. */
 interface DivisionKey {
@@ -65,6 +67,8 @@ export function readNavigation(value: unknown, check: ConfigChecker): Navigation
   const container = readContainer(object, "navigation", check, limits);
   navigation.root = container.children;
   if (container.openapi) navigation.openapi = container.openapi;
+  const directory = readDirectory(object.directory, "navigation.directory", check);
+  if (directory) navigation.directory = directory;
   if (object.global !== undefined)
     navigation.global = readGlobal(object.global, "navigation.global", check);
   if (!hasContent(navigation.root) && !container.openapi)
@@ -163,7 +167,7 @@ function readDivisionEntered(
   if (href) node.href = href;
   const tag = check.string(object.tag, `${path}.tag`);
   if (tag) node.tag = tag;
-  const color = readAnchorColor(object.color, `${path}.color`, check);
+  const color = readModeColor(object.color, `${path}.color`, check);
   if (color) node.color = color;
   if (division.kind === "language") {
     const settings = readLanguageSettings(object, path, check);
@@ -172,29 +176,12 @@ function readDivisionEntered(
   const container = readContainer(object, path, check, limits);
   node.children = container.children;
   if (container.openapi) node.openapi = container.openapi;
+  const directory = readDirectory(object.directory, `${path}.directory`, check);
+  if (directory) node.directory = directory;
   if (label === undefined) return undefined;
   if (!href && !hasContent(node.children) && !container.openapi)
     check.warn(path, `the ${division.noun} "${node.label}" has no pages and no href`);
   return node;
-}
-
-/** An anchor's colour: `{ light, dark }` hex codes, or one hex code for both. */
-function readAnchorColor(value: unknown, path: string, check: ConfigChecker): NavDivision["color"] {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") {
-    const color = readHexColor(value, path, check);
-    return color ? { light: color, dark: color } : undefined;
-  }
-  const object = check.object(
-    value,
-    path,
-    "a hex colour, or an object with light and dark hex colours",
-  );
-  if (!object) return undefined;
-  const light = readHexColor(object.light, `${path}.light`, check);
-  const dark = readHexColor(object.dark, `${path}.dark`, check);
-  if (!light && !dark) return undefined;
-  return { light: light ?? (dark as string), dark: dark ?? (light as string) };
 }
 
 function readLanguageSettings(
@@ -211,6 +198,15 @@ function readLanguageSettings(
     object.banner !== undefined ? readBanner(object.banner, `${path}.banner`, check) : undefined;
   if (banner) settings.banner = banner;
   return Object.keys(settings).length > 0 ? settings : undefined;
+}
+
+/** `directory`: how group root pages below this point list their group's pages. */
+function readDirectory(
+  value: unknown,
+  path: string,
+  check: ConfigChecker,
+): DirectoryStyle | undefined {
+  return check.oneOf(value, path, ["none", "accordion", "card"] as const);
 }
 
 /** A group: a titled list of pages and nested groups in the sidebar. */
@@ -255,6 +251,8 @@ function readGroupEntered(
   const container = readContainer(object, path, check, limits);
   group.children = container.children;
   if (container.openapi) group.openapi = container.openapi;
+  const directory = readDirectory(object.directory, `${path}.directory`, check);
+  if (directory) group.directory = directory;
   if (title === undefined) return undefined;
   if (!group.root && !hasContent(group.children) && !container.openapi)
     check.warn(path, `the group "${title}" has no pages`);

@@ -1,14 +1,20 @@
-import type { FooterColumn, NavbarLink, NavbarPrimary, SiteConfig, ThemedImage } from "../types.ts";
+import type { FooterColumn, NavbarLink, NavbarPrimary, SiteBanner, SiteConfig } from "../types.ts";
 import { readApiSettings } from "./api-settings.ts";
+import { readBackground } from "./background.ts";
 import { type ConfigChecker, join } from "./checker.ts";
+import { readFonts } from "./fonts.ts";
 import { readIcon } from "./icons.ts";
+import { reportIgnoredKeys } from "./ignored-keys.ts";
+import { readNotFound } from "./not-found.ts";
 import { readRedirects } from "./redirects.ts";
+import { readStyling } from "./styling.ts";
+import { readTheme } from "./theme.ts";
+import { readHexColor, readModeColor, readThemedImage } from "./values.ts";
 
 /** Everything of the site model but the navigation, which each file format reads its own way. */
 export type SiteSettings = Omit<SiteConfig, "navigation" | "sourceFile">;
 
 const DEFAULT_PRIMARY = "#0D9373";
-const HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const HEX_EXPECTED = "a hex colour such as #16A34A";
 
 /**
@@ -28,11 +34,16 @@ export function readSiteSettings(
 ): SiteSettings {
   const name = check.string(raw.name, "name");
   check.required(raw.name, "name", "the site's name (a string)");
-  const theme = check.string(raw.theme, "theme", "a theme name (a string)");
   return {
     name: name ?? "Documentation",
     description: check.string(raw.description, "description"),
-    ...(theme !== undefined ? { theme } : {}),
+    theme: readTheme(raw.theme, check),
+    fonts: readFonts(raw.fonts, check),
+    background: readBackground(raw.background, check),
+    styling: readStyling(raw.styling, check),
+    search: readSearch(raw.search, check),
+    interaction: readInteraction(raw.interaction, check),
+    errors: { notFound: readNotFound(raw.errors, check) },
     colors: readColors(raw.colors, check, options.requirePrimaryColor),
     logo: readLogo(raw.logo, check),
     favicon: readThemedImage(raw.favicon, "favicon", check),
@@ -48,19 +59,6 @@ export function readSiteSettings(
   };
 }
 
-/** A colour: a hex code, or undefined (with an error) for anything else. */
-export function readHexColor(
-  value: unknown,
-  path: string,
-  check: ConfigChecker,
-): string | undefined {
-  const text = check.string(value, path, HEX_EXPECTED);
-  if (text === undefined) return undefined;
-  if (HEX_COLOR.test(text.trim())) return text.trim();
-  check.error(path, HEX_EXPECTED, text);
-  return undefined;
-}
-
 function readColors(
   value: unknown,
   check: ConfigChecker,
@@ -74,29 +72,6 @@ function readColors(
     light: readHexColor(object?.light, "colors.light", check) ?? primary,
     dark: readHexColor(object?.dark, "colors.dark", check) ?? primary,
   };
-}
-
-/** A path or URL, or `{ light, dark }`; one side missing borrows the other. */
-export function readThemedImage(
-  value: unknown,
-  path: string,
-  check: ConfigChecker,
-): ThemedImage | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") {
-    const image = check.link(value, path, "image");
-    return image === undefined ? undefined : { light: image, dark: image };
-  }
-  const expected = "a path, or an object with light and dark paths";
-  const object = check.object(value, path, expected);
-  if (!object) return undefined;
-  const light = check.link(object.light, `${path}.light`, "image", "a path or URL (a string)");
-  const dark = check.link(object.dark, `${path}.dark`, "image", "a path or URL (a string)");
-  if (light === undefined && dark === undefined) {
-    if (object.light === undefined && object.dark === undefined) check.error(path, expected, value);
-    return undefined;
-  }
-  return { light: light ?? (dark as string), dark: dark ?? (light as string) };
 }
 
 function readLogo(value: unknown, check: ConfigChecker): SiteConfig["logo"] {
@@ -240,14 +215,17 @@ export function readFooter(
   return { socials, links };
 }
 
-/** `banner`: Markdown shown above every page. Also read per language. */
+const BANNER_KEYS: ReadonlySet<string> = new Set(["content", "dismissible", "type", "color"]);
+
+/** `banner`: Markdown shown above every page, its kind and colour. Also read per language. */
 export function readBanner(
   value: unknown,
   path: string,
   check: ConfigChecker,
-): SiteConfig["banner"] {
+): SiteBanner | undefined {
   const object = check.object(value, path, "an object with content and dismissible");
   if (!object) return undefined;
+  reportIgnoredKeys(object, path, BANNER_KEYS, check);
   check.required(object.content, `${path}.content`, "the banner's text (a Markdown string)");
   const content = check.string(
     object.content,
@@ -258,11 +236,36 @@ export function readBanner(
   // The banner's links are written as Markdown; the page shows a refused one as plain text.
   for (const [, href] of (content ?? "").matchAll(/\]\(([^)\s]+)\)/g))
     check.link(href, `${path}.content`);
-  return content ? { content, dismissible } : undefined;
+  if (!content) return undefined;
+  const banner: SiteBanner = { content, dismissible };
+  const type = check.oneOf(object.type, `${path}.type`, ["info", "warning", "critical"] as const);
+  if (type) banner.type = type;
+  const color = readModeColor(object.color, `${path}.color`, check);
+  if (color) banner.color = color;
+  return banner;
+}
+
+/** `search`: the search button's placeholder. */
+function readSearch(value: unknown, check: ConfigChecker): SiteConfig["search"] {
+  const object = check.object(value, "search", "an object with prompt");
+  if (!object) return {};
+  reportIgnoredKeys(object, "search", new Set(["prompt"]), check);
+  const prompt = check.string(object.prompt, "search.prompt");
+  return prompt?.trim() ? { prompt: prompt.trim() } : {};
+}
+
+/** `interaction`: whether a click on a navigation group opens its first page. */
+function readInteraction(value: unknown, check: ConfigChecker): SiteConfig["interaction"] {
+  const object = check.object(value, "interaction", "an object with drilldown");
+  if (!object) return {};
+  reportIgnoredKeys(object, "interaction", new Set(["drilldown"]), check);
+  const drilldown = check.boolean(object.drilldown, "interaction.drilldown");
+  return drilldown === undefined ? {} : { drilldown };
 }
 
 function readSeo(value: unknown, check: ConfigChecker): SiteConfig["seo"] {
   const object = check.object(value, "seo");
+  if (object) reportIgnoredKeys(object, "seo", new Set(["metatags", "indexing"]), check);
   const metatags: Record<string, string> = {};
   const tags = check.object(
     object?.metatags,

@@ -255,6 +255,31 @@ describe("legacy mint.json", () => {
     expect(error.message).toBe("mint.json has 6 errors");
   });
 
+  it("carries fonts, background, code block mode and search prompt over to docs.json's settings", () => {
+    const { config } = load(
+      mint({
+        font: {
+          headings: { family: "Lora" },
+          body: { family: "Brand", url: "/fonts/brand.woff2" },
+        },
+        background: { style: "windows" },
+        backgroundImage: "/images/bg.png",
+        codeBlock: { mode: "dark" },
+        search: { prompt: "Find anything" },
+      }),
+    );
+    expect(config.fonts).toEqual({
+      heading: { family: "Lora" },
+      body: { family: "Brand", source: "/fonts/brand.woff2", format: "woff2" },
+    });
+    expect(config.background).toEqual({
+      decoration: "windows",
+      image: { light: "/images/bg.png", dark: "/images/bg.png" },
+    });
+    expect(config.styling.codeblocks).toBe("dark");
+    expect(config.search.prompt).toBe("Find anything");
+  });
+
   it("prefers docs.json when a repository has both", () => {
     const { config } = load({
       ...mint(),

@@ -439,7 +439,7 @@ describe("API reference entries", () => {
 });
 
 describe("warnings that do not stop the export", () => {
-  it("points out a likely typo in a key, and ignores keys Quire does not use", () => {
+  it("points out a likely typo in a key, and names each setting the export cannot honour", () => {
     const { config, problems } = load(
       docs(
         { gruops: [{ group: "Lost", pages: ["lost"] }], pages: ["index"], directory: "card" },
@@ -451,6 +451,7 @@ describe("warnings that do not stop the export", () => {
       ),
     );
     expect(messages(problems)).toEqual([
+      `docs.json: contextual: not supported: the contextual menu's AI-tool links are not exported; every page keeps its "Copy page" action`,
       'docs.json: descripton: unknown key; did you mean "description"?',
       'docs.json: navigation.gruops: unknown key; did you mean "groups"?',
     ]);

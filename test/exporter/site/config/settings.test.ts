@@ -16,6 +16,13 @@ describe("defaults", () => {
     expect(config).toEqual({
       name: "Minimal",
       description: undefined,
+      theme: "mint",
+      fonts: {},
+      background: {},
+      styling: { eyebrows: "section", codeblocks: "system" },
+      search: {},
+      interaction: {},
+      errors: { notFound: { redirect: false } },
       colors: { primary: "#0EA5E9", light: "#0EA5E9", dark: "#0EA5E9" },
       logo: undefined,
       favicon: undefined,
@@ -41,15 +48,11 @@ describe("defaults", () => {
     });
   });
 
-  it("gives light and dark their own colour when set, and keeps any theme name", () => {
+  it("gives light and dark their own colour when set", () => {
     const { config } = load(
-      docs(NAVIGATION, {
-        theme: "some-future-theme",
-        colors: { primary: "#16A34A", light: "#4ADE80", dark: "#166534" },
-      }),
+      docs(NAVIGATION, { colors: { primary: "#16A34A", light: "#4ADE80", dark: "#166534" } }),
     );
     expect(config.colors).toEqual({ primary: "#16A34A", light: "#4ADE80", dark: "#166534" });
-    expect(config.theme).toBe("some-future-theme");
   });
 });
 
@@ -131,6 +134,7 @@ describe("top bar, footer and banner", () => {
     expect(config.banner).toEqual({
       content: "**New:** v2 is out. [Read more](/changelog)",
       dismissible: true,
+      type: "info",
     });
   });
 });

@@ -101,7 +101,7 @@ function createSearcher(root: Document, base: string, entry: string): Searcher {
 
 const DIALOG_HTML = `<div class="search-panel">
 <div class="search-field"><svg class="search-field-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/></svg>
-<input type="search" role="combobox" aria-label="Search the documentation" placeholder="Search the documentation" aria-autocomplete="list" aria-expanded="false" aria-controls="quire-search-results" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go">
+<input id="search-input" type="search" role="combobox" aria-label="Search the documentation" placeholder="Search the documentation" aria-autocomplete="list" aria-expanded="false" aria-controls="quire-search-results" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go">
 <button type="button" class="search-close" aria-label="Close search">Esc</button></div>
 <p class="search-status" role="status" aria-live="polite"></p>
 <ul id="quire-search-results" class="search-results" role="listbox" aria-label="Search results"></ul>
@@ -139,6 +139,9 @@ class SearchDialog {
     this.element.setAttribute("aria-label", "Search the documentation");
     if (!this.element.isConnected) root.body.appendChild(this.element);
     this.input = this.element.querySelector("input") as HTMLInputElement;
+    // docs.json `search.prompt`, as the search button shows it.
+    const prompt = root.documentElement.dataset.searchPrompt;
+    if (prompt) this.input.placeholder = prompt;
     this.list = this.element.querySelector(".search-results") as HTMLUListElement;
     this.status = this.element.querySelector(".search-status") as HTMLElement;
 

@@ -1,6 +1,16 @@
-/** Version, language and section switchers (<details>) close on Escape and on a click elsewhere. */
+/**
+ * Version, language and section switchers and the tab bar's menus (<details>) close on Escape
+ * and on a click elsewhere; opening one closes the others.
+ */
 export function setup(root: Document): void {
-  const switchers = [...root.querySelectorAll<HTMLDetailsElement>("details.switcher")];
+  const switchers = [
+    ...root.querySelectorAll<HTMLDetailsElement>("details.switcher, details[data-tab-menu]"),
+  ];
+  for (const switcher of switchers)
+    switcher.addEventListener("toggle", () => {
+      if (!switcher.open) return;
+      for (const other of switchers) if (other !== switcher) other.open = false;
+    });
   if (switchers.length === 0) return;
   root.addEventListener("click", (event) => {
     for (const switcher of switchers)

@@ -18,7 +18,11 @@ export function setup(root: Document): void {
     }
     const atBottom = window.innerHeight + window.scrollY >= root.documentElement.scrollHeight - 2;
     if (atBottom) current = targets[targets.length - 1];
-    for (const target of targets) target.link.classList.toggle("active", target === current);
+    for (const target of targets) {
+      target.link.classList.toggle("active", target === current);
+      // Mintlify's hook for custom CSS: `toc-item[data-active]`.
+      target.link.parentElement?.toggleAttribute("data-active", target === current);
+    }
   };
   window.addEventListener(
     "scroll",

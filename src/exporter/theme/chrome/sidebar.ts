@@ -1,0 +1,114 @@
+import type { SiteConfig } from "../../site/types.ts";
+import { escapeHtml } from "../html.ts";
+import type { NavEntry, NavigationView, SidebarItem, Switcher } from "../navigation-view.ts";
+import { iconHtml } from "./icon.ts";
+import type { PageLinks } from "./links.ts";
+
+interface SidebarOptions {
+  library: SiteConfig["icons"]["library"];
+  /** `interaction.drilldown`: a group without a page of its own links to its first page. */
+  drilldown: boolean;
+}
+
+/**
+ * `#sidebar` with its scrolling `#sidebar-content`: switchers, the tabs (shown here on small
+ * screens, where the tab bar is hidden), anchors, then the groups of the current section.
+ */
+export function sidebarHtml(
+  view: NavigationView,
+  links: PageLinks,
+  options: SidebarOptions,
+): string {
+  const { library } = options;
+  const switchers = view.switchers
+    .map((switcher) => switcherHtml(switcher, links, library))
+    .join("");
+  const anchors =
+    view.anchors.length > 0
+      ? `<ul class="sidebar-anchors nav-anchors">${view.anchors.map((anchor) => `<li><a class="sidebar-anchor nav-anchor${anchor.current ? " current" : ""}" href="${escapeHtml(links.url(anchor.target, anchor.external))}"${anchor.current ? ` aria-current="true" data-active` : ""}>${anchorIcon(anchor, library)}<span>${escapeHtml(anchor.title)}</span></a></li>`).join("")}</ul>`
+      : "";
+  const mobileTabs =
+    view.tabs.length > 1 || view.tabs.some((tab) => tab.menu)
+      ? `<ul class="sidebar-tabs">${view.tabs.map((tab) => `<li><a class="mobile-nav-tabs-item${tab.current ? " current" : ""}" href="${escapeHtml(links.url(tab.target, tab.external))}"${tab.current ? " data-active" : ""}>${escapeHtml(tab.title)}</a>${tab.menu && tab.current ? `<ul class="sidebar-tab-menu">${tab.menu.map((item) => `<li><a class="${item.current ? "current" : ""}" href="${escapeHtml(links.url(item.target, item.external))}">${escapeHtml(item.title)}</a></li>`).join("")}</ul>` : ""}</li>`).join("")}</ul>`
+      : "";
+  return `<nav id="sidebar" class="sidebar" aria-label="Documentation">
+<a class="sidebar-close" href="#" data-menu-close aria-label="Close navigation">×</a>
+<div id="sidebar-content" class="sidebar-content">${switchers}${mobileTabs}${anchors}<div class="sidebar-groups">${view.sidebar.map((item) => sidebarItem(item, links, options, 0)).join("")}</div></div>
+</nav>
+`;
+}
+
+/** An anchor's icon, in its own colour when docs.json gives one (hex codes, checked when read). */
+function anchorIcon(anchor: NavEntry, library: SiteConfig["icons"]["library"]): string {
+  const icon = iconHtml(anchor.icon, { size: 15, library });
+  if (!icon || !anchor.color) return icon;
+  return `<span class="anchor-icon" style="--anchor-light:${anchor.color.light};--anchor-dark:${anchor.color.dark}">${icon}</span>`;
+}
+
+function switcherHtml(
+  switcher: Switcher,
+  links: PageLinks,
+  library: SiteConfig["icons"]["library"],
+): string {
+  const current = switcher.options.find((option) => option.current) ?? switcher.options[0];
+  if (!current || switcher.options.length < 2) return "";
+  const label =
+    switcher.kind === "language" ? "Language" : switcher.kind === "version" ? "Version" : "Section";
+  const options = switcher.options
+    .map(
+      (option) =>
+        `<li><a href="${escapeHtml(links.url(option.target, option.external))}"${option.current ? ` aria-current="true" class="current"` : ""}>${iconHtml(option.icon, { size: 15, library })}<span>${escapeHtml(option.title)}</span>${option.description ? `<small>${escapeHtml(option.description)}</small>` : ""}</a></li>`,
+    )
+    .join("");
+  const id = switcher.kind === "language" ? ` id="localization-select-trigger"` : "";
+  return `<details class="switcher switcher-${switcher.kind}"><summary${id} aria-label="${label}: ${escapeHtml(current.title)}">${iconHtml(current.icon, { size: 15, library })}<span>${escapeHtml(current.title)}</span></summary><ul>${options}</ul></details>`;
+}
+
+function sidebarItem(
+  item: SidebarItem,
+  links: PageLinks,
+  options: SidebarOptions,
+  depth: number,
+): string {
+  const icon = iconHtml(item.icon, {
+    size: 14,
+    library: options.library,
+    ...(item.type === "page" && item.iconType ? { iconType: item.iconType } : {}),
+  });
+  const tag = item.tag
+    ? `<span class="nav-tag nav-tag-pill"><span class="nav-tag-pill-text">${escapeHtml(item.tag)}</span></span>`
+    : "";
+  if (item.type === "page") {
+    const external = item.external ? ` target="_blank" rel="noopener"` : "";
+    const method = item.method
+      ? `<span class="nav-method method-nav-pill nav-method-${escapeHtml(item.method)}">${item.method === "delete" ? "DEL" : item.method === "webhook" ? "HOOK" : escapeHtml(item.method.toUpperCase())}</span>`
+      : "";
+    const deprecated = item.deprecated
+      ? `<span class="nav-deprecated" title="Deprecated">Deprecated</span>`
+      : "";
+    return `<li${item.current ? " data-active" : ""}><a class="nav-link${item.current ? " current" : ""}${item.deprecated ? " deprecated" : ""}" href="${escapeHtml(links.url(item.target, item.external))}"${item.current ? ` aria-current="page"` : ""}${external}>${method}${icon}<span>${escapeHtml(item.title)}</span>${tag}${deprecated}</a></li>`;
+  }
+  const children = item.items
+    .map((child) => sidebarItem(child, links, options, depth + 1))
+    .join("");
+  const rootTarget = item.root ?? (options.drilldown && depth > 0 ? firstPage(item) : undefined);
+  const groupIcon = icon ? `<span class="sidebar-group-icon">${icon}</span>` : "";
+  const title = rootTarget
+    ? `<a class="nav-group-root${item.current ? " current" : ""}" href="${escapeHtml(links.url(rootTarget))}"${item.current ? ` aria-current="page"` : ""}>${groupIcon}<span>${escapeHtml(item.title)}</span>${tag}</a>`
+    : `${groupIcon}<span>${escapeHtml(item.title)}</span>${tag}`;
+  if (depth === 0) {
+    return `<section class="nav-group sidebar-group"${item.open ? " data-active" : ""}><h2 class="nav-group-title sidebar-group-header">${title}</h2><ul class="nav-group-items">${children}</ul></section>`;
+  }
+  return `<li><details class="nav-subgroup sidebar-group"${item.open ? " open data-active" : ""}><summary>${title}</summary><ul class="nav-subgroup-items">${children}</ul></details></li>`;
+}
+
+/** The first page a group leads to, for drill-down groups. */
+function firstPage(item: SidebarItem): string | undefined {
+  if (item.type === "page") return item.external ? undefined : item.target;
+  if (item.root) return item.root;
+  for (const child of item.items) {
+    const found = firstPage(child);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { Problem } from "../../../src/exporter/problems.ts";
+import { pageMetaFromFrontmatter } from "../../../src/exporter/site/page-meta.ts";
+
+function read(frontmatter: Record<string, unknown>) {
+  const problems: Problem[] = [];
+  const meta = pageMetaFromFrontmatter("guides/setup.mdx", frontmatter, problems);
+  return { meta, messages: problems.map((problem) => problem.message) };
+}
+
+describe("page frontmatter", () => {
+  it("reads the keys of Mintlify's pages reference that change how a page shows", () => {
+    const { meta, messages } = read({
+      title: "Setup",
+      sidebarTitle: "Set up",
+      icon: "rocket",
+      iconType: "solid",
+      tag: "NEW",
+      mode: "wide",
+      deprecated: true,
+      hideFooterPagination: true,
+      hideApiMarker: "true",
+      searchable: false,
+      noindex: true,
+      boost: 2.5,
+    });
+    expect(messages).toEqual([]);
+    expect(meta).toMatchObject({
+      title: "Setup",
+      sidebarTitle: "Set up",
+      icon: "rocket",
+      iconType: "solid",
+      tag: "NEW",
+      mode: "wide",
+      deprecated: true,
+      hideFooterPagination: true,
+      hideApiMarker: true,
+      unsearchable: true,
+      noindex: true,
+      boost: 2.5,
+    });
+  });
+
+  it("leaves out what a page does not say", () => {
+    const { meta } = read({ title: "Plain", searchable: true });
+    expect(meta.deprecated).toBeUndefined();
+    expect(meta.hideFooterPagination).toBeUndefined();
+    expect(meta.unsearchable).toBeUndefined();
+  });
+
+  it("names each documented key the export cannot honour, and stays quiet about the author's own keys", () => {
+    const { meta, messages } = read({
+      title: "T",
+      mode: "assistant",
+      boost: "high",
+      related: ["a"],
+      groups: ["admins"],
+      lastUpdatedDate: "2026-01-01",
+      product: "API",
+    });
+    expect(meta.mode).toBeUndefined();
+    expect(messages).toEqual([
+      'frontmatter "mode" is not supported: the assistant page needs an AI assistant, which a static bundle has not; the page shows as a default page',
+      'frontmatter "related" is not supported: related pages are a hosted add-on; the export shows none',
+      'frontmatter "groups" is not supported: access groups need Mintlify\'s authentication; the export publishes the page to every reader',
+      'frontmatter "lastUpdatedDate" is not supported: last-modified dates are not shown',
+      'frontmatter "boost" should be a number above 0; it is ignored',
+    ]);
+  });
+});
