@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { exportSite } from "../../../src/exporter/export-site.ts";
 import { ExportFailedError } from "../../../src/exporter/problems.ts";
 import {
+  NOT_FOUND_BASE_SCRIPT,
   NOT_FOUND_ROOT_SCRIPT,
   REDIRECT_SCRIPT,
   scriptHash,
@@ -32,15 +33,21 @@ describe("hostile redirects", () => {
   it("reach no page as script: the 404 page and redirect pages hold only Quire's own scripts", async () => {
     const outputDir = path.join(makeTempDir(), "site");
     await exportSite({ sourceDir: makeRepo(HOSTILE_REDIRECT_SITE), outputDir });
-    const allowed = [THEME_BOOT_SCRIPT, NOT_FOUND_ROOT_SCRIPT, REDIRECT_SCRIPT].map(scriptHash);
+    const allowed = [
+      THEME_BOOT_SCRIPT,
+      NOT_FOUND_BASE_SCRIPT,
+      NOT_FOUND_ROOT_SCRIPT,
+      REDIRECT_SCRIPT,
+    ].map(scriptHash);
     for (const file of ["404.html", "index.html", 'q"u;o{t}e$host.html', "line\nbreak.html"]) {
       const html = read(outputDir, file);
       expect(html, file).not.toContain(MARKUP);
       for (const hash of inlineScriptHashes(html)) expect(allowed, file).toContain(hash);
     }
     const notFound = read(outputDir, "404.html");
-    // The fallback's data is one attribute; the script text is the constant.
-    expect(notFound.match(/<script/g)?.length).toBe(2);
+    // The fallback's data is one attribute; the script texts are the constants (the base
+    // script, the theme's boot script and the fallback), every other script a file.
+    expect(notFound.match(/<script(?![^>]*\ssrc=)/g)?.length).toBe(3);
     expect(notFound).toContain(`>${NOT_FOUND_ROOT_SCRIPT}</script>`);
   });
 
