@@ -21,15 +21,17 @@ const NODE_24 = process.execPath;
 
 /** An entry that prints where it is and the Node running it, then does what its arguments say. */
 const ENTRY = (where: string) => `export async function main(argv) {
-  console.log(JSON.stringify({ where: ${JSON.stringify(where)}, node: process.version, argv }));
-  if (argv[0] === "exit") return Number(argv[1]);
-  if (argv[0] === "signal") process.kill(process.pid, argv[1]);
-  if (argv[0] === "wait") {
+  // "wait" listens for SIGTERM before it says where it is: the tests signal once they read that.
+  if (argv[0] === "wait")
     process.on("SIGTERM", async () => {
       if (argv[1]) (await import("node:fs")).writeFileSync(argv[1], "stopped on SIGTERM");
       console.log("stopping");
       process.exit(0);
     });
+  console.log(JSON.stringify({ where: ${JSON.stringify(where)}, node: process.version, argv }));
+  if (argv[0] === "exit") return Number(argv[1]);
+  if (argv[0] === "signal") process.kill(process.pid, argv[1]);
+  if (argv[0] === "wait") {
     setTimeout(() => process.exit(3), 30_000); // never outlives a failed test for long
     await new Promise(() => {});
   }
@@ -106,7 +108,8 @@ describe("bin/quire.js", () => {
       });
       const ended = new Promise<number | null>((resolve) => child.on("exit", resolve));
       try {
-        for (let tries = 0; !output.includes('"where"') && tries < 100; tries++)
+        // A loaded machine can take seconds to start two Nodes; the entry gives up after 30 s.
+        for (let tries = 0; !output.includes('"where"') && tries < 250; tries++)
           await new Promise((resolve) => setTimeout(resolve, 100));
         child.kill("SIGTERM");
         expect(await ended).toBe(0);
@@ -129,7 +132,8 @@ describe("bin/quire.js", () => {
       npm.stdout.on("data", (chunk) => {
         output += chunk;
       });
-      for (let tries = 0; !output.includes('"where"') && tries < 100; tries++)
+      // A loaded machine can take seconds to start two Nodes; the entry gives up after 30 s.
+      for (let tries = 0; !output.includes('"where"') && tries < 250; tries++)
         await new Promise((resolve) => setTimeout(resolve, 100));
       npm.kill("SIGKILL");
       for (let tries = 0; !existsSync(marker) && tries < 100; tries++)
