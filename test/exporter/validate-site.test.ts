@@ -68,6 +68,48 @@ describe("validating a site", () => {
     expect(result.pageCount).toBe(5);
   });
 
+  it("reports a link to an anchor no heading or element of its page has, on another page and on the same one", async () => {
+    const root = makeRepo({
+      "docs.json": JSON.stringify({
+        name: "A",
+        colors: { primary: "#2563eb" },
+        navigation: { pages: ["index", "guide"] },
+      }),
+      "index.mdx":
+        "# Home\n\nSee [steps](/guide#steps), [gone](/guide#gone) and [here](#nowhere).\n\n## Intro\n\n[Intro](#intro) and [cafe](/guide#caf%C3%A9).\n",
+      "guide.mdx":
+        '---\ntitle: Guide\n---\n\n## Steps\n\n## Café\n\n<Accordion title="More" id="more">x</Accordion>\n\n[more](#more)\n',
+    });
+    const result = await validateSite({ sourceDir: root });
+    expect(summary(result.findings)).toEqual([
+      "warning missing-anchor index.mdx:3:28",
+      "warning missing-anchor index.mdx:3:52",
+    ]);
+    expect(result.findings.map((finding) => finding.message)).toEqual([
+      'link to "#gone" names no heading or element of "/guide"',
+      'link to "#nowhere" names no heading or element of this page',
+    ]);
+  });
+
+  it("reports what an export reports with matchExport: unused files, not pages left out of the navigation", async () => {
+    const root = makeRepo({
+      ...SITE,
+      "images/unused.png": "png",
+      "feed.xml": "<rss><script>alert(1)</script></rss>",
+      "guides/hidden.mdx": "---\nhidden: true\n---\n\nGet [the feed](/feed.xml).\n",
+    });
+    const result = await validateSite({ sourceDir: root, matchExport: true });
+    expect(summary(result.findings)).toEqual([
+      "error mdx-syntax guides/broken.mdx:7:1",
+      "warning missing-page docs.json:14:11",
+      "warning unsafe-file feed.xml",
+      "warning unknown-component guides/components.mdx:5:1",
+      "warning broken-link guides/components.mdx:7:5",
+      "warning broken-link guides/components.mdx:7:29",
+      "warning unused-file images/unused.png",
+    ]);
+  });
+
   it("reports an invalid docs.json with its line, and still checks the pages", async () => {
     const root = makeRepo({
       ...SITE,
