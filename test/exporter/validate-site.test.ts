@@ -86,8 +86,8 @@ describe("validating a site", () => {
       "warning missing-anchor index.mdx:3:52",
     ]);
     expect(result.findings.map((finding) => finding.message)).toEqual([
-      'link to "#gone" names no heading or element of "/guide"',
-      'link to "#nowhere" names no heading or element of this page',
+      'link to "/guide#gone" points to no heading or element on that page',
+      'link to "#nowhere" points to no heading or element on this page',
     ]);
   });
 

@@ -125,14 +125,17 @@ export function checkLinks(
       if (pages.has(link.target) || redirected(link.target)) {
         const ids = idsOf.get(link.target);
         if (link.anchor === undefined || !ids || ids.has(link.anchor)) continue;
-        const where = link.target === outcome.pagePath ? "this page" : `"/${link.target}"`;
+        const sameOrOther =
+          link.target === outcome.pagePath
+            ? `"#${link.anchor}" points to no heading or element on this page`
+            : `"/${link.target}#${link.anchor}" points to no heading or element on that page`;
         problems.push({
           severity: "warning",
           rule: "missing-anchor",
           file,
           line: link.line,
           column: link.column,
-          message: `link to "#${link.anchor}" names no heading or element of ${where}`,
+          message: `link to ${sameOrOther}`,
         });
         continue;
       }
