@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { generateSite } from "../../bench/generate-site.ts";
+import { exportSite } from "../../src/exporter/export-site.ts";
 import type { Problem } from "../../src/exporter/problems.ts";
 import { validateSite } from "../../src/exporter/validate-site.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
@@ -108,6 +109,55 @@ describe("validating a site", () => {
       "warning broken-link guides/components.mdx:7:29",
       "warning unused-file images/unused.png",
     ]);
+  });
+
+  it("reports with matchExport the warnings an export of the same site reports, no more, no fewer", async () => {
+    const files = {
+      "docs.json": `${JSON.stringify(
+        {
+          name: "Same",
+          colors: { primary: "#2563eb" },
+          theme: "nope",
+          redirects: [{ source: "/old", destination: "/nowhere" }],
+          navigation: {
+            groups: [
+              { group: "Start", pages: ["index", "guide", "missing"] },
+              { group: "API", openapi: "openapi.yaml" },
+            ],
+          },
+        },
+        null,
+        2,
+      )}\n`,
+      "index.mdx":
+        "# Home\n\n[a](/lost) [b](/guide#gone) [c](/old) [d](/feed.xml)\n\n<Fancy>x</Fancy>\n",
+      "guide.mdx": "---\ntitle: Guide\n---\n\n## Steps\n",
+      "orphan.mdx": "# Not in the navigation\n",
+      "feed.xml": "<rss/>",
+      "images/unused.png": "png",
+      "openapi.yaml":
+        "openapi: 3.0.3\ninfo: { title: T, version: '1' }\npaths:\n  /a:\n    get:\n      responses:\n        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/X' } } } }\n",
+    };
+    const key = (problem: Problem): string => `${problem.rule} ${problem.file} ${problem.message}`;
+    const checked = await validateSite({ sourceDir: makeRepo(files), matchExport: true });
+    const exported = await exportSite({
+      sourceDir: makeRepo(files),
+      outputDir: path.join(makeTempDir(), "site"),
+    });
+    expect(checked.findings.map(key).sort()).toEqual(exported.warnings.map(key).sort());
+    expect(new Set(checked.findings.map((finding) => finding.rule))).toEqual(
+      new Set([
+        "config",
+        "redirect",
+        "missing-page",
+        "broken-link",
+        "missing-anchor",
+        "unknown-component",
+        "unsafe-file",
+        "unused-file",
+        "openapi-ref",
+      ]),
+    );
   });
 
   it("reports an invalid docs.json with its line, and still checks the pages", async () => {
