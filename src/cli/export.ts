@@ -17,7 +17,7 @@ import {
 import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { UsageError } from "./usage-error.ts";
 
-const DEPLOYMENTS: DeploymentType[] = ["cloud", "client-hosted", "air-gapped"];
+export const DEPLOYMENTS: DeploymentType[] = ["cloud", "client-hosted", "air-gapped"];
 /** Warnings printed in full; the rest are counted (all are in quire-export.json). */
 const WARNINGS_SHOWN = 25;
 
@@ -35,6 +35,7 @@ interface ExportFlags {
   json?: boolean;
   quiet?: boolean;
   exportAllowHosts?: string;
+  strict?: boolean;
 }
 
 export function registerExportCommand(program: Command): void {
@@ -73,11 +74,15 @@ export function registerExportCommand(program: Command): void {
     .option("--cache-dir <DIR>", `render cache (default: ${defaultExportCacheDir()})`)
     .option("--no-cache", "render every page again, ignoring and not writing the cache")
     .option("--concurrency <N>", "render threads (default: one per core for large sites)")
+    .option(
+      "--strict",
+      "warnings fail the export too (exit code 1), and it leaves no bundle or files behind",
+    )
     .option("--json", "print the result as JSON (no progress bar)")
     .option("-q, --quiet", "print nothing but errors")
     .addHelpText(
       "after",
-      "\nExamples:\n  quire export ./docs -o site.tar.gz\n  quire export ./docs --out-dir public --deployment air-gapped\n  quire export ./docs --export-allow-hosts specs.internal,10.20.0.0/16\n\nExit codes: 0 exported, 1 the export failed (errors are listed as file:line:column message), 2 wrong usage.",
+      "\nExamples:\n  quire export ./docs -o site.tar.gz\n  quire export ./docs --out-dir public --deployment air-gapped\n  quire export ./docs --export-allow-hosts specs.internal,10.20.0.0/16\n\nExit codes: 0 exported, 1 the export failed (errors, and warnings with --strict, are listed as file:line:column message), 2 wrong usage.",
     );
   // OpenAPI specifications given as URLs come from public hosts only, unless allowed here.
   addSettingOptions(command, ["exportAllowHosts"]).action(
@@ -155,6 +160,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       siteUrl: flags.siteUrl,
       cacheDir: flags.cache ? (flags.cacheDir ?? defaultExportCacheDir()) : undefined,
       concurrency,
+      strict: flags.strict === true,
       onProgress,
     });
     if (barStarted) bar?.stop();
@@ -186,7 +192,10 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
           `${JSON.stringify({ error: error.message, problems: error.problems }, null, 2)}\n`,
         );
       } else {
-        for (const problem of error.problems) process.stderr.write(`${formatProblem(problem)}\n`);
+        for (const problem of error.problems) {
+          const prefix = problem.severity === "warning" ? "warning: " : "";
+          process.stderr.write(`${prefix}${formatProblem(problem)}\n`);
+        }
         process.stderr.write(`quire: ${error.message}\n`);
       }
       return 1;

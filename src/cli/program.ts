@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import { CodedError, ConfigError } from "../domain/errors.ts";
 import { registerApiCommand } from "./api.ts";
+import { registerCheckCommand } from "./check.ts";
 import { registerDbCommand } from "./db.ts";
 import { registerExportCommand } from "./export.ts";
 import { registerJobsCommand } from "./jobs.ts";
@@ -67,6 +68,7 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
   registerJobsCommand(program);
   registerDbCommand(program);
   registerExportCommand(program);
+  registerCheckCommand(program);
   registerServeCommand(program);
   registerRemoteCommand(program);
   try {

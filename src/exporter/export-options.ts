@@ -51,6 +51,11 @@ export interface ExportOptions {
    * out fails the export with "the export ran out of its memory budget of N MB".
    */
   memoryLimitMb?: number;
+  /**
+   * Warnings fail the export as errors do (`ExportFailedError` listing them), after every
+   * page is checked; nothing is left of what it wrote.
+   */
+  strict?: boolean;
   /** Absolute URL the site will be served from (`https://docs.example.com`), for sitemap.xml. */
   siteUrl?: string;
   /** Written into quire-export.json. */

@@ -11,7 +11,7 @@ import { esmOfTree } from "../custom/compile.ts";
 import { preparePageComponents } from "../custom/render-components.ts";
 import { forAgents } from "../mdx/agent-markdown.ts";
 import { expandPage, undefinedVariableMessage } from "../mdx/expand.ts";
-import { processHeadings } from "../mdx/headings.ts";
+import { collectIds, processHeadings } from "../mdx/headings.ts";
 import { unnestLinks } from "../mdx/link-nesting.ts";
 import { PageContext, type PageEnvironment } from "../mdx/page-context.ts";
 import { nestingProblem, pageSizeProblem } from "../mdx/page-limits.ts";
@@ -51,6 +51,7 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     markdown: "",
     assets: [],
     links: [],
+    ids: [],
     features: { math: false, mermaid: false },
     problems: [problem],
     dependencies: [],
@@ -154,6 +155,7 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     markdown,
     assets: [...context.assets],
     links: context.links,
+    ids: [...collectIds(hast.children)],
     features: context.features,
     classes: [...context.classNames].sort(),
     ...(islands ? { islandModules: islands.modules } : {}),
