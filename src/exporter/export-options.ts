@@ -1,4 +1,5 @@
 import type { DeploymentType } from "./site/types.ts";
+import type { RepositoryLink } from "./theme/reader/reader-settings.ts";
 
 /**
  * What becomes of a repository's own React components (`export const X = () => ...`,
@@ -58,6 +59,16 @@ export interface ExportOptions {
   strict?: boolean;
   /** Absolute URL the site will be served from (`https://docs.example.com`), for sitemap.xml. */
   siteUrl?: string;
+  /**
+   * Where the pages' "Was this page helpful?" answers are posted: an http(s) URL, or a path of
+   * the server the site is served from (`/_quire/feedback`, which `quire serve` answers). The
+   * pages ask nothing when absent.
+   */
+  feedbackUrl?: string;
+  /** The docs repository on its forge: pages link to "Suggest edits" and "Raise issue" there. */
+  repository?: RepositoryLink;
+  /** The operator's MCP server, for the page menu's MCP options (`mcp`, `cursor`, `vscode`…). */
+  mcpUrl?: string;
   /** Written into quire-export.json. */
   jobId?: string;
   domain?: string;

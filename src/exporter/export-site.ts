@@ -74,6 +74,7 @@ import {
 import { linkPageStylesheet, renderNotFoundPage, renderRedirectPage } from "./theme/layout.ts";
 import type { SiteLayoutData } from "./theme/layout-types.ts";
 import { NavigationModel } from "./theme/navigation-view.ts";
+import { prepareReaderSettings } from "./theme/reader/prepare-reader-settings.ts";
 import { prepareSiteAssets } from "./theme/site-assets.ts";
 
 export const GENERATOR = "quire";
@@ -106,6 +107,8 @@ export interface ExportManifest {
    * pages, so a server can allow exactly those instead of inline script in general.
    */
   scriptHashes: string[];
+  /** Where the pages post "Was this page helpful?" answers, when they ask (a URL or a path of the site's server). */
+  feedbackUrl?: string;
   /** Origins of scripts the pages load from other hosts (analytics the site configured). */
   scriptOrigins?: string[];
   /** The bundle file holding the site's redirects for a server (`quire serve` reads it). */
@@ -182,6 +185,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     problems: layoutProblems,
   } = await prepareLayout(config, deployment, allPages, repo, listing.files);
   problems.push(...layoutProblems);
+  layout.reader = await prepareReaderSettings(options, config, deployment, allPages, problems);
   writeFiles(outputDir, themeFiles);
   const tasks: PageTask[] = [...selected.values()]
     .filter((page) => !page.url || page.file)
@@ -281,7 +285,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     generator: `${GENERATOR} ${engineFingerprint()}`,
     deployment,
     components: { mode: components, pages: islandPages },
-    ...(api && api.connectOrigins.length > 0 ? { connectOrigins: api.connectOrigins } : {}),
+    ...connectOriginsField([
+      ...(api?.connectOrigins ?? []),
+      ...feedbackOrigins(layout.reader?.feedbackUrl),
+    ]),
+    ...(layout.reader?.feedbackUrl ? { feedbackUrl: layout.reader.feedbackUrl } : {}),
     scriptHashes: [...QUIRE_INLINE_SCRIPTS, ...layout.inlineScripts].map(scriptHash),
     ...(layout.scriptOrigins.length > 0 ? { scriptOrigins: layout.scriptOrigins } : {}),
     redirectRules: REDIRECT_FILES.rules,
@@ -427,6 +435,17 @@ async function prepareLayout(
     runtimeFile: runtime,
     problems: [...problems, ...analytics.problems],
   };
+}
+
+/** `connectOrigins` when there are some: each origin once. */
+function connectOriginsField(origins: string[]): Partial<ExportManifest> {
+  const unique = [...new Set(origins)];
+  return unique.length > 0 ? { connectOrigins: unique } : {};
+}
+
+/** The feedback collector's origin, when it is on another host than the site's. */
+function feedbackOrigins(feedbackUrl: string | undefined): string[] {
+  return feedbackUrl && /^https?:\/\//i.test(feedbackUrl) ? [new URL(feedbackUrl).origin] : [];
 }
 
 /** The manifest's fields about the site's look: other hosts its styles load from, its own files. */

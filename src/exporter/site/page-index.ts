@@ -1,3 +1,5 @@
+import type { ContextualSettings } from "./contextual.ts";
+
 /** What the layout needs to know about every page, read from frontmatter before rendering. */
 export interface PageMeta {
   /** Page path: no extension, no leading slash (`index` for the home page). */
@@ -35,6 +37,12 @@ export interface PageMeta {
   hideApiMarker?: boolean;
   /** Frontmatter `searchable: false`: left out of the site's search, still listed and indexable. */
   unsearchable?: boolean;
+  /** Frontmatter `contextual`: this page's menu, over docs.json's (`options: []` hides it). */
+  contextual?: ContextualSettings;
+  /** Frontmatter `timestamp`: show (true) or hide (false) the last-modified date, over `metadata.timestamp`. */
+  timestamp?: boolean;
+  /** Frontmatter `lastUpdatedDate`, as an ISO timestamp: the date shown instead of git's. */
+  lastUpdatedDate?: string;
   /** Frontmatter `boost`: the factor of the page's search ranking. */
   boost?: number;
 }

@@ -1,4 +1,5 @@
 import type { Problem } from "../problems.ts";
+import { type ContextualIssue, readContextual } from "./contextual.ts";
 import type { PageMeta } from "./page-index.ts";
 import { pagePathOfFile } from "./paths.ts";
 
@@ -11,11 +12,8 @@ const MODES = new Set(["default", "wide", "center", "custom", "frame"]);
  */
 const UNSUPPORTED_KEYS: Readonly<Record<string, string>> = {
   related: "related pages are a hosted add-on; the export shows none",
-  contextual: "the contextual menu's AI-tool links are not exported",
   groups:
     "access groups need Mintlify's authentication; the export publishes the page to every reader",
-  timestamp: "last-modified dates are not shown",
-  lastUpdatedDate: "last-modified dates are not shown",
 };
 
 /** Builds a page's metadata from its frontmatter, warning about values of the wrong type. */
@@ -90,11 +88,18 @@ export function pageMetaFromFrontmatter(
     warn("playground", "interactive, simple or none");
   const iconType = text("iconType");
   const boost = frontmatter.boost;
+  const contextual = readContextual(frontmatter.contextual, "contextual");
+  for (const issue of contextual.issues) warnAt(file, issue, problems);
+  const timestamp = frontmatter.timestamp === undefined ? undefined : flag("timestamp");
+  const lastUpdatedDate = readDate(text("lastUpdatedDate"), file, problems);
   if (boost !== undefined && (typeof boost !== "number" || !(boost > 0)))
     warn("boost", "a number above 0");
   return {
     ...(typeof boost === "number" && boost > 0 && boost !== 1 ? { boost } : {}),
     ...(iconType ? { iconType } : {}),
+    ...(contextual.settings ? { contextual: contextual.settings } : {}),
+    ...(timestamp !== undefined ? { timestamp } : {}),
+    ...(lastUpdatedDate ? { lastUpdatedDate } : {}),
     ...(flag("deprecated") ? { deprecated: true } : {}),
     ...(flag("hideFooterPagination") ? { hideFooterPagination: true } : {}),
     ...(flag("hideApiMarker") ? { hideApiMarker: true } : {}),
@@ -120,6 +125,40 @@ export function pageMetaFromFrontmatter(
     url: text("url"),
     keywords,
   };
+}
+
+/** A frontmatter `contextual` problem, as a warning on the page. */
+function warnAt(file: string, issue: ContextualIssue, problems: Problem[]): void {
+  problems.push({
+    severity: "warning",
+    rule: "frontmatter",
+    file,
+    line: 1,
+    message: `frontmatter "${issue.path}" ${issue.message}`,
+  });
+}
+
+/** Frontmatter `lastUpdatedDate`: a date (`2026-08-13`) or an ISO 8601 timestamp, as ISO text. */
+function readDate(
+  value: string | undefined,
+  file: string,
+  problems: Problem[],
+): string | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const time = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim())
+    ? Date.parse(value.trim())
+    : Number.NaN;
+  if (Number.isNaN(time)) {
+    problems.push({
+      severity: "warning",
+      rule: "frontmatter",
+      file,
+      line: 1,
+      message: `frontmatter "lastUpdatedDate" should be a date such as 2026-08-13, not "${value}"; it is ignored`,
+    });
+    return undefined;
+  }
+  return new Date(time).toISOString();
 }
 
 const PLAYGROUND_MODES = new Set(["interactive", "simple", "none"]);

@@ -1,3 +1,4 @@
+import type { ContextualSettings } from "./contextual.ts";
 /**
  * The site model: docs.json (or legacy mint.json) after validation and normalization.
  * Everything downstream (layout, search, output) reads this, never the raw file.
@@ -168,6 +169,10 @@ export interface SiteConfig {
   /** docs.json `api`: API reference pages and their playground. */
   api: ApiSettings;
   navigation: Navigation;
+  /** docs.json `contextual`: the page menu; the export's default menu when absent. */
+  contextual?: ContextualSettings;
+  /** docs.json `metadata.timestamp`: every page shows its last-modified date. */
+  metadata: { timestamp: boolean };
   /** docs.json `variables`: `{{name}}` in pages and snippets becomes the value. */
   variables?: Readonly<Record<string, string>>;
   /** The file the config came from: `docs.json` or `mint.json`. */

@@ -1,6 +1,7 @@
 import type { RenderedBody } from "../mdx/rendered-page.ts";
 import type { PageMeta } from "../site/page-index.ts";
 import type { DeploymentType, SiteConfig } from "../site/types.ts";
+import type { ReaderSettings } from "./reader/reader-settings.ts";
 
 /** Bundle files the layout links to; paths are relative to the bundle root. */
 export interface ThemeAssetPaths {
@@ -41,10 +42,13 @@ export interface SiteLayoutData {
   customStylesheets: string[];
   /** The repository's own scripts (bundle paths), loaded deferred on every page. */
   customScripts: string[];
+  /** The page menu, feedback, edit links and dates: the operator's settings for them. */
+  reader?: ReaderSettings;
 }
 
 /** What differs per page. */
 export interface PageLayoutInput {
   page: PageMeta;
-  body: Pick<RenderedBody, "html" | "toc" | "features" | "frontmatter" | "islandModules">;
+  body: Pick<RenderedBody, "html" | "toc" | "features" | "frontmatter" | "islandModules"> &
+    Partial<Pick<RenderedBody, "markdown">>;
 }

@@ -12,6 +12,8 @@ import { escapeHtml, inlineMarkdown } from "./html.ts";
 import { NOT_FOUND_BASE_SCRIPT, NOT_FOUND_ROOT_SCRIPT, REDIRECT_SCRIPT } from "./inline-scripts.ts";
 import type { PageLayoutInput, SiteLayoutData } from "./layout-types.ts";
 import { NavigationModel, type NavigationView } from "./navigation-view.ts";
+import { pageEndHtml } from "./reader/page-end.ts";
+import { menuSettings, pageMenuHtml } from "./reader/page-menu.ts";
 
 /** What each page mode keeps of the page's surroundings (Mintlify's `mode` frontmatter). */
 const MODE_CHROME: Record<
@@ -45,12 +47,14 @@ export function renderPage(
   const showToc = chrome.toc && body.toc.length > 0;
   const footerConfig = view.overrides?.footer ?? site.config.footer;
   const blank = mode === "custom" || mode === "frame";
+  const menu = pageMenuHtml(site, page, links, body.markdown);
+  const menuInToc = showToc && menuSettings(site, page).display === "toc";
 
   const content = blank
     ? `<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content">${body.html}</div></main>`
     : `<main id="content-area" class="content"><div id="content-container" class="content-container">
-${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows) : ""}${deprecatedNotice(page)}<div id="content" class="mdx-content prose">${body.html}</div>
-${directoryHtml(view.directory, links, site.config.icons.library)}${chrome.pagination && !page.hideFooterPagination ? paginationHtml(view.previous, view.next, links) : ""}${chrome.footer ? footerHtml(site.config.name, footerConfig, links) : ""}</div></main>`;
+${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, menuInToc ? "" : menu) : ""}${deprecatedNotice(page)}<div id="content" class="mdx-content prose">${body.html}</div>
+${pageEndHtml(site, page)}${directoryHtml(view.directory, links, site.config.icons.library)}${chrome.pagination && !page.hideFooterPagination ? paginationHtml(view.previous, view.next, links) : ""}${chrome.footer ? footerHtml(site.config.name, footerConfig, links) : ""}</div></main>`;
 
   return `<!doctype html>
 <html ${htmlAttributes(site, {
@@ -67,7 +71,7 @@ ${pageHead(site, page, body.frontmatter, body.features.math, links)}
 <a class="skip-link" href="#content-area">Skip to content</a>
 ${bodyChrome(site, view, links)}<div id="body-content" class="layout${chrome.sidebar ? "" : " no-sidebar"}${showToc ? "" : " no-toc"}${site.config.theme === "almond" ? " almond-layout" : ""}">
 ${chrome.sidebar ? sidebarHtml(view, links, sidebarOptions(site)) : ""}${content}
-${showToc ? tableOfContentsHtml(body.toc) : ""}</div>
+${showToc ? tableOfContentsHtml(body.toc, menuInToc ? menu : "") : ""}</div>
 <script src="${links.asset(site.assets.script)}" defer></script>
 ${islandScripts(body.islandModules, site.assets.islandsRuntime, links.asset)}${customScriptTags(site, links)}</body>
 </html>

@@ -7,9 +7,6 @@ import { closestKey } from "./known-keys.ts";
  */
 export const UNSUPPORTED_SETTINGS: Readonly<Record<string, string>> = {
   thumbnails: "social preview images are drawn by Mintlify's hosted service; the export makes none",
-  contextual:
-    'the contextual menu\'s AI-tool links are not exported; every page keeps its "Copy page" action',
-  metadata: "last-modified timestamps are not shown in the export",
   markdown:
     "the Markdown served to AI tools is each page's own `.md` file; these options do not apply",
   "seo.organization": "the organization's structured data is not written into the export's pages",

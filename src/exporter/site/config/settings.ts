@@ -1,3 +1,4 @@
+import { readContextual } from "../contextual.ts";
 import type { FooterColumn, NavbarLink, NavbarPrimary, SiteBanner, SiteConfig } from "../types.ts";
 import { readApiSettings } from "./api-settings.ts";
 import { readBackground } from "./background.ts";
@@ -55,6 +56,8 @@ export function readSiteSettings(
     seo: readSeo(raw.seo, check),
     icons: readIcons(raw.icons, check),
     integrations: readIntegrations(raw.integrations, check),
+    ...readContextualSetting(raw.contextual, check),
+    metadata: readMetadata(raw.metadata, check),
     ...readApi(raw.api, check),
   };
 }
@@ -314,6 +317,23 @@ function readIntegrations(value: unknown, check: ConfigChecker): SiteConfig["int
     if (settingsObject && !HOSTING_SETTINGS.has(provider)) analytics[provider] = settingsObject;
   }
   return { analytics };
+}
+
+/** `contextual`: the page menu's options and place; what cannot be exported is reported. */
+function readContextualSetting(
+  value: unknown,
+  check: ConfigChecker,
+): Pick<SiteConfig, "contextual"> {
+  const { settings, issues } = readContextual(value, "contextual");
+  for (const issue of issues) check.warn(issue.path, issue.message);
+  return settings ? { contextual: settings } : {};
+}
+
+/** `metadata`: whether pages show their last-modified date. */
+function readMetadata(value: unknown, check: ConfigChecker): SiteConfig["metadata"] {
+  const object = check.object(value, "metadata", "an object with timestamp");
+  if (object) reportIgnoredKeys(object, "metadata", new Set(["timestamp"]), check);
+  return { timestamp: check.boolean(object?.timestamp, "metadata.timestamp") ?? false };
 }
 
 function readApi(value: unknown, check: ConfigChecker): Pick<SiteConfig, "playground" | "api"> {

@@ -1,5 +1,4 @@
 import type { PageMeta } from "../../site/page-index.ts";
-import { relativeUrl } from "../../site/paths.ts";
 import type { SiteStyling } from "../../site/types.ts";
 import { escapeHtml } from "../html.ts";
 import type { NavigationView } from "../navigation-view.ts";
@@ -8,17 +7,18 @@ import { iconHtml } from "./icon.ts";
 /**
  * `#header`: the eyebrow (the page's group, or with `styling.eyebrows: "breadcrumbs"` its whole
  * place in the navigation), the title (`#page-title`, with a badge on a deprecated page), the
- * description and the page actions.
+ * description and the page actions (the page menu, when it sits here).
  */
 export function pageHeaderHtml(
   page: PageMeta,
   view: NavigationView,
   eyebrows: SiteStyling["eyebrows"],
+  actions = "",
 ): string {
   const badge = page.deprecated
     ? ` <span class="deprecated-badge" data-badge data-color="orange">Deprecated</span>`
     : "";
-  return `${eyebrowHtml(view, eyebrows)}<header id="header" class="page-header"><h1 id="page-title" class="page-title">${escapeHtml(page.title)}${badge}</h1>${page.description ? `<p class="page-description">${escapeHtml(page.description)}</p>` : ""}${copyPageLink(page.path)}</header>
+  return `${eyebrowHtml(view, eyebrows)}<header id="header" class="page-header"><h1 id="page-title" class="page-title">${escapeHtml(page.title)}${badge}</h1>${page.description ? `<p class="page-description">${escapeHtml(page.description)}</p>` : ""}${actions}</header>
 `;
 }
 
@@ -36,9 +36,4 @@ function eyebrowHtml(view: NavigationView, style: SiteStyling["eyebrows"]): stri
   }
   const last = view.breadcrumb.at(-1);
   return last ? `<p class="eyebrow">${escapeHtml(last)}</p>` : "";
-}
-
-function copyPageLink(from: string): string {
-  const markdown = encodeURI(relativeUrl(from, `${from}.md`));
-  return `<div id="page-context-menu" class="page-actions"><a id="page-context-menu-button" class="copy-page" href="${markdown}" data-copy-page>${iconHtml("copy", { size: 14 })}<span>Copy page</span></a></div>`;
 }

@@ -28,13 +28,13 @@ export async function copyText(root: Document, text: string): Promise<boolean> {
   return copied;
 }
 
-/** Shows "Copied" on a button for a moment. */
+/** Shows "Copied" on a button for a moment, in its first `<span>` (its label) when it has one. */
 export function flash(button: HTMLElement, label: string): void {
-  const original = button.dataset.label ?? button.textContent ?? "";
-  button.dataset.label = original;
   const target = button.querySelector("span") ?? button;
+  const original = target.dataset.label ?? target.textContent ?? "";
+  target.dataset.label = original;
   target.textContent = label;
   window.setTimeout(() => {
-    target.textContent = button.querySelector("span") ? original.trim() : original;
+    target.textContent = original;
   }, 1500);
 }

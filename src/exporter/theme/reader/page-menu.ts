@@ -1,0 +1,214 @@
+import { checkUrl } from "../../safety/url-policy.ts";
+import {
+  type ContextualOption,
+  type ContextualOptionId,
+  type ContextualSettings,
+  DEFAULT_CONTEXTUAL,
+} from "../../site/contextual.ts";
+import type { PageMeta } from "../../site/page-index.ts";
+import { relativeUrl } from "../../site/paths.ts";
+import type { DeploymentType } from "../../site/types.ts";
+import { iconHtml } from "../chrome/icon.ts";
+import type { PageLinks } from "../chrome/links.ts";
+import { escapeHtml, isExternalUrl } from "../html.ts";
+import type { SiteLayoutData } from "../layout-types.ts";
+import type { ReaderSettings } from "./reader-settings.ts";
+import { READER_TEXT } from "./reader-text.ts";
+
+/** Where each AI tool takes a question: the question follows, URL-encoded. */
+const AI_TOOLS: Partial<Record<ContextualOptionId, string>> = {
+  chatgpt: "https://chatgpt.com/?hints=search&q=",
+  claude: "https://claude.ai/new?q=",
+  perplexity: "https://www.perplexity.ai/search/new?q=",
+  grok: "https://grok.com/?q=",
+  aistudio: "https://aistudio.google.com/prompts/new_chat?prompt=",
+};
+
+const MCP_OPTIONS: ReadonlySet<ContextualOptionId> = new Set([
+  "mcp",
+  "add-mcp",
+  "cursor",
+  "vscode",
+]);
+
+/** The most of a page's Markdown a custom option's `$page` puts into a link. */
+const PAGE_TEXT_IN_LINK = 4000;
+
+/**
+ * Why an option cannot be in this export's menu, or undefined when it can. The AI tools are
+ * handed the page by a third party's site: only a cloud site sends its readers there (a
+ * client-hosted site talks only to services the operator runs, an air-gapped one to none). The
+ * MCP options need the operator's MCP server; a custom link to another host stays out of an
+ * air-gapped site.
+ */
+export function optionUnavailable(
+  option: ContextualOption,
+  deployment: DeploymentType,
+  reader: ReaderSettings | undefined,
+): string | undefined {
+  if (typeof option === "object") {
+    const base = typeof option.href === "string" ? option.href : option.href.base;
+    if (deployment === "air-gapped" && isExternalUrl(base))
+      return "an air-gapped site links to no other host";
+    return undefined;
+  }
+  if (AI_TOOLS[option] && deployment !== "cloud")
+    return `it hands the page to another host's service, which a ${deployment} site does not`;
+  if (MCP_OPTIONS.has(option) && !reader?.mcpUrl)
+    return "the export was given no MCP server (--mcp-url)";
+  return undefined;
+}
+
+/** The page's menu settings: its own frontmatter's, else docs.json's, else the default. */
+export function menuSettings(site: SiteLayoutData, page: PageMeta): ContextualSettings {
+  return page.contextual ?? site.config.contextual ?? DEFAULT_CONTEXTUAL;
+}
+
+interface MenuEntry {
+  title: string;
+  description?: string;
+  icon: string;
+  /** Attributes of the entry's link, written as they are (already escaped). */
+  attributes: string;
+}
+
+/**
+ * `#page-context-menu`: the first option as a button, and every option in a list that opens
+ * from the chevron beside it (a `<details>`, so it opens with scripts off too). Empty when no
+ * option is left.
+ */
+export function pageMenuHtml(
+  site: SiteLayoutData,
+  page: PageMeta,
+  links: PageLinks,
+  markdown = "",
+): string {
+  const settings = menuSettings(site, page);
+  const entries = settings.options
+    .filter((option) => !optionUnavailable(option, site.deployment, site.reader))
+    .map((option) => menuEntry(option, site, page, links, markdown))
+    .filter((entry): entry is MenuEntry => entry !== undefined);
+  const [first] = entries;
+  if (!first) return "";
+  const labels = `data-copied-label="${escapeHtml(READER_TEXT.copied)}" data-copy-failed-label="${escapeHtml(READER_TEXT.copyFailed)}"`;
+  const button = `<a id="page-context-menu-button" class="copy-page context-menu-primary" ${first.attributes}>${iconHtml(first.icon, { size: 14 })}<span>${escapeHtml(first.title)}</span></a>`;
+  if (entries.length === 1)
+    return `<div id="page-context-menu" class="page-actions context-menu" ${labels}>${button}</div>`;
+  const items = entries
+    .map(
+      (entry) =>
+        `<li><a class="context-menu-item" role="menuitem" ${entry.attributes}>${iconHtml(entry.icon, { size: 16 })}<span class="context-menu-title">${escapeHtml(entry.title)}</span>${entry.description ? `<small class="context-menu-description">${escapeHtml(entry.description)}</small>` : ""}</a></li>`,
+    )
+    .join("");
+  return `<div id="page-context-menu" class="page-actions context-menu" ${labels}>${button}<details class="context-menu-more"><summary aria-label="${escapeHtml(READER_TEXT.moreActions)}">${iconHtml("chevron-down", { size: 14 })}</summary><ul class="context-menu-list" role="menu" aria-label="${escapeHtml(READER_TEXT.menuLabel)}">${items}</ul></details></div>`;
+}
+
+function menuEntry(
+  option: ContextualOption,
+  site: SiteLayoutData,
+  page: PageMeta,
+  links: PageLinks,
+  markdown: string,
+): MenuEntry | undefined {
+  if (typeof option === "object") {
+    const href = customHref(option.href, page, site.reader, markdown);
+    const url = href === undefined ? undefined : checkUrl(href, "link");
+    if (!url?.ok) return undefined;
+    const external = isExternalUrl(url.url);
+    return {
+      title: option.title,
+      ...(option.description ? { description: option.description } : {}),
+      icon: option.icon ?? (external ? "arrow-up-right" : "link"),
+      attributes: `href="${escapeHtml(external ? url.url : links.configUrl(url.url))}"${external ? ' target="_blank" rel="noopener noreferrer"' : ""}`,
+    };
+  }
+  const text = READER_TEXT[option];
+  const markdownUrl = escapeHtml(encodeURI(relativeUrl(page.path, `${page.path}.md`)));
+  if (option === "copy")
+    return { ...text, icon: "copy", attributes: `href="${markdownUrl}" data-copy-page` };
+  if (option === "view")
+    return { ...text, icon: "file-text", attributes: `href="${markdownUrl}" data-view-markdown` };
+  const tool = AI_TOOLS[option];
+  if (tool) return { ...text, icon: "sparkles", attributes: aiAttributes(tool, page, site.reader) };
+  return mcpEntry(option, site);
+}
+
+/**
+ * An AI tool's link. The question names the page's address: written now when the export knows
+ * where the site is served, else filled in by the client script from the page's own address
+ * (the entry stays hidden until then, and on `file://`, where no AI tool could read the page).
+ */
+function aiAttributes(tool: string, page: PageMeta, reader: ReaderSettings | undefined): string {
+  const external = ' target="_blank" rel="noopener noreferrer"';
+  if (reader?.siteUrl) {
+    const pageUrl = `${reader.siteUrl}/${page.path === "index" ? "" : page.path}`;
+    const href = `${tool}${encodeURIComponent(READER_TEXT.aiPrompt.replace("{url}", pageUrl))}`;
+    return `href="${escapeHtml(href)}"${external}`;
+  }
+  return `href="${escapeHtml(tool)}" data-ai-link="${escapeHtml(tool)}" data-ai-prompt="${escapeHtml(READER_TEXT.aiPrompt)}" hidden${external}`;
+}
+
+/** The MCP options: the server's address copied, or handed to an editor by its install link. */
+function mcpEntry(option: ContextualOptionId, site: SiteLayoutData): MenuEntry | undefined {
+  const server = site.reader?.mcpUrl;
+  if (!server) return undefined;
+  const name = site.config.name;
+  const serverLink = escapeHtml(server);
+  switch (option) {
+    case "mcp":
+      return {
+        ...READER_TEXT.mcp,
+        icon: "plug",
+        attributes: `href="${serverLink}" data-copy-text="${serverLink}"`,
+      };
+    case "add-mcp":
+      return {
+        ...READER_TEXT["add-mcp"],
+        icon: "terminal",
+        attributes: `href="${serverLink}" data-copy-text="${escapeHtml(`npx add-mcp ${server}`)}"`,
+      };
+    case "cursor": {
+      const config = Buffer.from(JSON.stringify({ url: server })).toString("base64");
+      const href = `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(name)}&config=${encodeURIComponent(config)}`;
+      return checked(READER_TEXT.cursor, "plug", href);
+    }
+    case "vscode": {
+      const href = `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name, type: "http", url: server }))}`;
+      return checked(READER_TEXT.vscode, "plug", href);
+    }
+    default:
+      return undefined;
+  }
+}
+
+function checked(
+  text: { title: string; description: string },
+  icon: string,
+  href: string,
+): MenuEntry | undefined {
+  const verdict = checkUrl(href, "link");
+  return verdict.ok
+    ? { ...text, icon, attributes: `href="${escapeHtml(verdict.url)}"` }
+    : undefined;
+}
+
+/** A custom option's address, its query values' `$page`, `$path` and `$mcp` filled in. */
+function customHref(
+  href: Exclude<ContextualOption, string>["href"],
+  page: PageMeta,
+  reader: ReaderSettings | undefined,
+  markdown: string,
+): string | undefined {
+  if (typeof href === "string") return href;
+  if (href.query.length === 0) return href.base;
+  const pagePath = `/${page.path === "index" ? "" : page.path}`;
+  const fill = (value: string): string =>
+    value
+      .replaceAll("$page", markdown.slice(0, PAGE_TEXT_IN_LINK))
+      .replaceAll("$path", pagePath)
+      .replaceAll("$mcp", reader?.mcpUrl ?? "");
+  const query = href.query
+    .map((pair) => `${encodeURIComponent(pair.key)}=${encodeURIComponent(fill(pair.value))}`)
+    .join("&");
+  return `${href.base}${href.base.includes("?") ? "&" : "?"}${query}`;
+}

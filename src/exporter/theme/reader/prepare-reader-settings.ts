@@ -1,0 +1,61 @@
+import type { ExportOptions } from "../../export-options.ts";
+import type { Problem } from "../../problems.ts";
+import { readLastModified } from "../../site/last-modified.ts";
+import type { PageMeta } from "../../site/page-index.ts";
+import type { DeploymentType, SiteConfig } from "../../site/types.ts";
+import { optionUnavailable } from "./page-menu.ts";
+import type { ReaderSettings } from "./reader-settings.ts";
+
+/**
+ * The reader extras' settings for one export: the operator's (site address, feedback collector,
+ * repository, MCP server) and, when a page shows its last-modified date, every page source's last
+ * commit date from one pass over the git history. Menu options docs.json names that this export
+ * cannot offer are reported once here, with the reason.
+ */
+export async function prepareReaderSettings(
+  options: Pick<
+    ExportOptions,
+    "sourceDir" | "siteUrl" | "feedbackUrl" | "repository" | "mcpUrl" | "signal"
+  >,
+  config: SiteConfig,
+  deployment: DeploymentType,
+  pages: ReadonlyMap<string, PageMeta>,
+  problems: Problem[],
+): Promise<ReaderSettings> {
+  const reader: ReaderSettings = { exportedAt: new Date().toISOString() };
+  if (options.siteUrl) reader.siteUrl = options.siteUrl.replace(/\/+$/, "");
+  if (options.feedbackUrl) reader.feedbackUrl = options.feedbackUrl;
+  if (options.repository) reader.repository = options.repository;
+  if (options.mcpUrl) reader.mcpUrl = options.mcpUrl;
+
+  (config.contextual?.options ?? []).forEach((option, index) => {
+    const reason = optionUnavailable(option, deployment, reader);
+    if (reason)
+      problems.push({
+        severity: "warning",
+        rule: "config",
+        file: config.sourceFile,
+        message: `contextual.options[${index}] (${typeof option === "string" ? `"${option}"` : option.title}) is left out of the page menu: ${reason}`,
+      });
+  });
+
+  const dated = [...pages.values()].filter(
+    (page) => (page.timestamp ?? config.metadata.timestamp) && !page.lastUpdatedDate,
+  );
+  if (dated.length > 0) {
+    const history = await readLastModified(
+      options.sourceDir,
+      dated.map((page) => page.file),
+      options.signal,
+    );
+    reader.lastModified = Object.fromEntries(history.dates);
+    if (history.incomplete)
+      problems.push({
+        severity: "warning",
+        rule: "config",
+        file: config.sourceFile,
+        message: `last-modified dates: ${history.incomplete}; pages without a date from git show the export's date`,
+      });
+  }
+  return reader;
+}
