@@ -59,12 +59,28 @@ describe("page frontmatter", () => {
       product: "API",
     });
     expect(meta.mode).toBeUndefined();
+    expect(meta.lastUpdatedDate).toBe("2026-01-01T00:00:00.000Z");
     expect(messages).toEqual([
       'frontmatter "mode" is not supported: the assistant page needs an AI assistant, which a static bundle has not; the page shows as a default page',
       'frontmatter "related" is not supported: related pages are a hosted add-on; the export shows none',
       'frontmatter "groups" is not supported: access groups need Mintlify\'s authentication; the export publishes the page to every reader',
-      'frontmatter "lastUpdatedDate" is not supported: last-modified dates are not shown',
       'frontmatter "boost" should be a number above 0; it is ignored',
+    ]);
+  });
+
+  it("reads the page's menu, its timestamp switch and its date, warning about a date it cannot read", () => {
+    const { meta, messages } = read({
+      title: "T",
+      contextual: { options: ["view", "download-pdf"], display: "toc" },
+      timestamp: false,
+      lastUpdatedDate: "last spring",
+    });
+    expect(meta.contextual).toEqual({ options: ["view"], display: "toc" });
+    expect(meta.timestamp).toBe(false);
+    expect(meta.lastUpdatedDate).toBeUndefined();
+    expect(messages).toEqual([
+      `frontmatter "contextual.options[1]" "download-pdf" is not in the export: PDFs are drawn by Mintlify's hosted service`,
+      'frontmatter "lastUpdatedDate" should be a date such as 2026-08-13, not "last spring"; it is ignored',
     ]);
   });
 });

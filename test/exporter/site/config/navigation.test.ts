@@ -445,14 +445,14 @@ describe("warnings that do not stop the export", () => {
         { gruops: [{ group: "Lost", pages: ["lost"] }], pages: ["index"], directory: "card" },
         {
           styling: { eyebrows: "breadcrumbs" },
-          contextual: { options: ["copy"] },
+          contextual: { options: ["copy", "assistant"] },
           descripton: "x",
         },
       ),
     );
     expect(messages(problems)).toEqual([
-      `docs.json: contextual: not supported: the contextual menu's AI-tool links are not exported; every page keeps its "Copy page" action`,
       'docs.json: descripton: unknown key; did you mean "description"?',
+      'docs.json: contextual.options[1]: "assistant" is not in the export: the bundle has no AI assistant',
       'docs.json: navigation.gruops: unknown key; did you mean "groups"?',
     ]);
     expect(outline(config.navigation.root)).toEqual(["index"]);
