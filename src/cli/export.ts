@@ -36,6 +36,10 @@ interface ExportFlags {
   quiet?: boolean;
   exportAllowHosts?: string;
   strict?: boolean;
+  exportFeedbackUrl?: string;
+  repositoryUrl?: string;
+  repositoryRef?: string;
+  mcpUrl?: string;
 }
 
 export function registerExportCommand(program: Command): void {
@@ -71,6 +75,18 @@ export function registerExportCommand(program: Command): void {
       "--site-url <URL>",
       "absolute URL the site will be served from, for sitemap.xml and robots.txt",
     )
+    .option(
+      "--repository-url <URL>",
+      'the docs repository\'s web address (https://github.com/acme/docs): pages link to "Suggest edits" and "Raise issue" there',
+    )
+    .option(
+      "--repository-ref <BRANCH>",
+      "the branch the edit links open (default: the repository's default branch)",
+    )
+    .option(
+      "--mcp-url <URL>",
+      "your MCP server's address, for the page menu's MCP options (mcp, add-mcp, cursor, vscode)",
+    )
     .option("--cache-dir <DIR>", `render cache (default: ${defaultExportCacheDir()})`)
     .option("--no-cache", "render every page again, ignoring and not writing the cache")
     .option("--concurrency <N>", "render threads (default: one per core for large sites)")
@@ -85,7 +101,7 @@ export function registerExportCommand(program: Command): void {
       "\nExamples:\n  quire export ./docs -o site.tar.gz\n  quire export ./docs --out-dir public --deployment air-gapped\n  quire export ./docs --export-allow-hosts specs.internal,10.20.0.0/16\n\nExit codes: 0 exported, 1 the export failed (errors, and warnings with --strict, are listed as file:line:column message), 2 wrong usage.",
     );
   // OpenAPI specifications given as URLs come from public hosts only, unless allowed here.
-  addSettingOptions(command, ["exportAllowHosts"]).action(
+  addSettingOptions(command, ["exportAllowHosts", "exportFeedbackUrl"]).action(
     async (docsDir: string, flags: ExportFlags) => {
       process.exitCode = await runExport(docsDir, flags);
     },
@@ -122,7 +138,18 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
   if (archiveFile && !archiveFile.endsWith(".tar.gz") && !archiveFile.endsWith(".tgz")) {
     throw new UsageError(`-o must name a .tar.gz file, not "${archiveFile}"`);
   }
-  const { exportAllowHosts } = configFromFlags({ ...flags }, ["exportAllowHosts"]);
+  for (const [flag, value] of [
+    ["--repository-url", flags.repositoryUrl],
+    ["--mcp-url", flags.mcpUrl],
+  ] as const)
+    if (value !== undefined && !/^https?:\/\/[^/]+/.test(value))
+      throw new UsageError(`${flag} must be an absolute http(s) URL, not "${value}"`);
+  if (flags.repositoryRef !== undefined && !flags.repositoryUrl)
+    throw new UsageError("--repository-ref needs --repository-url");
+  const { exportAllowHosts, exportFeedbackUrl } = configFromFlags({ ...flags }, [
+    "exportAllowHosts",
+    "exportFeedbackUrl",
+  ]);
 
   const interactive = !flags.json && !flags.quiet && process.stderr.isTTY === true;
   const bar = interactive
@@ -158,6 +185,16 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
         .map((item) => item.trim())
         .filter(Boolean),
       siteUrl: flags.siteUrl,
+      ...(exportFeedbackUrl ? { feedbackUrl: exportFeedbackUrl } : {}),
+      ...(flags.repositoryUrl
+        ? {
+            repository: {
+              url: flags.repositoryUrl,
+              ...(flags.repositoryRef ? { ref: flags.repositoryRef } : {}),
+            },
+          }
+        : {}),
+      ...(flags.mcpUrl ? { mcpUrl: flags.mcpUrl } : {}),
       cacheDir: flags.cache ? (flags.cacheDir ?? defaultExportCacheDir()) : undefined,
       concurrency,
       strict: flags.strict === true,

@@ -71,6 +71,12 @@ function gitAuthor(value: string, name: string): string {
     throw new ConfigError(`${name} must look like "Name <email@example.com>", not "${value}"`);
   return value.trim();
 }
+/** A feedback collector: an absolute http(s) URL, or a path of the server the site is served from. */
+function feedbackCollector(value: string, name: string): string | undefined {
+  if (value === "") return undefined;
+  if (/^\/(?!\/)[^\s?#]*$/.test(value)) return value;
+  return absoluteHttpUrl(value, name);
+}
 function absoluteHttpUrl(value: string, name: string): string | undefined {
   if (value === "") return undefined;
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
@@ -317,6 +323,16 @@ export const SETTINGS = {
     example: "specs.internal,10.20.0.0/16",
     default: [] as string[],
     parse: hostList,
+  },
+  exportFeedbackUrl: {
+    flag: "--export-feedback-url",
+    env: "QUIRE_EXPORT_FEEDBACK_URL",
+    value: "URL",
+    doc: 'where exported pages post "Was this page helpful?" answers: an http(s) URL, or /_quire/feedback for quire serve to keep them',
+    defaultText: "none: pages ask nothing",
+    example: "/_quire/feedback",
+    default: undefined as string | undefined,
+    parse: feedbackCollector,
   },
   logLevel: {
     flag: "--log-level",

@@ -14,7 +14,7 @@ import { EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../domain/job-queues.ts";
 import type { ComponentMode, Deployment, Forge } from "../domain/project.ts";
 import { openSecret } from "../domain/secret-box.ts";
 import { bundleObjectKey } from "../domain/static-export-job.ts";
-import { ExportFailedError, formatProblem } from "../exporter/index.ts";
+import { ExportFailedError, type ExportOptions, formatProblem } from "../exporter/index.ts";
 import { forgeCredentials } from "../git/index.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import { exportInThread } from "./export-thread.ts";
@@ -33,6 +33,8 @@ export interface ExportHandlerOptions {
   memoryMb?: number;
   /** Private hosts exports may fetch from (`--export-allow-hosts`); public hosts only when empty. */
   allowHosts?: string[];
+  /** Where exported pages post feedback (`--export-feedback-url`); the pages ask nothing when absent. */
+  feedbackUrl?: string;
 }
 
 /** Share of the progress bar each stage takes: fetching the source, exporting, storing. */
@@ -126,6 +128,8 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
         // The operator's setting, never the project's: a docs repository must not widen it.
         allowHosts: options.allowHosts ?? [],
         paths: job.paths ? (JSON.parse(job.paths) as string[]) : undefined,
+        ...(options.feedbackUrl ? { feedbackUrl: options.feedbackUrl } : {}),
+        ...projectRepositoryLink(project, checkout),
         siteUrl: `https://${job.domain}`,
         cacheDir: path.join(options.dataDir, "cache", "export"),
         jobId: job.id,
@@ -194,4 +198,36 @@ function mkdirScratch(dataDir: string): string {
   const folder = path.join(dataDir, "tmp");
   mkdirSync(folder, { recursive: true });
   return folder;
+}
+
+/**
+ * The project's repository for the pages' "Suggest edits" and "Raise issue" links, when it is a
+ * web address (an SSH or local one names no page a reader can open); the docs folder is where
+ * the checkout found docs.json.
+ */
+function projectRepositoryLink(
+  project: { repository: string; ref: string | null; forge: string | null },
+  checkout: { docsDir: string; root?: string },
+): Pick<ExportOptions, "repository"> {
+  if (!/^https?:\/\//i.test(project.repository)) return {};
+  let url: URL;
+  try {
+    url = new URL(project.repository);
+  } catch {
+    return {};
+  }
+  // Credentials written into the URL never reach a page.
+  url.username = "";
+  url.password = "";
+  const forge = project.forge;
+  return {
+    repository: {
+      url: url.href.replace(/\/+$/, ""),
+      ...(project.ref ? { ref: project.ref } : {}),
+      ...(forge === "github" || forge === "gitlab" || forge === "gitea" ? { forge } : {}),
+      ...(checkout.root
+        ? { folder: path.relative(checkout.root, checkout.docsDir).split(path.sep).join("/") }
+        : {}),
+    },
+  };
 }

@@ -39,6 +39,7 @@ export function createHandlers(
         concurrency: concurrency ?? config.exportConcurrency,
         memoryMb: config.exportMemoryMb,
         allowHosts: [...config.exportAllowHosts],
+        feedbackUrl: config.exportFeedbackUrl,
       }),
     );
   if (kinds.includes("agent"))

@@ -16,6 +16,8 @@ export class SourceError extends CodedError {
 export interface Checkout {
   /** The folder holding docs.json or mint.json. */
   docsDir: string;
+  /** The repository's root, which holds `docsDir`. */
+  root: string;
   /** Removes what the checkout made (nothing for a local folder). */
   cleanup(): void;
 }
@@ -45,7 +47,7 @@ export async function checkoutSource(request: CheckoutRequest): Promise<Checkout
     const folder = path.resolve(request.repository);
     if (!existsSync(folder) || !statSync(folder).isDirectory())
       throw new SourceError(`the repository folder ${folder} does not exist`);
-    return { docsDir: locateDocsRoot(folder), cleanup: () => {} };
+    return { docsDir: locateDocsRoot(folder), root: folder, cleanup: () => {} };
   }
   const bare = path.join(
     request.cacheDir,
@@ -82,6 +84,7 @@ export async function checkoutSource(request: CheckoutRequest): Promise<Checkout
     });
     return {
       docsDir: locateDocsRoot(target),
+      root: target,
       cleanup: () => rmSync(target, { recursive: true, force: true }),
     };
   } catch (error) {

@@ -1,3 +1,4 @@
+import { GitError, runGit } from "../../../git/index.ts";
 import type { ExportOptions } from "../../export-options.ts";
 import type { Problem } from "../../problems.ts";
 import { readLastModified } from "../../site/last-modified.ts";
@@ -25,7 +26,11 @@ export async function prepareReaderSettings(
   const reader: ReaderSettings = { exportedAt: new Date().toISOString() };
   if (options.siteUrl) reader.siteUrl = options.siteUrl.replace(/\/+$/, "");
   if (options.feedbackUrl) reader.feedbackUrl = options.feedbackUrl;
-  if (options.repository) reader.repository = options.repository;
+  if (options.repository)
+    reader.repository =
+      options.repository.folder === undefined
+        ? { ...options.repository, folder: await folderInRepository(options.sourceDir) }
+        : options.repository;
   if (options.mcpUrl) reader.mcpUrl = options.mcpUrl;
 
   (config.contextual?.options ?? []).forEach((option, index) => {
@@ -58,4 +63,16 @@ export async function prepareReaderSettings(
       });
   }
   return reader;
+}
+
+/** Where the docs folder sits in its git repository (`docs`), `""` at its root or outside git. */
+async function folderInRepository(docsDir: string): Promise<string> {
+  try {
+    return (await runGit(["rev-parse", "--show-prefix"], { cwd: docsDir, timeoutMs: 10_000 }))
+      .trim()
+      .replace(/\/+$/, "");
+  } catch (error) {
+    if (error instanceof GitError) return "";
+    throw error;
+  }
 }
