@@ -5,6 +5,7 @@ import { registerApiCommand } from "./api.ts";
 import { registerCheckCommand } from "./check.ts";
 import { registerDbCommand } from "./db.ts";
 import { registerExportCommand } from "./export.ts";
+import { registerFeedbackCommand } from "./feedback.ts";
 import { registerJobsCommand } from "./jobs.ts";
 import { registerKeysCommand } from "./keys.ts";
 import { registerOrgsCommand } from "./orgs.ts";
@@ -70,6 +71,7 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
   registerExportCommand(program);
   registerCheckCommand(program);
   registerServeCommand(program);
+  registerFeedbackCommand(program);
   registerRemoteCommand(program);
   try {
     await program.parseAsync(argv, { from: "user" });

@@ -65,11 +65,13 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
     { VersionStore },
     { createStaticServer },
     { removeLeftovers },
+    { FeedbackStore },
   ] = await Promise.all([
     import("../serve/values-file.ts"),
     import("../serve/versions.ts"),
     import("../serve/static-server.ts"),
     import("../serve/leftovers.ts"),
+    import("../serve/feedback-store.ts"),
   ]);
   // A mistake in the file is a ConfigError: one line, exit 2.
   const values = readValuesFile(flags.values, valuesOverrides(config));
@@ -95,7 +97,9 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
     return 1;
   }
 
-  const server = createStaticServer({ versions, logger });
+  // Readers' answers to "Was this page helpful?", for bundles exported to post them here.
+  const feedback = FeedbackStore.open(dataDir);
+  const server = createStaticServer({ versions, logger, feedback });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.servePort, config.serveHost, resolve);
@@ -119,6 +123,7 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
           `quire serve: ${message}\nquire serve: no version to serve: stopping\n`,
         );
         await new Promise((resolve) => server.close(resolve));
+        feedback.close();
         return 1;
       }
       logger.error({ err: error }, "the new bundle could not be installed");
@@ -132,6 +137,7 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
     onStopRequest(async () => {
       server.closeIdleConnections();
       await new Promise((done) => server.close(done));
+      feedback.close();
       resolve(0);
     }, logger);
   });

@@ -11,6 +11,8 @@ import {
   readPolicySources,
 } from "./content-security-policy.ts";
 import { contentTypeOf } from "./content-type.ts";
+import { AddressRateLimiter, FEEDBACK_PATH, handleFeedback } from "./feedback-endpoint.ts";
+import type { FeedbackStore } from "./feedback-store.ts";
 import { localLocation } from "./local-location.ts";
 import { RedirectRules, type RedirectTarget } from "./redirect-rules.ts";
 import type { Encoding } from "./version-layout.ts";
@@ -110,6 +112,8 @@ class VersionCache {
   readonly sources: PolicySources;
   /** The site's redirects (redirect-rules.ts). */
   readonly redirects: RedirectRules;
+  /** Where this version's pages post their feedback (the manifest's `feedbackUrl`). */
+  readonly feedbackUrl: string | undefined;
 
   constructor(id: string, root: string, compressed: string | null) {
     this.id = id;
@@ -118,6 +122,20 @@ class VersionCache {
     const manifest = versionManifest(root);
     this.sources = manifest === undefined ? NO_SOURCES : readPolicySources(manifest);
     this.redirects = RedirectRules.read(root, manifest);
+    const feedbackUrl = (manifest as { feedbackUrl?: unknown } | undefined)?.feedbackUrl;
+    this.feedbackUrl = typeof feedbackUrl === "string" ? feedbackUrl : undefined;
+  }
+
+  /** Whether this version's pages post feedback to this server, and have this page. */
+  acceptsFeedback(page: string): "yes" | "not-collected" | "no-such-page" {
+    if (this.feedbackUrl !== FEEDBACK_PATH) return "not-collected";
+    if (/[?#\\]/.test(page) || page.startsWith("/")) return "no-such-page";
+    const route = this.route(`/${page === "index" ? "" : page}`);
+    return route.kind === "file" &&
+      route.served.status === 200 &&
+      route.served.file.endsWith(".html")
+      ? "yes"
+      : "no-such-page";
   }
 
   route(pathname: string): Route {
@@ -268,7 +286,13 @@ class VersionCache {
  */
 const RECHECK_ACTIVE_MS = 100;
 
-export function createStaticServer(options: { versions: VersionStore; logger: Logger }): Server {
+export function createStaticServer(options: {
+  versions: VersionStore;
+  logger: Logger;
+  /** Where readers' feedback is counted, for versions whose pages post it here. */
+  feedback?: FeedbackStore;
+}): Server {
+  const limiter = new AddressRateLimiter();
   const { versions } = options;
   let cache: VersionCache | undefined;
   let checkedAt = 0;
@@ -305,6 +329,14 @@ export function createStaticServer(options: { versions: VersionStore; logger: Lo
       });
     }
     try {
+      if (options.feedback && request.url?.split("?")[0] === FEEDBACK_PATH) {
+        const store = options.feedback;
+        return handleFeedback(request, response, {
+          store,
+          limiter,
+          accepts: (page) => activeSite()?.acceptsFeedback(page) ?? "not-collected",
+        });
+      }
       handle(request, response, versions, activeSite);
     } catch (error) {
       logger.error({ err: error }, "serving failed");

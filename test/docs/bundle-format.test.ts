@@ -61,11 +61,16 @@ describe("docs/bundle-format.md", () => {
       jobId: "exp_1",
       domain: "docs.tasks.example",
       version: "1.0.0",
+      feedbackUrl: "https://feedback.tasks.example/collect",
     });
     const manifest = JSON.parse(readFileSync(path.join(outputDir, "quire-export.json"), "utf8"));
     expect(manifest).toEqual(result.manifest);
     // The optional fields are there, so the comparison below covers them.
-    expect(manifest.connectOrigins).toEqual(["https://api.tasks.example"]);
+    expect(manifest.connectOrigins).toEqual([
+      "https://api.tasks.example",
+      "https://feedback.tasks.example",
+    ]);
+    expect(manifest.feedbackUrl).toBe("https://feedback.tasks.example/collect");
     expect(manifest.scriptOrigins).toEqual(["https://www.googletagmanager.com"]);
     expect(manifest.styleOrigins).toEqual(["https://fonts.googleapis.com"]);
     expect(manifest.fontOrigins).toEqual(["https://fonts.gstatic.com"]);
