@@ -1,0 +1,214 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportSite } from "../../src/exporter/export-site.ts";
+import type { DeploymentType } from "../../src/exporter/index.ts";
+import { launchBrowser, serveFolder } from "../helpers/browser.ts";
+import { makeTempDir, writeRepoFiles } from "../helpers/temp-repo.ts";
+
+/**
+ * The page menu, the feedback thumbs and the edit links in a real browser: the menu's options
+ * per deployment type over HTTP and from disk, and feedback posted to a real `quire serve`,
+ * counted there and printed by `quire feedback`.
+ */
+const BIN = path.resolve("bin/quire.js");
+const run = promisify(execFile);
+
+let browser: Browser;
+let root: string;
+const closers: (() => Promise<void>)[] = [];
+const children: ChildProcess[] = [];
+
+const SOURCE = {
+  "docs.json": JSON.stringify({
+    name: "Reader",
+    colors: { primary: "#2563eb" },
+    contextual: { options: ["copy", "view", "chatgpt", "claude"] },
+    navigation: { pages: ["index", "guides/setup"] },
+  }),
+  "index.mdx": "---\ntitle: Home\n---\n\nHello.\n",
+  "guides/setup.mdx": "---\ntitle: Setup\n---\n\nRun the installer.\n",
+};
+
+async function exportAs(deployment: DeploymentType, archive = false): Promise<string> {
+  const folder = path.join(root, deployment);
+  await exportSite({
+    sourceDir: path.join(root, "source"),
+    outputDir: path.join(folder, "site"),
+    ...(archive ? { archiveFile: path.join(folder, "site.tar.gz") } : {}),
+    deployment,
+    feedbackUrl: "/_quire/feedback",
+    repository: { url: "https://github.com/acme/reader", ref: "main" },
+  });
+  return folder;
+}
+
+beforeAll(async () => {
+  root = path.join(os.tmpdir(), `quire-reader-${process.pid}-${Date.now()}`);
+  writeRepoFiles(path.join(root, "source"), SOURCE);
+  await Promise.all([exportAs("cloud", true), exportAs("air-gapped")]);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const close of closers) await close();
+  await browser?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function open(url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  closers.push(() => context.close());
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.classList.contains("js"));
+  return page;
+}
+
+/** The titles of the menu's options a reader sees once the chevron is clicked. */
+async function visibleOptions(page: Page): Promise<string[]> {
+  await page.click(".context-menu-more > summary");
+  return page.locator(".context-menu-item:visible .context-menu-title").allTextContents();
+}
+
+describe("the page menu in a browser", () => {
+  it("offers the AI tools of a cloud site served over HTTP, asking about the page's own address", async () => {
+    const site = await serveFolder(path.join(root, "cloud", "site"));
+    closers.push(site.close);
+    const page = await open(`${site.url}guides/setup.html`);
+    expect(await visibleOptions(page)).toEqual([
+      "Copy page",
+      "View as Markdown",
+      "Open in ChatGPT",
+      "Open in Claude",
+    ]);
+    const href = await page
+      .locator(".context-menu-item", { hasText: "Open in Claude" })
+      .getAttribute("href");
+    expect(new URL(href as string).searchParams.get("q")).toBe(
+      `Read ${site.url}guides/setup.html so I can ask questions about it.`,
+    );
+  });
+
+  it("hides the AI tools of a page opened from disk, where no AI tool could read it", async () => {
+    const page = await open(
+      pathToFileURL(path.join(root, "cloud", "site", "guides", "setup.html")).href,
+    );
+    expect(await visibleOptions(page)).toEqual(["Copy page", "View as Markdown"]);
+  });
+
+  it("offers no AI tool in an air-gapped site, and its Markdown view opens the bundle's own copy", async () => {
+    const site = await serveFolder(path.join(root, "air-gapped", "site"));
+    closers.push(site.close);
+    const page = await open(`${site.url}guides/setup.html`);
+    expect(await visibleOptions(page)).toEqual(["Copy page", "View as Markdown"]);
+    expect(await page.locator("a[href*='chatgpt'], a[href*='claude']").count()).toBe(0);
+    await page.click(".context-menu-item[data-view-markdown]");
+    await page.waitForURL(/setup\.md$/);
+    expect(await page.textContent("body")).toContain("# Setup");
+  });
+
+  it("links the page to its source on the forge", async () => {
+    const page = await open(
+      pathToFileURL(path.join(root, "air-gapped", "site", "guides", "setup.html")).href,
+    );
+    expect(await page.getAttribute("a.suggest-edit", "href")).toBe(
+      "https://github.com/acme/reader/edit/main/guides/setup.mdx",
+    );
+    // A page opened from disk cannot post to the site's server: the question is not asked.
+    expect(await page.locator(".page-feedback").isVisible()).toBe(false);
+  });
+});
+
+/** `quire serve` of the cloud bundle, from a local link, once it serves it. */
+async function quireServe(dataDir: string): Promise<string> {
+  const file = path.join(root, "cloud", "site.tar.gz");
+  const link: Server = createServer((_request, response) => {
+    const body = readFileSync(file);
+    response.writeHead(200, { "content-length": body.length }).end(body);
+  });
+  await new Promise<void>((resolve) => link.listen(0, "127.0.0.1", resolve));
+  closers.push(() => new Promise((resolve) => link.close(() => resolve())));
+  const values = path.join(makeTempDir(), "values.yaml");
+  writeFileSync(
+    values,
+    `staticExport:\n  enabled: true\n  bundleUrl: "http://127.0.0.1:${(link.address() as AddressInfo).port}/b.tar.gz"\n`,
+  );
+  const child = spawn(
+    process.execPath,
+    [BIN, "serve", "--values", values, "--port", "0", "--data-dir", dataDir],
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, QUIRE_LOG_LEVEL: "warn" } },
+  );
+  children.push(child);
+  let output = "";
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const base = /Quire serve listening on (http:\/\/\S+)/.exec(output)?.[1];
+    if (base && /Serving version/.test(output)) return base;
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`quire serve did not start serving:\n${output}`);
+}
+
+describe("feedback under quire serve", () => {
+  it("stores a reader's answer, counts it per page, and refuses what is not an answer for a page of the site", async () => {
+    const dataDir = makeTempDir();
+    const base = await quireServe(dataDir);
+    const page = await open(`${base}/guides/setup`);
+    await page.locator(".page-feedback").waitFor({ state: "visible" });
+    expect(await page.textContent(".feedback-question")).toBe("Was this page helpful?");
+    await page.click('.feedback-button[data-helpful="true"]');
+    await page.locator(".feedback-status", { hasText: "Thank you for your feedback." }).waitFor();
+
+    const post = (body: string, type = "application/json") =>
+      fetch(`${base}/_quire/feedback`, {
+        method: "POST",
+        headers: { "content-type": type },
+        body,
+      });
+    expect((await post('{"page": "index", "helpful": false}')).status).toBe(204);
+    const unknown = await post('{"page": "nowhere", "helpful": true}');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'the site has no page "nowhere"' });
+    expect((await post("not json")).status).toBe(400);
+    expect((await post('{"page": "index", "helpful": "yes"}')).status).toBe(400);
+    expect((await post('{"page": "index", "helpful": true}', "text/plain")).status).toBe(415);
+    expect((await post(JSON.stringify({ page: "x".repeat(4000), helpful: true }))).status).toBe(
+      413,
+    );
+    // Twenty answers a minute from one address: the browser's and the four above that reached
+    // the count (a body of the wrong type or size is refused before) make five.
+    const statuses: number[] = [];
+    for (let vote = 0; vote < 15; vote++)
+      statuses.push((await post('{"page": "index", "helpful": true}')).status);
+    expect(statuses.every((status) => status === 204)).toBe(true);
+    const limited = await post('{"page": "index", "helpful": true}');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    const { stdout } = await run(process.execPath, [
+      BIN,
+      "feedback",
+      "--data-dir",
+      dataDir,
+      "--json",
+    ]);
+    expect(JSON.parse(stdout)).toEqual([
+      { page: "index", helpful: 15, unhelpful: 1 },
+      { page: "guides/setup", helpful: 1, unhelpful: 0 },
+    ]);
+    const table = await run(process.execPath, [BIN, "feedback", "--data-dir", dataDir]);
+    expect(table.stdout).toMatch(/guides\/setup\s+1\s+0/);
+  });
+});
