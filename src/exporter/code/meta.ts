@@ -12,7 +12,7 @@ export interface CodeMeta {
 /**
  * Parses Mintlify's fence meta: `title="..."` or bare words as the title, `{1,3-5}` or
  * `highlight={...}` for highlighted lines, `focus={...}`, and the flags `lines`, `wrap`,
- * `expandable`, `icon="..."`.
+ * `expandable`, `icon="..."`; `twoslash` is read and dropped.
  */
 export function parseCodeMeta(meta: string | undefined): CodeMeta {
   const result: CodeMeta = {
@@ -44,6 +44,9 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
       else result[word] = true;
     }
   }
+  // `twoslash` asks for type hovers, which the export does not compute (docs/decisions.md):
+  // the block is highlighted as usual, and the word never becomes its title.
+  take(/(?:^|\s)twoslash(?=\s|$)()/);
   const remaining = rest.replace(/\s+/g, " ").trim();
   if (!result.title && remaining) result.title = remaining;
   return result;

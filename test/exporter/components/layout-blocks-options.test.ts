@@ -15,6 +15,24 @@ describe("options of trees, updates, tiles, views, visibility and prompts", () =
     );
   });
 
+  it("opens a prompt in Cursor with its text when its actions ask for it, and copies it by default", async () => {
+    const both = await renderPage({
+      "index.mdx": '<Prompt actions={["copy", "cursor"]}>Summarize **this** page.</Prompt>\n',
+    });
+    const href = /<a class="prompt-cursor" href="([^"]+)"/.exec(both.html)?.[1] as string;
+    expect(href.startsWith("cursor://anysphere.cursor-deeplink/prompt?text=")).toBe(true);
+    expect(decodeURIComponent(href.split("text=")[1] as string)).toBe("Summarize this page.");
+    expect(both.html).toContain('aria-label="Copy prompt"');
+    const cursorOnly = await renderPage({
+      "index.mdx": '<Prompt actions={["cursor"]}>Summarize.</Prompt>\n',
+    });
+    expect(cursorOnly.html).toContain("prompt-cursor");
+    expect(cursorOnly.html).not.toContain("Copy prompt");
+    const plain = await renderPage({ "index.mdx": "<Prompt>Summarize.</Prompt>\n" });
+    expect(plain.html).toContain("Copy prompt");
+    expect(plain.html).not.toContain("prompt-cursor");
+  });
+
   it("titles a prompt without a description Prompt", async () => {
     const body = await renderPage({ "index.mdx": "<Prompt>Summarize this page.</Prompt>\n" });
     expect(body.html).toContain('<span class="prompt-title">Prompt</span>');
