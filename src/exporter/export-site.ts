@@ -28,6 +28,7 @@ import {
   decidePublishedFile,
   unusedFileProblems,
 } from "./output/published-files.ts";
+import { feedFileOf, feedItemsOfPage, renderRssFeed } from "./output/rss-feed.ts";
 import {
   indexablePages,
   renderLlmsFullTxt,
@@ -54,7 +55,7 @@ import { createIgnoreMatcher } from "./site/ignore.ts";
 import { loadSiteConfig } from "./site/load-config.ts";
 import { collectNavigationPages } from "./site/navigation-pages.ts";
 import type { PageMeta } from "./site/page-index.ts";
-import { pageOutputFile } from "./site/paths.ts";
+import { pageOutputFile, relativeUrl } from "./site/paths.ts";
 import type { RepoFiles } from "./site/repo-files.ts";
 import {
   checkLinks,
@@ -273,6 +274,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   }
   writeSiteFiles(outputDir, config, exportedPages, outcomes, navigationPaths, options.siteUrl);
   writeRedirects(outputDir, layout, redirects);
+  await writeRssFeeds(outputDir, exportedPages, config, layout.reader);
 
   const warnings = collapseRepeats(problems.filter((problem) => problem.severity === "warning"));
   const manifest: ExportManifest = {
@@ -592,6 +594,42 @@ function writeSiteFiles(
       listed.map((meta) => ({ meta, markdown: markdownByPath.get(meta.path) ?? "" })),
     ),
   );
+}
+
+/**
+ * The RSS feed of each page whose frontmatter says `rss: true`, from the `<Update>`s of its
+ * written page. Links are absolute when the export knows the site's address, else relative to
+ * the feed.
+ */
+async function writeRssFeeds(
+  outputDir: string,
+  pages: PageMeta[],
+  config: SiteConfig,
+  reader: SiteLayoutData["reader"],
+): Promise<void> {
+  for (const page of pages) {
+    if (!page.rss) continue;
+    const htmlFile = pageOutputFile(page.path);
+    const target = path.join(outputDir, htmlFile);
+    if (!existsSync(target)) continue;
+    const feedFile = feedFileOf(page.path);
+    const pageUrl = reader?.siteUrl
+      ? `${reader.siteUrl}/${encodeURI(htmlFile)}`
+      : encodeURI(relativeUrl(feedFile.replace(/\.xml$/, ""), htmlFile));
+    writeFiles(outputDir, [
+      {
+        path: feedFile,
+        content: renderRssFeed({
+          title: `${page.title} - ${config.name}`,
+          description: page.description,
+          pageUrl,
+          ...(reader?.siteUrl ? { feedUrl: `${reader.siteUrl}/${encodeURI(feedFile)}` } : {}),
+          builtAt: reader?.exportedAt ?? new Date().toISOString(),
+          items: feedItemsOfPage(await readFile(target, "utf8")),
+        }),
+      },
+    ]);
+  }
 }
 
 /**

@@ -31,8 +31,20 @@ const SOURCE = {
     name: "Reader",
     colors: { primary: "#2563eb" },
     contextual: { options: ["copy", "view", "chatgpt", "claude"] },
-    navigation: { pages: ["index", "guides/setup"] },
+    navigation: { pages: ["index", "guides/setup", "changelog"] },
   }),
+  "changelog.mdx": `---
+title: Changelog
+---
+
+<Update label="March" tags={["Spearmint", "Wintergreen"]}>Mint and green.</Update>
+
+<Update label="February" tags={["Spearmint"]}>Only mint.</Update>
+
+<Update label="January" tags={["Peppermint"]}>Pepper.</Update>
+
+<Update label="December">No tags.</Update>
+`,
   "index.mdx": "---\ntitle: Home\n---\n\nHello.\n",
   "guides/setup.mdx": "---\ntitle: Setup\n---\n\nRun the installer.\n",
 };
@@ -125,6 +137,36 @@ describe("the page menu in a browser", () => {
     );
     // A page opened from disk cannot post to the site's server: the question is not asked.
     expect(await page.locator(".page-feedback").isVisible()).toBe(false);
+  });
+});
+
+describe("the changelog's tag filter", () => {
+  const shown = (page: Page) => page.locator(".update:visible .update-label").allTextContents();
+
+  it("shows only the updates that carry every chosen tag, and keeps the choice in the address", async () => {
+    const file = pathToFileURL(path.join(root, "cloud", "site", "changelog.html")).href;
+    const page = await open(file);
+    const filter = page.locator("#table-of-contents .update-filter");
+    expect(await filter.locator("button").allTextContents()).toEqual([
+      "Spearmint",
+      "Wintergreen",
+      "Peppermint",
+    ]);
+    expect(await shown(page)).toEqual(["March#", "February#", "January#", "December#"]);
+    await filter.getByText("Spearmint").click();
+    expect(await shown(page)).toEqual(["March#", "February#"]);
+    expect(new URL(page.url()).searchParams.get("tags")).toBe("Spearmint");
+    await filter.getByText("Wintergreen").click();
+    expect(await shown(page)).toEqual(["March#"]);
+    await filter.getByText("Spearmint").click();
+    await filter.getByText("Wintergreen").click();
+    expect(await shown(page)).toEqual(["March#", "February#", "January#", "December#"]);
+
+    const linked = await open(`${file}?tags=Peppermint`);
+    expect(await shown(linked)).toEqual(["January#"]);
+    expect(await linked.locator(".update-filter-tag[aria-pressed=true]").allTextContents()).toEqual(
+      ["Peppermint"],
+    );
   });
 });
 

@@ -43,6 +43,8 @@ export interface PageMeta {
   timestamp?: boolean;
   /** Frontmatter `lastUpdatedDate`, as an ISO timestamp: the date shown instead of git's. */
   lastUpdatedDate?: string;
+  /** Frontmatter `rss: true`: the page's `<Update>`s get a feed (`<page>/rss.xml`) and a button to it. */
+  rss?: boolean;
   /** Frontmatter `boost`: the factor of the page's search ranking. */
   boost?: number;
 }

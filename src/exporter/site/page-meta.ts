@@ -99,6 +99,7 @@ export function pageMetaFromFrontmatter(
     ...(iconType ? { iconType } : {}),
     ...(contextual.settings ? { contextual: contextual.settings } : {}),
     ...(timestamp !== undefined ? { timestamp } : {}),
+    ...(flag("rss") ? { rss: true } : {}),
     ...(lastUpdatedDate ? { lastUpdatedDate } : {}),
     ...(flag("deprecated") ? { deprecated: true } : {}),
     ...(flag("hideFooterPagination") ? { hideFooterPagination: true } : {}),

@@ -13,7 +13,7 @@ import { NOT_FOUND_BASE_SCRIPT, NOT_FOUND_ROOT_SCRIPT, REDIRECT_SCRIPT } from ".
 import type { PageLayoutInput, SiteLayoutData } from "./layout-types.ts";
 import { NavigationModel, type NavigationView } from "./navigation-view.ts";
 import { pageEndHtml } from "./reader/page-end.ts";
-import { menuSettings, pageMenuHtml } from "./reader/page-menu.ts";
+import { menuSettings, pageMenuHtml, rssButtonHtml } from "./reader/page-menu.ts";
 
 /** What each page mode keeps of the page's surroundings (Mintlify's `mode` frontmatter). */
 const MODE_CHROME: Record<
@@ -53,7 +53,7 @@ export function renderPage(
   const content = blank
     ? `<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content">${body.html}</div></main>`
     : `<main id="content-area" class="content"><div id="content-container" class="content-container">
-${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, menuInToc ? "" : menu) : ""}${deprecatedNotice(page)}<div id="content" class="mdx-content prose">${body.html}</div>
+${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, (menuInToc ? "" : menu) + rssButtonHtml(page)) : ""}${deprecatedNotice(page)}<div id="content" class="mdx-content prose">${body.html}</div>
 ${pageEndHtml(site, page)}${directoryHtml(view.directory, links, site.config.icons.library)}${chrome.pagination && !page.hideFooterPagination ? paginationHtml(view.previous, view.next, links) : ""}${chrome.footer ? footerHtml(site.config.name, footerConfig, links) : ""}</div></main>`;
 
   return `<!doctype html>

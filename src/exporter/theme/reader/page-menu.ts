@@ -1,3 +1,4 @@
+import { feedFileOf } from "../../output/rss-feed.ts";
 import { checkUrl } from "../../safety/url-policy.ts";
 import {
   type ContextualOption,
@@ -211,4 +212,10 @@ function customHref(
     .map((pair) => `${encodeURIComponent(pair.key)}=${encodeURIComponent(fill(pair.value))}`)
     .join("&");
   return `${href.base}${href.base.includes("?") ? "&" : "?"}${query}`;
+}
+
+/** The RSS button of a changelog page (frontmatter `rss: true`), beside its menu. */
+export function rssButtonHtml(page: PageMeta): string {
+  if (!page.rss) return "";
+  return `<a class="rss-button" href="${escapeHtml(encodeURI(relativeUrl(page.path, feedFileOf(page.path))))}" type="application/rss+xml" aria-label="${escapeHtml(READER_TEXT.rssFeed)}">${iconHtml("rss", { size: 14 })}<span>${escapeHtml(READER_TEXT.rssFeed)}</span></a>`;
 }

@@ -32,6 +32,7 @@ export const READER_TEXT = {
   raiseIssue: "Raise issue",
   /** The title of an issue raised from a page. */
   issueTitle: "Issue on docs",
+  rssFeed: "RSS feed",
   /** `{date}` is the formatted date. */
   lastModified: "Last modified on {date}",
 } as const;
