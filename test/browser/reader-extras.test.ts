@@ -46,7 +46,10 @@ title: Changelog
 <Update label="December">No tags.</Update>
 `,
   "index.mdx": "---\ntitle: Home\n---\n\nHello.\n",
-  "guides/setup.mdx": "---\ntitle: Setup\n---\n\nRun the installer.\n",
+  "guides/setup.mdx":
+    '---\ntitle: Setup\n---\n\nRun the installer.\n\n![Zoomable box](/images/box.svg)\n\n<img src="/images/box.svg" alt="Fixed box" noZoom />\n',
+  "images/box.svg":
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><rect width="120" height="80" fill="teal"/></svg>\n',
 };
 
 async function exportAs(deployment: DeploymentType, archive = false): Promise<string> {
@@ -137,6 +140,24 @@ describe("the page menu in a browser", () => {
     );
     // A page opened from disk cannot post to the site's server: the question is not asked.
     expect(await page.locator(".page-feedback").isVisible()).toBe(false);
+  });
+});
+
+describe("image zoom", () => {
+  it("shows an image larger on click until Escape, and leaves a noZoom image alone", async () => {
+    const page = await open(
+      pathToFileURL(path.join(root, "cloud", "site", "guides", "setup.html")).href,
+    );
+    await page.click('img[alt="Zoomable box"]');
+    const overlay = page.locator(".image-zoom img");
+    await overlay.waitFor({ state: "visible" });
+    const box = await overlay.boundingBox();
+    expect(box?.width).toBeGreaterThan(300);
+    await page.keyboard.press("Escape");
+    expect(await page.locator(".image-zoom").count()).toBe(0);
+    await page.click('img[alt="Fixed box"]');
+    await page.waitForTimeout(100);
+    expect(await page.locator(".image-zoom").count()).toBe(0);
   });
 });
 

@@ -175,6 +175,11 @@ function htmlElement(
 ) {
   const properties: Properties = {};
   for (const [key, value] of Object.entries(props)) {
+    // `<img noZoom>`: the image opens no larger view on click (the client script reads this).
+    if (key === "noZoom" && tagName === "img") {
+      if (value !== false && value !== "false") properties.dataNoZoom = "";
+      continue;
+    }
     if (key === "style" && value && typeof value === "object" && !Array.isArray(value)) {
       properties.style = styleObjectToCss(value);
     } else if (
