@@ -31,8 +31,10 @@ const SOURCE = {
     name: "Reader",
     colors: { primary: "#2563eb" },
     contextual: { options: ["copy", "view", "chatgpt", "claude"] },
-    navigation: { pages: ["index", "guides/setup", "changelog"] },
+    navigation: { pages: ["index", "guides/setup", "changelog", "diagrams"] },
   }),
+  "diagrams.mdx":
+    '---\ntitle: Diagrams\n---\n\n```mermaid placement="top-left"\nflowchart TD\n  A --> B\n  B --> C\n  C --> D\n```\n\n```mermaid actions={false}\nflowchart TD\n  E --> F\n  F --> G\n  G --> H\n```\n',
   "changelog.mdx": `---
 title: Changelog
 ---
@@ -158,6 +160,28 @@ describe("image zoom", () => {
     await page.click('img[alt="Fixed box"]');
     await page.waitForTimeout(100);
     expect(await page.locator(".image-zoom").count()).toBe(0);
+  });
+});
+
+describe("diagram controls", () => {
+  it("zoom and reset a diagram from the corner its fence names, and stay off where the fence says so", async () => {
+    const page = await open(pathToFileURL(path.join(root, "cloud", "site", "diagrams.html")).href);
+    const diagrams = page.locator("pre.mermaid");
+    await page.waitForFunction(() => document.querySelectorAll("pre.mermaid svg").length === 2);
+    const controls = diagrams.nth(0).locator(".mermaid-controls");
+    await controls.waitFor();
+    expect(await controls.getAttribute("class")).toContain("mermaid-controls-top-left");
+    await controls.getByLabel("Zoom in").click();
+    await controls.getByLabel("Move right").click();
+    const drawing = diagrams.nth(0).locator("svg").first();
+    expect(await drawing.evaluate((svg) => (svg as SVGElement).style.transform)).toBe(
+      "translate(60px, 0px) scale(1.25)",
+    );
+    await controls.getByLabel("Reset view").click();
+    expect(await drawing.evaluate((svg) => (svg as SVGElement).style.transform)).toBe(
+      "translate(0px, 0px) scale(1)",
+    );
+    expect(await diagrams.nth(1).locator(".mermaid-controls").count()).toBe(0);
   });
 });
 

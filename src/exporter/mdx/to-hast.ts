@@ -303,10 +303,29 @@ function image(node: Image, context: PageContext): Element | undefined {
   return { type: "element", tagName: "img", properties, children: [] };
 }
 
+const MERMAID_PLACEMENTS = new Set(["top-left", "top-right", "bottom-left", "bottom-right"]);
+
+/**
+ * A diagram's zoom and pan controls, from its fence meta: `actions={true|false}` shows or hides
+ * them (the client shows them on tall diagrams otherwise), `placement` puts them in a corner.
+ */
+function mermaidControls(meta: string | null | undefined): Properties {
+  const properties: Properties = {};
+  const actions = /\bactions=\{?\s*(true|false)\s*\}?/.exec(meta ?? "")?.[1];
+  if (actions) properties.dataActions = actions;
+  const placement = /\bplacement=["']?([a-z-]+)["']?/.exec(meta ?? "")?.[1];
+  if (placement && MERMAID_PLACEMENTS.has(placement)) properties.dataPlacement = placement;
+  return properties;
+}
+
 function codeBlock(node: Code, context: PageContext): ElementContent {
   if (node.lang === "mermaid") {
     context.features.mermaid = true;
-    return h("pre", { className: ["mermaid"] }, node.value) as Element;
+    return h(
+      "pre",
+      { className: ["mermaid"], ...mermaidControls(node.meta) },
+      node.value,
+    ) as Element;
   }
   return renderCodeBlock(
     { code: node.value, lang: node.lang ?? undefined, meta: node.meta ?? undefined },

@@ -17,3 +17,19 @@ describe("images and their zoom", () => {
     expect(body.html).not.toMatch(/nozoom=/i);
   });
 });
+
+describe("diagram controls in the markup", () => {
+  it("carries a mermaid fence's actions and placement to the diagram, and drops a placement it does not know", async () => {
+    const body = await renderPage(
+      {
+        "index.mdx":
+          '```mermaid placement="top-left" actions={true}\nflowchart LR\n  A --> B\n```\n\n```mermaid actions={false} placement="middle"\nflowchart LR\n  C --> D\n```\n',
+      },
+      "index.mdx",
+    );
+    expect(body.html).toContain(
+      '<pre class="mermaid" data-actions="true" data-placement="top-left">',
+    );
+    expect(body.html).toContain('<pre class="mermaid" data-actions="false">');
+  });
+});
