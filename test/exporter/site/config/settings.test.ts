@@ -34,6 +34,7 @@ describe("defaults", () => {
       seo: { metatags: {}, indexing: "navigable" },
       icons: { library: "fontawesome" },
       integrations: { analytics: {} },
+      metadata: { timestamp: false },
       playground: "interactive",
       api: {
         playground: "interactive",
