@@ -14,11 +14,12 @@ import { EXPORT_MAX_ATTEMPTS, EXPORT_QUEUE } from "../domain/job-queues.ts";
 import type { ComponentMode, Deployment, Forge } from "../domain/project.ts";
 import { openSecret } from "../domain/secret-box.ts";
 import { bundleObjectKey } from "../domain/static-export-job.ts";
-import { ExportFailedError, type ExportOptions, formatProblem } from "../exporter/index.ts";
+import { ExportFailedError, formatProblem } from "../exporter/index.ts";
 import { forgeCredentials } from "../git/index.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import { exportInThread } from "./export-thread.ts";
 import type { JobContext, JobHandler } from "./handler.ts";
+import { projectRepositoryLink } from "./repository-link.ts";
 import { checkoutSource, SourceError } from "./source-checkout.ts";
 
 export interface ExportHandlerOptions {
@@ -198,36 +199,4 @@ function mkdirScratch(dataDir: string): string {
   const folder = path.join(dataDir, "tmp");
   mkdirSync(folder, { recursive: true });
   return folder;
-}
-
-/**
- * The project's repository for the pages' "Suggest edits" and "Raise issue" links, when it is a
- * web address (an SSH or local one names no page a reader can open); the docs folder is where
- * the checkout found docs.json.
- */
-function projectRepositoryLink(
-  project: { repository: string; ref: string | null; forge: string | null },
-  checkout: { docsDir: string; root?: string },
-): Pick<ExportOptions, "repository"> {
-  if (!/^https?:\/\//i.test(project.repository)) return {};
-  let url: URL;
-  try {
-    url = new URL(project.repository);
-  } catch {
-    return {};
-  }
-  // Credentials written into the URL never reach a page.
-  url.username = "";
-  url.password = "";
-  const forge = project.forge;
-  return {
-    repository: {
-      url: url.href.replace(/\/+$/, ""),
-      ...(project.ref ? { ref: project.ref } : {}),
-      ...(forge === "github" || forge === "gitlab" || forge === "gitea" ? { forge } : {}),
-      ...(checkout.root
-        ? { folder: path.relative(checkout.root, checkout.docsDir).split(path.sep).join("/") }
-        : {}),
-    },
-  };
 }
