@@ -70,7 +70,7 @@ async function exportAs(deployment: DeploymentType, archive = false): Promise<st
 beforeAll(async () => {
   root = path.join(os.tmpdir(), `quire-reader-${process.pid}-${Date.now()}`);
   writeRepoFiles(path.join(root, "source"), SOURCE);
-  await Promise.all([exportAs("cloud", true), exportAs("air-gapped")]);
+  await Promise.all([exportAs("cloud", true), exportAs("client-hosted"), exportAs("air-gapped")]);
   browser = await launchBrowser();
 });
 
@@ -122,8 +122,11 @@ describe("the page menu in a browser", () => {
     expect(await visibleOptions(page)).toEqual(["Copy page", "View as Markdown"]);
   });
 
-  it("offers no AI tool in an air-gapped site, and its Markdown view opens the bundle's own copy", async () => {
-    const site = await serveFolder(path.join(root, "air-gapped", "site"));
+  it.each([
+    "client-hosted",
+    "air-gapped",
+  ] as const)("offers no AI tool in the %s site, and its Markdown view opens the bundle's own copy", async (deployment) => {
+    const site = await serveFolder(path.join(root, deployment, "site"));
     closers.push(site.close);
     const page = await open(`${site.url}guides/setup.html`);
     expect(await visibleOptions(page)).toEqual(["Copy page", "View as Markdown"]);

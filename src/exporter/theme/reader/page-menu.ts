@@ -98,10 +98,10 @@ export function pageMenuHtml(
   const items = entries
     .map(
       (entry) =>
-        `<li><a class="context-menu-item" role="menuitem" ${entry.attributes}>${iconHtml(entry.icon, { size: 16 })}<span class="context-menu-title">${escapeHtml(entry.title)}</span>${entry.description ? `<small class="context-menu-description">${escapeHtml(entry.description)}</small>` : ""}</a></li>`,
+        `<li><a class="context-menu-item" ${entry.attributes}>${iconHtml(entry.icon, { size: 16 })}<span class="context-menu-title">${escapeHtml(entry.title)}</span>${entry.description ? `<small class="context-menu-description">${escapeHtml(entry.description)}</small>` : ""}</a></li>`,
     )
     .join("");
-  return `<div id="page-context-menu" class="page-actions context-menu" ${labels}>${button}<details class="context-menu-more"><summary aria-label="${escapeHtml(READER_TEXT.moreActions)}">${iconHtml("chevron-down", { size: 14 })}</summary><ul class="context-menu-list" role="menu" aria-label="${escapeHtml(READER_TEXT.menuLabel)}">${items}</ul></details></div>`;
+  return `<div id="page-context-menu" class="page-actions context-menu" ${labels}>${button}<details class="context-menu-more"><summary aria-label="${escapeHtml(READER_TEXT.moreActions)}">${iconHtml("chevron-down", { size: 14 })}</summary><ul class="context-menu-list" aria-label="${escapeHtml(READER_TEXT.menuLabel)}">${items}</ul></details></div>`;
 }
 
 function menuEntry(
