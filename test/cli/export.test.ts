@@ -73,6 +73,14 @@ describe("quire export", () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("--deployment must be one of cloud, client-hosted, air-gapped");
     expect(runQuireSync(["export"]).code).toBe(2);
+    const mcp = runQuireSync(["export", docs, "--mcp-url", "ftp://mcp.example.com"]);
+    expect(mcp.code).toBe(2);
+    expect(mcp.stderr).toContain(
+      '--mcp-url must be an absolute http(s) URL, not "ftp://mcp.example.com"',
+    );
+    const feedback = runQuireSync(["export", docs, "--export-feedback-url", "feedback"]);
+    expect(feedback.code).toBe(2);
+    expect(feedback.stderr).toContain("--export-feedback-url");
   });
 
   it("prints machine-readable results with --json", () => {
