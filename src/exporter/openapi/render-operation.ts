@@ -17,7 +17,7 @@ import {
   type SecurityScheme,
   sampleRequest,
 } from "./request-model.ts";
-import { schemaFields, typeLabel } from "./schema-view.ts";
+import { pillValues, schemaFields, typeLabel } from "./schema-view.ts";
 import type { CodeSample, PlaygroundData } from "./types.ts";
 
 export type PlaygroundMode = "interactive" | "simple" | "none";
@@ -358,6 +358,7 @@ function parameterField(
           context,
           expanded: settings.paramsExpanded,
           idPrefix: id,
+          postKeys: settings.paramsPost,
         })
       : [];
   if (nested.length > 0)
@@ -373,6 +374,7 @@ function parameterField(
       type: typeLabel(schema),
       required: parameter.required,
       deprecated: parameter.deprecated,
+      post: settings.paramsPost.flatMap((key) => pillValues(schema[key], key)),
       defaultValue:
         schema.default === undefined
           ? undefined
@@ -407,6 +409,7 @@ function bodySection(
         context,
         expanded: settings.paramsExpanded,
         idPrefix: "body",
+        postKeys: settings.paramsPost,
       }),
     );
   return [section(webhook ? "Payload" : "Body", children)];
@@ -438,6 +441,7 @@ function responsesSection(
           context,
           expanded: settings.paramsExpanded,
           idPrefix: `response-${slug(response.status)}`,
+          postKeys: settings.paramsPost,
         }),
       );
     if (response.headers.length > 0) {
