@@ -4,6 +4,16 @@
  */
 export { describeNonPublicAddress, NON_PUBLIC_RANGES } from "./address-ranges.ts";
 export { ALLOWED_HOSTS_HINT, AllowedHosts, allowedHostProblem } from "./allowed-hosts.ts";
+export {
+  type AddressRules,
+  type CheckedRequest,
+  checkTarget,
+  describeNetworkError,
+  type Fail,
+  parseUrl,
+  readBody,
+  sendChecked,
+} from "./checked-request.ts";
 export { ExportFetcher, type ExportFetcherOptions } from "./export-fetcher.ts";
 export { FetchError } from "./fetch-error.ts";
 export {
