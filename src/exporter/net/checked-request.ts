@@ -243,3 +243,89 @@ export function describeNetworkError(error: unknown): string {
   if (code === "ECONNRESET") return "the server closed the connection";
   return error instanceof Error ? error.message : String(error);
 }
+
+/** What `exchange` sends. */
+export interface Exchange {
+  method: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export interface ExchangeOptions extends AddressRules {
+  /** Bytes the answer may have, decoded and as received. */
+  maxBytes: number;
+  signal: AbortSignal;
+  /** Whether a redirect is followed here; one that is not is the answer. */
+  follow: (from: URL, to: URL) => boolean;
+  maxRedirects: number;
+}
+
+export interface ExchangeAnswer {
+  status: number;
+  statusText: string;
+  /** Name, value, name, value…, as received. */
+  rawHeaders: string[];
+  /** Decoded from any Content-Encoding. */
+  body: Buffer;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * One request and its answer under the address rules, whatever the status: redirects that
+ * `follow` accepts are followed (checked again), a 303, and a 301 or 302 answering a POST,
+ * going on as a GET without the body, as browsers do. Throws a FetchError whose reason is one
+ * line: `refused` for an address the rules do not allow, `failed` for the rest.
+ */
+export async function exchange(
+  url: URL,
+  request: Exchange,
+  options: ExchangeOptions,
+): Promise<ExchangeAnswer> {
+  let target = url;
+  let { method, body } = request;
+  const headers = { ...request.headers };
+  const fail: Fail = (kind, reason, cause) => new FetchError(target.href, kind, reason, { cause });
+  for (let redirects = 0; ; redirects++) {
+    checkTarget(target, options, fail);
+    const reply = await sendChecked(
+      target,
+      { method, headers, body },
+      options,
+      options.signal,
+      fail,
+    );
+    const status = reply.statusCode ?? 0;
+    const next = REDIRECT_STATUSES.has(status) ? locationOf(reply, target) : undefined;
+    if (next && redirects < options.maxRedirects && options.follow(target, next)) {
+      reply.destroy();
+      if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+        method = "GET";
+        body = undefined;
+        for (const name of Object.keys(headers)) if (/^content-/i.test(name)) delete headers[name];
+      }
+      target = next;
+      continue;
+    }
+    if (method === "HEAD") reply.destroy();
+    return {
+      status,
+      statusText: reply.statusMessage ?? "",
+      rawHeaders: reply.rawHeaders,
+      body:
+        method === "HEAD"
+          ? Buffer.alloc(0)
+          : await readBody(reply, options.maxBytes, options.signal, fail),
+    };
+  }
+}
+
+function locationOf(reply: IncomingMessage, from: URL): URL | undefined {
+  const location = reply.headers.location;
+  if (!location) return undefined;
+  try {
+    return new URL(location, from);
+  } catch {
+    return undefined;
+  }
+}

@@ -6,13 +6,11 @@ export { describeNonPublicAddress, NON_PUBLIC_RANGES } from "./address-ranges.ts
 export { ALLOWED_HOSTS_HINT, AllowedHosts, allowedHostProblem } from "./allowed-hosts.ts";
 export {
   type AddressRules,
-  type CheckedRequest,
-  checkTarget,
   describeNetworkError,
-  type Fail,
-  parseUrl,
-  readBody,
-  sendChecked,
+  type Exchange,
+  type ExchangeAnswer,
+  type ExchangeOptions,
+  exchange,
 } from "./checked-request.ts";
 export { ExportFetcher, type ExportFetcherOptions } from "./export-fetcher.ts";
 export { FetchError } from "./fetch-error.ts";

@@ -1,4 +1,4 @@
-import type { ProxyAnswer, ProxyRequest } from "../../../openapi/proxy-protocol.ts";
+import type { ProxyAnswer, ProxyRequest } from "../../../net/playground-proxy.ts";
 import type { PlaygroundRequest } from "./request.ts";
 import type { Transport } from "./transport.ts";
 

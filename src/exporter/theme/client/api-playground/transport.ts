@@ -1,4 +1,4 @@
-import { API_PROXY_PATH, PROXY_HEADER } from "../../../openapi/proxy-protocol.ts";
+import { API_PROXY_PATH, PROXY_HEADER } from "../../../net/playground-proxy.ts";
 import type { PlaygroundData } from "../../../openapi/types.ts";
 
 /*
