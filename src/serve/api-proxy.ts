@@ -199,21 +199,32 @@ interface CheckedEnvelope {
   body?: Buffer;
 }
 
-/** A page of another site may not use the proxy: its Origin, when sent, must be this server. */
+/**
+ * A page of another site may not use the proxy. A browser says where a request comes from
+ * (`Sec-Fetch-Site`); without that header, the Origin, when sent, must name this server as the
+ * reader reached it (its Host, or the X-Forwarded-Host a reverse proxy in front of it sets).
+ */
 function checkSameOrigin(request: IncomingMessage): void {
-  const origin = request.headers.origin;
+  const refused = new ProxyError(403, "the proxy answers this site's own pages only");
   const site = request.headers["sec-fetch-site"];
-  if (site !== undefined && site !== "same-origin" && site !== "none")
-    throw new ProxyError(403, "the proxy answers this site's own pages only");
+  if (site !== undefined) {
+    if (site !== "same-origin" && site !== "none") throw refused;
+    return;
+  }
+  const origin = request.headers.origin;
   if (origin === undefined) return;
-  let host: string | undefined;
+  let host: string;
   try {
     host = new URL(origin).host;
   } catch {
-    host = undefined;
+    throw refused;
   }
-  if (host === undefined || host !== request.headers.host)
-    throw new ProxyError(403, "the proxy answers this site's own pages only");
+  const forwarded = request.headers["x-forwarded-host"];
+  const names = [
+    request.headers.host,
+    ...(typeof forwarded === "string" ? forwarded.split(",").map((name) => name.trim()) : []),
+  ];
+  if (!names.includes(host)) throw refused;
 }
 
 /** The request's JSON, read up to what the largest allowed body takes in base64, and no further. */
