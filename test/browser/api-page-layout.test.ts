@@ -119,6 +119,19 @@ describe("API reference pages laid out as Mintlify's, served by quire serve", ()
     // Side by side: the examples start level with the page's top, not below the reference.
     expect(aside.y).toBeLessThan(bar.y + bar.height);
     expect(await page.locator(".toc-layout").count()).toBe(0);
+    // The request example's Copy button shows, in the language selector's row.
+    const copy = await box(page, ".request-example .tab-panel.active .copy-code");
+    const selector = await box(page, ".request-example .tab-select");
+    expect(copy.y).toBeLessThan(selector.y + selector.height);
+    expect(copy.x).toBeGreaterThan(selector.x + selector.width);
+    expect(copy.x + copy.width).toBeLessThanOrEqual(aside.x + aside.width);
+    // Not clipped by its block: what the reader clicks there is the button.
+    const clicked = await page.evaluate(
+      ([x, y]) =>
+        document.elementFromPoint(x as number, y as number)?.closest(".copy-code") !== null,
+      [copy.x + copy.width / 2, copy.y + copy.height / 2],
+    );
+    expect(clicked).toBe(true);
     // "Try it" sits in the endpoint bar.
     const tryIt = await box(page, ".api-endpoint .api-playground-try-it");
     expect(tryIt.x + tryIt.width).toBeLessThanOrEqual(bar.x + bar.width);
