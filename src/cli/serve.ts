@@ -13,6 +13,7 @@ const SERVE_SETTINGS: readonly SettingName[] = [
   "serveHost",
   "serveDataDir",
   "serveKeep",
+  "serveProxyAllowHosts",
   "logLevel",
 ];
 
@@ -65,11 +66,13 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
     { VersionStore },
     { createStaticServer },
     { removeLeftovers },
+    { ApiProxy },
   ] = await Promise.all([
     import("../serve/values-file.ts"),
     import("../serve/versions.ts"),
     import("../serve/static-server.ts"),
     import("../serve/leftovers.ts"),
+    import("../serve/api-proxy.ts"),
   ]);
   // A mistake in the file is a ConfigError: one line, exit 2.
   const values = readValuesFile(flags.values, valuesOverrides(config));
@@ -95,7 +98,8 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
     return 1;
   }
 
-  const server = createStaticServer({ versions, logger });
+  const apiProxy = new ApiProxy({ allowHosts: config.serveProxyAllowHosts });
+  const server = createStaticServer({ versions, logger, apiProxy });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.servePort, config.serveHost, resolve);

@@ -453,6 +453,16 @@ export const SETTINGS = {
     default: "./.quire-serve",
     parse: text,
   },
+  serveProxyAllowHosts: {
+    flag: "--proxy-allow-hosts",
+    env: "QUIRE_SERVE_PROXY_ALLOW_HOSTS",
+    value: "HOSTS",
+    doc: "private hosts the API playground's proxy in `quire serve` may send to (it only ever sends to the servers of the site's specifications): comma-separated host names, IP addresses, CIDR ranges",
+    defaultText: "none: public hosts only",
+    example: "api.internal,10.20.0.0/16",
+    default: [] as string[],
+    parse: hostList,
+  },
   serveKeep: {
     flag: "--keep",
     env: "QUIRE_SERVE_KEEP",

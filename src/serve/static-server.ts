@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from "node:path";
 import type { Logger } from "pino";
 import { confine } from "../files/confine.ts";
+import { type ApiProxy, PROXY_PATHNAME } from "./api-proxy.ts";
 import {
   filePolicy,
   NO_SOURCES,
@@ -268,7 +269,12 @@ class VersionCache {
  */
 const RECHECK_ACTIVE_MS = 100;
 
-export function createStaticServer(options: { versions: VersionStore; logger: Logger }): Server {
+export function createStaticServer(options: {
+  versions: VersionStore;
+  logger: Logger;
+  /** The API playground's request proxy (api-proxy.ts); none when absent. */
+  apiProxy?: ApiProxy;
+}): Server {
   const { versions } = options;
   let cache: VersionCache | undefined;
   let checkedAt = 0;
@@ -305,7 +311,7 @@ export function createStaticServer(options: { versions: VersionStore; logger: Lo
       });
     }
     try {
-      handle(request, response, versions, activeSite);
+      handle(request, response, versions, activeSite, options.apiProxy);
     } catch (error) {
       logger.error({ err: error }, "serving failed");
       if (!response.headersSent) sendText(response, 500, "internal error");
@@ -319,12 +325,19 @@ function handle(
   response: ServerResponse,
   versions: VersionStore,
   activeSite: () => VersionCache | null,
+  apiProxy: ApiProxy | undefined,
 ): void {
   const url = request.url ?? "/";
   const query = url.indexOf("?");
   const pathname = query < 0 ? url : url.slice(0, query);
   if (pathname === "/healthz") {
     sendJson(response, 200, { status: "ok" });
+    return;
+  }
+  if (apiProxy && pathname === PROXY_PATHNAME) {
+    const site = activeSite();
+    // The servers it may call are the active version's: a switch changes them at once.
+    void apiProxy.handle(request, response, site ? site.sources.connectOrigins : []);
     return;
   }
   if (pathname === "/readyz") {

@@ -46,5 +46,8 @@ export interface SiteLayoutData {
 /** What differs per page. */
 export interface PageLayoutInput {
   page: PageMeta;
-  body: Pick<RenderedBody, "html" | "toc" | "features" | "frontmatter" | "islandModules">;
+  body: Pick<
+    RenderedBody,
+    "html" | "lead" | "aside" | "toc" | "features" | "frontmatter" | "islandModules"
+  >;
 }

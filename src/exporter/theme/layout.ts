@@ -42,14 +42,16 @@ export function renderPage(
   const links = pageLinks(site, from);
   const mode = page.mode ?? "default";
   const chrome = MODE_CHROME[mode];
-  const showToc = chrome.toc && body.toc.length > 0;
+  // The side column (examples, panels) takes the table of contents' place, as on Mintlify.
+  const side = body.aside && !(mode === "custom" || mode === "frame") ? body.aside : undefined;
+  const showToc = chrome.toc && body.toc.length > 0 && !side;
   const footerConfig = view.overrides?.footer ?? site.config.footer;
   const blank = mode === "custom" || mode === "frame";
 
   const content = blank
-    ? `<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content">${body.html}</div></main>`
-    : `<main id="content-area" class="content"><div id="content-container" class="content-container">
-${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows) : ""}${deprecatedNotice(page)}<div id="content" class="mdx-content prose">${body.html}</div>
+    ? `<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content">${body.lead ?? ""}${body.html}${body.aside ?? ""}</div></main>`
+    : `<main id="content-area" class="content"><div id="content-container" class="content-container${side ? " with-side-column" : ""}">
+${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows) : ""}${body.lead ?? ""}${side ? sideColumnHtml(side) : ""}${deprecatedNotice(page)}<div id="content" class="mdx-content prose">${body.html}</div>
 ${directoryHtml(view.directory, links, site.config.icons.library)}${chrome.pagination && !page.hideFooterPagination ? paginationHtml(view.previous, view.next, links) : ""}${chrome.footer ? footerHtml(site.config.name, footerConfig, links) : ""}</div></main>`;
 
   return `<!doctype html>
@@ -72,6 +74,11 @@ ${showToc ? tableOfContentsHtml(body.toc) : ""}</div>
 ${islandScripts(body.islandModules, site.assets.islandsRuntime, links.asset)}${customScriptTags(site, links)}</body>
 </html>
 `;
+}
+
+/** The examples and panels beside the content: after the header, so a phone reads them there. */
+function sideColumnHtml(html: string): string {
+  return `<aside id="content-side-layout" class="side-column" aria-label="Examples"><div class="side-column-inner">${html}</div></aside>\n`;
 }
 
 /**
