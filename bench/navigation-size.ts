@@ -8,11 +8,19 @@
  * BENCH_NAVIGATION_QUIRE (the quire.js to run; default this checkout's, e.g. an older checkout's
  * for a before/after figure). Alone: node bench/navigation-size.ts
  */
-import { readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateSite, type SiteShape } from "./generate-site.ts";
+import { gzipSync } from "node:zlib";
+import { loadSiteConfig } from "../src/exporter/site/load-config.ts";
+import type { PageMeta } from "../src/exporter/site/page-index.ts";
+import { RepoFiles } from "../src/exporter/site/repo-files.ts";
+import { renderPage } from "../src/exporter/theme/layout.ts";
+import type { SiteLayoutData } from "../src/exporter/theme/layout-types.ts";
+import { NavigationModel } from "../src/exporter/theme/navigation-view.ts";
+import { buildSidebarScripts, SIDEBAR_INLINE_LIMIT } from "../src/exporter/theme/sidebar-script.ts";
+import { generateSite, random, type SiteShape } from "./generate-site.ts";
 import { measure, median } from "./measure.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,6 +29,8 @@ export interface NavigationBenchmark {
   pages: number;
   runs: number;
   quire: string;
+  /** A page's sidebar, whole and split, by the sidebar's number of entries (groups of 50). */
+  weights: SidebarWeight[];
   shapes: {
     shape: SiteShape;
     wallMs: number;
@@ -77,6 +87,7 @@ export async function runNavigationBenchmark(
     return {
       pages: pages + 1,
       runs,
+      weights: sidebarWeights([50, 100, 200, 400, 800, 1600, 5000]),
       quire: path.relative(root, quire) || quire,
       shapes: shapes.map((shape) => {
         const outDir = path.join(work, `${shape}-out`);
@@ -97,6 +108,110 @@ export async function runNavigationBenchmark(
     };
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export interface SidebarWeight {
+  entries: number;
+  /** The `<nav id="sidebar">` of a page in the middle group, raw and gzip-compressed. */
+  whole: { raw: number; gzip: number };
+  split: { raw: number; gzip: number };
+  /** The shared script the split sidebar loads once for the whole site. */
+  script: { raw: number; gzip: number };
+}
+
+/**
+ * What one page's sidebar weighs with the sidebar whole in the page and with it split (the
+ * page's own group in the page, the rest in the shared script), for sidebars of `sizes`
+ * entries in groups of 50 pages with titles of three random words: the figures behind the limit.
+ */
+export function sidebarWeights(sizes: number[]): SidebarWeight[] {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "quire-bench-sidebar-"));
+  const next = random(7);
+  const words =
+    "create list get update delete schedule job run webhook token project release".split(" ");
+  const word = (): string => words[Math.floor(next() * words.length)] as string;
+  try {
+    return sizes.map((entries) => {
+      const groups = Math.max(1, Math.round(entries / 51));
+      const perGroup = Math.max(1, Math.round(entries / groups) - 1);
+      const pages: PageMeta[] = [];
+      const navigation = Array.from({ length: groups }, (_unused, group) => ({
+        group: `Group number ${group}`,
+        pages: Array.from({ length: perGroup }, (_page, index) => {
+          const pagePath = `reference/group-${group}/operation-${index}`;
+          pages.push({
+            path: pagePath,
+            file: `${pagePath}.mdx`,
+            title: `${word()} ${word()} ${word()}`,
+            hidden: false,
+            noindex: false,
+            keywords: [],
+          });
+          return pagePath;
+        }),
+      }));
+      writeFileSync(
+        path.join(folder, "docs.json"),
+        JSON.stringify({
+          name: "Weights",
+          colors: { primary: "#2563EB" },
+          navigation: { groups: navigation },
+        }),
+      );
+      const { config } = loadSiteConfig(new RepoFiles(folder));
+      const site: SiteLayoutData = {
+        config,
+        deployment: "cloud",
+        pages: Object.fromEntries(pages.map((page) => [page.path, page])),
+        assets: {
+          css: "_quire/quire.0000000000.css",
+          script: "_quire/quire.0000000000.js",
+          katexCss: "_quire/katex/katex.min.css",
+          mermaidScript: "_quire/mermaid.js",
+          searchIndex: "_quire/search/index.js",
+          islandsRuntime: "_quire/islands.js",
+          siteCss: "_quire/site.0000000000.css",
+        },
+        configAssets: [],
+        headHtml: "",
+        inlineScripts: [],
+        scriptOrigins: [],
+        externalStylesheets: [],
+        customStylesheets: [],
+        customScripts: [],
+      };
+      const model = new NavigationModel(config.navigation, site.pages);
+      const page = pages[Math.floor(pages.length / 2)] as PageMeta;
+      const sidebarOf = (layout: SiteLayoutData): string => {
+        const html = renderPage(
+          layout,
+          {
+            page,
+            body: { html: "", toc: [], features: { math: false, mermaid: false }, frontmatter: {} },
+          },
+          model.view(page.path),
+        );
+        return html.match(/<nav id="sidebar"[\s\S]*?<\/nav>/)?.[0] ?? "";
+      };
+      const weigh = (text: string) => ({
+        raw: Buffer.byteLength(text),
+        gzip: gzipSync(text, { level: 6 }).length,
+      });
+      // Split whatever the limit: both ways are measured at every size.
+      const { files } = buildSidebarScripts(site, model, 0);
+      const scripts = Object.fromEntries(
+        model.sidebarTrees().map((tree) => [tree.scope, files[0]?.path ?? ""]),
+      );
+      return {
+        entries: groups * (perGroup + 1),
+        whole: weigh(sidebarOf(site)),
+        split: weigh(sidebarOf({ ...site, assets: { ...site.assets, sidebarScripts: scripts } })),
+        script: weigh(String(files[0]?.content ?? "")),
+      };
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -145,6 +260,10 @@ export function navigationSection(result: NavigationBenchmark, machine: string):
     (row) =>
       `| ${row.shape === "one-sidebar" ? "one sidebar (50+ groups of 100)" : "tabs (250-entry sidebars)"} | ${seconds(row.wallMs)} | ${seconds(row.cpuMs)} | ${mb(row.peakRssBytes)} | ${kb(row.medianPageBytes)} | ${kb(row.largestPageBytes)} | ${kb(row.sidebarFileBytes)} | ${mb(row.bundleBytes)} |`,
   );
+  const weights = result.weights.map(
+    (row) =>
+      `| ${row.entries} | ${kb(row.whole.raw)} (${kb(row.whole.gzip)}) | ${kb(row.split.raw)} (${kb(row.split.gzip)}) | ${kb(row.script.raw)} (${kb(row.script.gzip)}) |`,
+  );
   const [one, tabs] = result.shapes;
   const ratio = one && tabs ? (one.wallMs / tabs.wallMs).toFixed(2) : "?";
   return `## Navigation size (bench/navigation-size.ts)
@@ -155,7 +274,13 @@ ${result.pages} generated pages exported by \`${result.quire}\` (\`--no-cache\`,
 |---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
-One sidebar against tabs, wall time: ${ratio}×.`;
+One sidebar against tabs, wall time: ${ratio}×.
+
+What one page's sidebar weighs (raw, and gzip-compressed in brackets), whole in the page or split (the page's own group in the page, every other group's entries in the shared script, loaded once for the site), for sidebars in groups of 50 entries. Sidebars of more than ${SIDEBAR_INLINE_LIMIT} entries are split.
+
+| Entries | Whole in the page | Split: in the page | Split: shared script |
+|---|---|---|---|
+${weights.join("\n")}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -24,18 +24,20 @@ export interface SidebarScripts {
  * One content-hashed classic script per large sidebar, `_quire/sidebar.<hash>.js`: the entries
  * of each of its groups as HTML with links relative to the bundle root, by group id. A classic
  * script, not JSON for `fetch`, so it loads from `file://` too; pages load it deferred, before
- * the client script that fills their empty groups from it.
+ * the client script that fills their empty groups from it. Sidebars of at most `limit` entries
+ * get none.
  */
 export function buildSidebarScripts(
   site: SiteLayoutData,
   navigation: NavigationModel,
+  limit = SIDEBAR_INLINE_LIMIT,
 ): SidebarScripts {
   const links = pageLinks(site, "index");
   const options = sidebarOptions(site.config);
   const files: AssetFile[] = [];
   const paths: Record<number, string> = {};
   for (const tree of navigation.sidebarTrees()) {
-    if (tree.size <= SIDEBAR_INLINE_LIMIT) continue;
+    if (tree.size <= limit) continue;
     const groups = sidebarGroupContents(tree.groups, links, options);
     const content = `self.${SIDEBAR_GLOBAL}=${JSON.stringify(groups)};\n`;
     const file = hashedPath("_quire/sidebar", "js", content);
