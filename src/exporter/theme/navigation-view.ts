@@ -21,11 +21,10 @@ export interface NavigationView {
   anchors: NavEntry[];
   sidebar: SidebarItem[];
   /**
-   * Which sidebar this is (the same number on every page that shows the same section's
-   * sidebar, in every thread of an export), and how many entries it has in all.
+   * Which sidebar this is: the same number on every page that shows the same section's
+   * sidebar, in every thread of an export.
    */
   sidebarScope: number;
-  sidebarSize: number;
   /** The groups holding the page, outermost first. */
   breadcrumb: string[];
   /** The tab, anchor, dropdown and menu item holding the page, outermost first. */
@@ -114,6 +113,7 @@ interface SidebarTree {
   groups: Extract<SidebarItem, { type: "group" }>[];
   /** Page path → the ids of the groups holding it. */
   branches: Map<string, number[]>;
+  /** Entries in all: pages, links and groups. */
   size: number;
 }
 
@@ -201,7 +201,6 @@ export class NavigationModel {
       anchors: [],
       sidebar: [],
       sidebarScope: 0,
-      sidebarSize: 0,
       breadcrumb: [],
       sections: [],
     };
@@ -253,7 +252,6 @@ export class NavigationModel {
       branch: new Set(tree.branches.get(pagePath)),
     });
     view.sidebarScope = tree.scope;
-    view.sidebarSize = tree.size;
     const directory = this.directory(pagePath);
     if (directory) view.directory = directory;
     // Previous/next stay within the page's own language and version.
@@ -341,7 +339,8 @@ export class NavigationModel {
     if (cached) return cached;
     const groups: SidebarTree["groups"] = [];
     const branches = new Map<string, number[]>();
-    const number = (list: NavNode[], holders: number[]): void => {
+    // Groups are numbered in the navigation's order, so every thread numbers them alike.
+    const numberGroups = (list: NavNode[], holders: number[]): void => {
       for (const node of list) {
         if (node.type === "page") addBranch(branches, node.path, holders);
         else if (node.type === "group" && !node.hidden) {
@@ -349,11 +348,11 @@ export class NavigationModel {
           this.groupIds.set(node, id);
           groups.length++;
           if (node.root) addBranch(branches, node.root, [...holders, id]);
-          number(node.children, [...holders, id]);
+          numberGroups(node.children, [...holders, id]);
         }
       }
     };
-    number(nodes, []);
+    numberGroups(nodes, []);
     const items = this.sidebarItems(nodes, undefined, [], []);
     let size = 0;
     const collect = (list: SidebarItem[]): void => {
