@@ -265,7 +265,8 @@ export function navigationSection(result: NavigationBenchmark, machine: string):
       `| ${row.entries} | ${kb(row.whole.raw)} (${kb(row.whole.gzip)}) | ${kb(row.split.raw)} (${kb(row.split.gzip)}) | ${kb(row.script.raw)} (${kb(row.script.gzip)}) |`,
   );
   const [one, tabs] = result.shapes;
-  const ratio = one && tabs ? (one.wallMs / tabs.wallMs).toFixed(2) : "?";
+  const ratio = (pick: (row: NavigationBenchmark["shapes"][number]) => number): string =>
+    one && tabs ? (pick(one) / pick(tabs)).toFixed(2) : "?";
   return `## Navigation size (bench/navigation-size.ts)
 
 ${result.pages} generated pages exported by \`${result.quire}\` (\`--no-cache\`, median of ${result.runs} run(s), the two shapes alternated), ${machine}, load average ${result.loadAverage.toFixed(1)}.
@@ -274,7 +275,7 @@ ${result.pages} generated pages exported by \`${result.quire}\` (\`--no-cache\`,
 |---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
-One sidebar against tabs, wall time: ${ratio}×.
+One sidebar against tabs: CPU time ${ratio((row) => row.cpuMs)}×, wall time ${ratio((row) => row.wallMs)}×.
 
 What one page's sidebar weighs (raw, and gzip-compressed in brackets), whole in the page or split (the page's own group in the page, every other group's entries in the shared script, loaded once for the site), for sidebars in groups of 50 entries. Sidebars of more than ${SIDEBAR_INLINE_LIMIT} entries are split.
 
