@@ -134,6 +134,22 @@ describe("a sidebar larger than the page carries", () => {
     }
   });
 
+  it("fills the 404 page's sidebar at any depth, its links leading into the site", async () => {
+    const server = await serveFolder(site);
+    try {
+      const tab = await open(`${server.url}no/such/page.html`);
+      await expect
+        .poll(() => tab.locator(".sidebar a.nav-link").count())
+        .toBe(GROUPS * ENTRIES_PER_GROUP);
+      await tab.locator(".sidebar a.nav-link", { hasText: /^Page g0\/p1$/ }).click();
+      await tab.waitForURL(`${server.url}g0/p1.html`);
+      expect(await tab.locator("h1").textContent()).toBe("Page g0/p1");
+      await tab.context().close();
+    } finally {
+      await server.close();
+    }
+  });
+
   it("keeps the page's own group and the other groups' titles with JavaScript off", async () => {
     const tab = await open(pathToFileURL(path.join(site, `${CURRENT}.html`)).href, false);
     const current = tab.locator(".sidebar [aria-current='page']");

@@ -187,6 +187,16 @@ describe("large sidebars in a shared script", () => {
     );
   });
 
+  it("keeps the breadcrumb and previous/next of a page deep in a split sidebar", () => {
+    const { site } = bigSite(50, 96);
+    const view = new NavigationModel(site.config.navigation, site.pages).view("g20/deep/n0");
+    expect(view.breadcrumb).toEqual(["Group 20", "Deep 20"]);
+    expect(view.previous?.target).toBe("g20/p95");
+    expect(view.next?.target).toBe("g20/deep/n1");
+    const last = new NavigationModel(site.config.navigation, site.pages).view("g20/deep/n2");
+    expect(last.next?.target).toBe("g21/p0");
+  });
+
   it("keeps a sidebar of up to the limit whole in every page, with no shared script", () => {
     const perGroup = Math.floor(SIDEBAR_INLINE_LIMIT / 4) - 5;
     const { scripts, render } = bigSite(4, perGroup);
