@@ -79,6 +79,11 @@ async function checkSidebar(tab: Page): Promise<void> {
   const box = await current.boundingBox();
   expect(box && box.y > 0 && box.y + box.height < 800).toBe(true);
   expect(await tab.locator(".sidebar").evaluate((sidebar) => sidebar.scrollTop)).toBeGreaterThan(0);
+  // Filled groups work from the keyboard as the page's own do.
+  const byKeyboard = tab.locator("details.nav-subgroup", { hasText: "More 5" });
+  await byKeyboard.locator("summary").focus();
+  await tab.keyboard.press("Enter");
+  await expect.poll(() => byKeyboard.getAttribute("open")).toBe("");
   // A far group: closed, then opened by a click, and its page is reached with its link.
   const far = tab.locator("details.nav-subgroup", { hasText: "More 2" });
   expect(await far.getAttribute("open")).toBeNull();
