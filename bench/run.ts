@@ -21,7 +21,10 @@
  *   127.0.0.1:5432 or BENCH_SCALE_POSTGRES_URL).
  * - startup: `quire --help` from a checkout and from the packed package, with the machine's Node
  *   and with Node 24 (bench/startup.ts, a minute or two). Option: BENCH_STARTUP_RUNS (default 20).
- * BENCH_ONLY=export, api, agent, serve, openapi, components, scale or startup (or a comma-separated list;
+ * - navigation: a generated 5,001-page site with every page in one sidebar against the same pages
+ *   in tabs, and what a page's sidebar weighs whole or split (bench/navigation-size.ts, several
+ *   minutes). Options: BENCH_NAVIGATION_PAGES, BENCH_NAVIGATION_RUNS, BENCH_NAVIGATION_QUIRE.
+ * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup or navigation (or a comma-separated list;
  * default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
@@ -45,6 +48,7 @@ import { apiSection, runApiBenchmark } from "./api.ts";
 import { componentsSection, runComponentsBenchmark } from "./components.ts";
 import { generateSite } from "./generate-site.ts";
 import { type Measurement, measure, median } from "./measure.ts";
+import { navigationSection, runNavigationBenchmark } from "./navigation-size.ts";
 import { openApiSection, runOpenApiBenchmark } from "./openapi.ts";
 import { runScaleBenchmark, scaleSection } from "./scale.ts";
 import { runServeBenchmark, serveSection } from "./serve.ts";
@@ -229,6 +233,7 @@ const SECTIONS = [
   "components",
   "scale",
   "startup",
+  "navigation",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
@@ -242,6 +247,7 @@ BENCH_ONLY=openapi npm run bench    # API reference pages against Markdown pages
 BENCH_ONLY=components npm run bench # pages with React components against the same without (several minutes; or npm run bench:components)
 BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
 BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the packed package (a minute or two)
+BENCH_ONLY=navigation npm run bench # a 5,001-page site in one sidebar against the same in tabs (several minutes)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -314,6 +320,8 @@ async function main(): Promise<void> {
       content = scaleSection(await runScaleBenchmark(log), machine());
     } else if (section === "startup") {
       content = startupSection(await runStartupBenchmark(log), machine());
+    } else if (section === "navigation") {
+      content = navigationSection(await runNavigationBenchmark(log), machine());
     } else {
       content =
         section === "export"

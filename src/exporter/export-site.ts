@@ -74,6 +74,7 @@ import {
 import { linkPageStylesheet, renderNotFoundPage, renderRedirectPage } from "./theme/layout.ts";
 import type { SiteLayoutData } from "./theme/layout-types.ts";
 import { NavigationModel } from "./theme/navigation-view.ts";
+import { buildSidebarScripts } from "./theme/sidebar-script.ts";
 import { prepareSiteAssets } from "./theme/site-assets.ts";
 
 export const GENERATOR = "quire";
@@ -418,9 +419,14 @@ async function prepareLayout(
     customStylesheets: site.customStylesheets,
     customScripts: site.customScripts,
   };
+  const sidebars = buildSidebarScripts(
+    layout,
+    new NavigationModel(config.navigation, layout.pages),
+  );
+  layout.assets.sidebarScripts = sidebars.paths;
   return {
     layout,
-    themeFiles: [...theme.files, ...site.files],
+    themeFiles: [...theme.files, ...site.files, ...sidebars.files],
     siteOrigins: { style: site.styleOrigins, font: site.fontOrigins },
     katexFiles: theme.katexFiles,
     mermaidFile: { path: mermaid.path, content: mermaid.content },
