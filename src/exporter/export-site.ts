@@ -263,7 +263,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     jobId: options.jobId ?? null,
     domain: options.domain ?? null,
     version: options.version ?? null,
-    createdAt: new Date().toISOString(),
+    createdAt: options.createdAt ?? new Date().toISOString(),
     pageCount: tasks.length,
     generator: `${GENERATOR} ${engineFingerprint()}`,
     deployment,

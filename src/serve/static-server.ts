@@ -14,7 +14,7 @@ import { contentTypeOf } from "./content-type.ts";
 import { localLocation } from "./local-location.ts";
 import { RedirectRules, type RedirectTarget } from "./redirect-rules.ts";
 import type { Encoding } from "./version-layout.ts";
-import type { VersionStore } from "./versions.ts";
+import type { ActiveVersionSource } from "./versions.ts";
 
 /**
  * Serves the active version of the site. Every request is answered from one whole version, so
@@ -103,6 +103,8 @@ class VersionCache {
   memoryBytes = 0;
 
   readonly id: string;
+  /** When the version became active: a version activated again is read again. */
+  readonly activatedAt: string;
   readonly root: string;
   /** Quire's compressed copies of the files under `root`, or null when there are none. */
   readonly compressed: string | null;
@@ -111,8 +113,9 @@ class VersionCache {
   /** The site's redirects (redirect-rules.ts). */
   readonly redirects: RedirectRules;
 
-  constructor(id: string, root: string, compressed: string | null) {
+  constructor(id: string, activatedAt: string, root: string, compressed: string | null) {
     this.id = id;
+    this.activatedAt = activatedAt;
     this.root = root;
     this.compressed = compressed;
     const manifest = versionManifest(root);
@@ -268,7 +271,10 @@ class VersionCache {
  */
 const RECHECK_ACTIVE_MS = 100;
 
-export function createStaticServer(options: { versions: VersionStore; logger: Logger }): Server {
+export function createStaticServer(options: {
+  versions: ActiveVersionSource;
+  logger: Logger;
+}): Server {
   const { versions } = options;
   let cache: VersionCache | undefined;
   let checkedAt = 0;
@@ -284,8 +290,12 @@ export function createStaticServer(options: { versions: VersionStore; logger: Lo
       return null;
     }
     checkedAt = now;
-    if (cache?.id !== active.id || cache.root !== active.directory)
-      cache = new VersionCache(active.id, active.directory, active.compressed);
+    if (
+      cache?.id !== active.id ||
+      cache.root !== active.directory ||
+      cache.activatedAt !== active.activatedAt
+    )
+      cache = new VersionCache(active.id, active.activatedAt, active.directory, active.compressed);
     return cache;
   };
   const { logger } = options;
@@ -317,7 +327,7 @@ export function createStaticServer(options: { versions: VersionStore; logger: Lo
 function handle(
   request: IncomingMessage,
   response: ServerResponse,
-  versions: VersionStore,
+  versions: ActiveVersionSource,
   activeSite: () => VersionCache | null,
 ): void {
   const url = request.url ?? "/";

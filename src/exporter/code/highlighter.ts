@@ -101,6 +101,14 @@ export async function loadLanguages(languages: string[]): Promise<void> {
 
 let resolvedHighlighter: HighlighterCore | undefined;
 
+/**
+ * How long one line may take to tokenize before the rest of it is left in the scope reached.
+ * Shiki's default, half a second, is reached by the first lines of a grammar on a busy machine
+ * (its regular expressions compile on first use), which colored the same code differently from
+ * one export to the next; this bound only stops a pathological line.
+ */
+const TOKENIZE_LINE_TIME_LIMIT_MS = 10_000;
+
 /** Highlights code to a hast tree with both themes; plain text when the grammar is not loaded. */
 export function highlightToHast(code: string, language: string | undefined): Root {
   const id = languageId(language);
@@ -134,5 +142,6 @@ export function highlightToHast(code: string, language: string | undefined): Roo
     lang,
     themes: { light: themes.light, dark: themes.dark },
     defaultColor: "light",
+    tokenizeTimeLimit: TOKENIZE_LINE_TIME_LIMIT_MS,
   }) as Root;
 }

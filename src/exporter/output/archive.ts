@@ -16,6 +16,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { Header, Pax } from "tar";
+import { markUsed } from "../../files/size-capped-folder.ts";
 
 const gzipAsync = promisify(gzip);
 
@@ -114,7 +115,10 @@ async function readCachedEntry(
   directory: string,
 ): Promise<Buffer> {
   try {
-    return readFileSync(path.join(cacheDir, `${key}.gz`));
+    const cached = path.join(cacheDir, `${key}.gz`);
+    const bytes = readFileSync(cached);
+    markUsed(cached);
+    return bytes;
   } catch {
     return compressedEntry(file, readFileSync(path.join(directory, file)), cacheDir);
   }
@@ -133,7 +137,10 @@ export async function prepareCompressedEntry(
   const entry = tarEntry(file, content);
   const key = createHash("sha256").update(entry).digest("hex");
   const cached = path.join(cacheDir, `${key}.gz`);
-  if (existsSync(cached)) return key;
+  if (existsSync(cached)) {
+    markUsed(cached);
+    return key;
+  }
   const compressed = await gzipAsync(entry, { level: 6 });
   mkdirSync(cacheDir, { recursive: true });
   const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
