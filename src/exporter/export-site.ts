@@ -215,7 +215,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // One by one: a page may carry more problems than a call takes arguments.
   for (const outcome of outcomes) for (const problem of outcome.problems) problems.push(problem);
   try {
-    failOnErrors(problems, `${countErrors(problems)} error(s) in the pages`);
+    const errors = countErrors(problems);
+    failOnErrors(problems, `${errors} ${errors === 1 ? "error" : "errors"} in the pages`);
   } catch (error) {
     if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
     throw error;
