@@ -157,7 +157,7 @@ function describe(
   const { config, storageTo, localFolder: folder } = options;
   const { archives } = report;
   const lines = [
-    `Copied ${report.rows} rows into ${report.target}:`,
+    `Copied ${plural(report.rows, "row")} into ${report.target}:`,
     "",
     table(
       ["TABLE", "ROWS"],
