@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -57,13 +57,41 @@ async function stop(started: StartedQuire): Promise<number | null> {
 }
 
 describe("quire serve PATH", () => {
-  it("serves an exported folder on 127.0.0.1 and prints the URL to open", async () => {
+  it("serves an exported folder on 127.0.0.1, prints the URL to open, and serves a new export of it", async () => {
     const { folder } = exportTiny();
     const started = startQuire(["serve", folder, "--port", "0", "--log-level", "warn"]);
     const base = await openUrl(started);
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     await expectServesTheSite(base);
+    // Exported again into the same folder while it is served: the next request sees the new site.
+    rmSync(folder, { recursive: true });
+    quireOutput([
+      "export",
+      makeRepo({ ...TINY_SITE, "index.mdx": "---\ntitle: Home\n---\n\nA new home page.\n" }),
+      "--out-dir",
+      folder,
+      "--quiet",
+    ]);
+    // The server re-reads which version is active at most every 100 ms.
+    let home = "";
+    for (let attempt = 0; attempt < 50 && !home.includes("A new home page."); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      home = await (await fetch(base)).text();
+    }
+    expect(home).toContain("A new home page.");
     expect(await stop(started)).toBe(0);
+  }, 180_000);
+
+  it("takes PATH or --values, not both, and --rollback only with --values (exit 2)", async () => {
+    for (const args of [
+      ["serve", "site", "--values", "values.yaml"],
+      ["serve", "site", "--rollback"],
+      ["serve"],
+    ]) {
+      const run = await startQuire(args).done;
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+    }
   });
 
   it("serves a .tar.gz bundle, unpacked into a temporary folder it removes when it stops", async () => {
