@@ -19,6 +19,7 @@ const API_SETTINGS: readonly SettingName[] = [
   "exportConcurrency",
   "exportMemoryMb",
   "exportAllowHosts",
+  "exportCacheMaxMb",
   "agentConcurrency",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",

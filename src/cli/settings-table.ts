@@ -35,6 +35,7 @@ export const README_TABLES: Record<string, { command: string; settings: readonly
         "agentConcurrency",
         "exportMemoryMb",
         "exportAllowHosts",
+        "exportCacheMaxMb",
         "jobLeaseSeconds",
         "shutdownGraceSeconds",
         "logLevel",

@@ -322,7 +322,7 @@ export const SETTINGS = {
     flag: "--cache-max",
     env: "QUIRE_EXPORT_CACHE_MAX",
     value: "MB",
-    doc: "size of the local export cache, in MB, beyond which the least recently used entries are removed",
+    doc: "size of the export cache, in MB (quire export's, or the data dir's for export jobs), beyond which the least recently used entries are removed",
     example: "4096",
     default: 1024,
     parse: integer(1, 1024 * 1024),

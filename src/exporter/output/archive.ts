@@ -104,7 +104,12 @@ async function compressedEntry(
 ): Promise<Buffer> {
   if (!cacheDir) return gzipAsync(tarEntry(file, content), { level: 6 });
   const key = await prepareCompressedEntry(cacheDir, file, content);
-  return readFileSync(path.join(cacheDir, `${key}.gz`));
+  try {
+    return readFileSync(path.join(cacheDir, `${key}.gz`));
+  } catch {
+    // Pruned meanwhile by another export sharing the cache (it keeps the cache under its cap).
+    return gzipAsync(tarEntry(file, content), { level: 6 });
+  }
 }
 
 /** A prepared entry's compressed bytes; if the cache lost it meanwhile, compress the file again. */
