@@ -7,6 +7,7 @@ import {
   type HighlighterCore,
 } from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { HIGHLIGHT_LINE_TIME_LIMIT_MS, MAX_HIGHLIGHTED_LINE_LENGTH } from "../limits.ts";
 
 export const LIGHT_THEME = "github-light";
 export const DARK_THEME = "github-dark";
@@ -101,14 +102,6 @@ export async function loadLanguages(languages: string[]): Promise<void> {
 
 let resolvedHighlighter: HighlighterCore | undefined;
 
-/**
- * How long one line may take to tokenize before the rest of it is left in the scope reached.
- * Shiki's default, half a second, is reached by the first lines of a grammar on a busy machine
- * (its regular expressions compile on first use), which colored the same code differently from
- * one export to the next; this bound only stops a pathological line.
- */
-const TOKENIZE_LINE_TIME_LIMIT_MS = 10_000;
-
 /** Highlights code to a hast tree with both themes; plain text when the grammar is not loaded. */
 export function highlightToHast(code: string, language: string | undefined): Root {
   const id = languageId(language);
@@ -142,6 +135,7 @@ export function highlightToHast(code: string, language: string | undefined): Roo
     lang,
     themes: { light: themes.light, dark: themes.dark },
     defaultColor: "light",
-    tokenizeTimeLimit: TOKENIZE_LINE_TIME_LIMIT_MS,
+    tokenizeTimeLimit: HIGHLIGHT_LINE_TIME_LIMIT_MS,
+    tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE_LENGTH,
   }) as Root;
 }
