@@ -69,9 +69,9 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
   registerJobsCommand(program);
   registerDbCommand(program);
   registerExportCommand(program);
-  registerCacheCommand(program);
   registerServeCommand(program);
   registerRemoteCommand(program);
+  registerCacheCommand(program);
   try {
     await program.parseAsync(argv, { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : 0;
