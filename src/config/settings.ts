@@ -318,6 +318,15 @@ export const SETTINGS = {
     default: [] as string[],
     parse: hostList,
   },
+  exportCacheMaxMb: {
+    flag: "--cache-max",
+    env: "QUIRE_EXPORT_CACHE_MAX",
+    value: "MB",
+    doc: "size of the export cache, in MB (quire export's, or the data dir's for export jobs), beyond which the least recently used entries are removed",
+    example: "4096",
+    default: 1024,
+    parse: integer(1, 1024 * 1024),
+  },
   logLevel: {
     flag: "--log-level",
     env: "QUIRE_LOG_LEVEL",

@@ -60,6 +60,8 @@ export interface ExportOptions {
   siteUrl?: string;
   /** Written into quire-export.json. */
   jobId?: string;
+  /** The manifest's `createdAt` (ISO 8601); the clock's time when absent. */
+  createdAt?: string;
   domain?: string;
   version?: string;
   onProgress?: (progress: ExportProgress) => void;

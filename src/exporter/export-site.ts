@@ -219,7 +219,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // One by one: a page may carry more problems than a call takes arguments.
   for (const outcome of outcomes) for (const problem of outcome.problems) problems.push(problem);
   try {
-    failOnErrors(problems, `${countErrors(problems)} error(s) in the pages`);
+    const errors = countErrors(problems);
+    failOnErrors(problems, `${errors} ${errors === 1 ? "error" : "errors"} in the pages`);
   } catch (error) {
     discardOutput();
     throw error;
@@ -277,7 +278,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     jobId: options.jobId ?? null,
     domain: options.domain ?? null,
     version: options.version ?? null,
-    createdAt: new Date().toISOString(),
+    createdAt: options.createdAt ?? new Date().toISOString(),
     pageCount: tasks.length,
     generator: `${GENERATOR} ${engineFingerprint()}`,
     deployment,

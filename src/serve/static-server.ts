@@ -15,7 +15,7 @@ import { contentTypeOf } from "./content-type.ts";
 import { localLocation } from "./local-location.ts";
 import { RedirectRules, type RedirectTarget } from "./redirect-rules.ts";
 import type { Encoding } from "./version-layout.ts";
-import type { VersionStore } from "./versions.ts";
+import type { ActiveVersionSource } from "./versions.ts";
 
 /**
  * Serves the active version of the site. Every request is answered from one whole version, so
@@ -104,6 +104,8 @@ class VersionCache {
   memoryBytes = 0;
 
   readonly id: string;
+  /** When the version became active: a version activated again is read again. */
+  readonly activatedAt: string;
   readonly root: string;
   /** Quire's compressed copies of the files under `root`, or null when there are none. */
   readonly compressed: string | null;
@@ -112,8 +114,9 @@ class VersionCache {
   /** The site's redirects (redirect-rules.ts). */
   readonly redirects: RedirectRules;
 
-  constructor(id: string, root: string, compressed: string | null) {
+  constructor(id: string, activatedAt: string, root: string, compressed: string | null) {
     this.id = id;
+    this.activatedAt = activatedAt;
     this.root = root;
     this.compressed = compressed;
     const manifest = versionManifest(root);
@@ -270,7 +273,7 @@ class VersionCache {
 const RECHECK_ACTIVE_MS = 100;
 
 export function createStaticServer(options: {
-  versions: VersionStore;
+  versions: ActiveVersionSource;
   logger: Logger;
   /** The API playground's request proxy (api-proxy.ts); none when absent. */
   apiProxy?: ApiProxy;
@@ -290,8 +293,12 @@ export function createStaticServer(options: {
       return null;
     }
     checkedAt = now;
-    if (cache?.id !== active.id || cache.root !== active.directory)
-      cache = new VersionCache(active.id, active.directory, active.compressed);
+    if (
+      cache?.id !== active.id ||
+      cache.root !== active.directory ||
+      cache.activatedAt !== active.activatedAt
+    )
+      cache = new VersionCache(active.id, active.activatedAt, active.directory, active.compressed);
     return cache;
   };
   const { logger } = options;
@@ -323,7 +330,7 @@ export function createStaticServer(options: {
 function handle(
   request: IncomingMessage,
   response: ServerResponse,
-  versions: VersionStore,
+  versions: ActiveVersionSource,
   activeSite: () => VersionCache | null,
   apiProxy: ApiProxy | undefined,
 ): void {
