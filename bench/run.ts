@@ -21,9 +21,12 @@
  *   127.0.0.1:5432 or BENCH_SCALE_POSTGRES_URL).
  * - startup: `quire --help` from a checkout and from the packed package, with the machine's Node
  *   and with Node 24 (bench/startup.ts, a minute or two). Option: BENCH_STARTUP_RUNS (default 20).
+ * - navigation: a generated 5,001-page site with every page in one sidebar against the same pages
+ *   in tabs, and what a page's sidebar weighs whole or split (bench/navigation-size.ts, several
+ *   minutes). Options: BENCH_NAVIGATION_PAGES, BENCH_NAVIGATION_RUNS, BENCH_NAVIGATION_QUIRE.
  * - dates: last-modified dates of 300 pages from one git log pass beside a process per page
  *   (bench/last-modified.ts, a few minutes). Option: BENCH_DATED_PAGES (default 300).
- * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup or dates (or a comma-separated list;
+ * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup, navigation or dates (or a comma-separated list;
  * default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
@@ -48,6 +51,7 @@ import { componentsSection, runComponentsBenchmark } from "./components.ts";
 import { generateSite } from "./generate-site.ts";
 import { lastModifiedSection, runLastModifiedBenchmark } from "./last-modified.ts";
 import { type Measurement, measure, median } from "./measure.ts";
+import { navigationSection, runNavigationBenchmark } from "./navigation-size.ts";
 import { openApiSection, runOpenApiBenchmark } from "./openapi.ts";
 import { runScaleBenchmark, scaleSection } from "./scale.ts";
 import { runServeBenchmark, serveSection } from "./serve.ts";
@@ -232,6 +236,7 @@ const SECTIONS = [
   "components",
   "scale",
   "startup",
+  "navigation",
   "dates",
 ] as const;
 type Section = (typeof SECTIONS)[number];
@@ -246,6 +251,7 @@ BENCH_ONLY=openapi npm run bench    # API reference pages against Markdown pages
 BENCH_ONLY=components npm run bench # pages with React components against the same without (several minutes; or npm run bench:components)
 BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
 BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the packed package (a minute or two)
+BENCH_ONLY=navigation npm run bench # a 5,001-page site in one sidebar against the same in tabs (several minutes)
 BENCH_ONLY=dates npm run bench      # last-modified dates: one git log pass against a process per page (a few minutes)
 \`\`\`
 
@@ -319,6 +325,8 @@ async function main(): Promise<void> {
       content = scaleSection(await runScaleBenchmark(log), machine());
     } else if (section === "startup") {
       content = startupSection(await runStartupBenchmark(log), machine());
+    } else if (section === "navigation") {
+      content = navigationSection(await runNavigationBenchmark(log), machine());
     } else if (section === "dates") {
       content = lastModifiedSection(await runLastModifiedBenchmark(log), machine());
     } else {

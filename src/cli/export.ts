@@ -3,6 +3,7 @@ import path from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { formatBytes } from "../common/format-bytes.ts";
+import { plural } from "../common/plural.ts";
 import { defaultExportCacheDir } from "../config/cache-directory.ts";
 import {
   COMPONENT_MODES,
@@ -14,8 +15,11 @@ import {
   formatProblem,
   type Problem,
 } from "../exporter/index.ts";
+import { openExportCache } from "./export-cache.ts";
+import { exportTimestamp } from "./export-timestamp.ts";
 import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { UsageError } from "./usage-error.ts";
+import { ensureWritableFolder } from "./writable-folder.ts";
 
 export const DEPLOYMENTS: DeploymentType[] = ["cloud", "client-hosted", "air-gapped"];
 /** Warnings printed in full; the rest are counted (all are in quire-export.json). */
@@ -87,7 +91,10 @@ export function registerExportCommand(program: Command): void {
       "--mcp-url <URL>",
       "your MCP server's address, for the page menu's MCP options (mcp, add-mcp, cursor, vscode)",
     )
-    .option("--cache-dir <DIR>", `render cache (default: ${defaultExportCacheDir()})`)
+    .option(
+      "--cache-dir <DIR>",
+      `export cache, one folder per site inside (default: ${defaultExportCacheDir()}; see quire cache)`,
+    )
     .option("--no-cache", "render every page again, ignoring and not writing the cache")
     .option("--concurrency <N>", "render threads (default: one per core for large sites)")
     .option(
@@ -101,7 +108,7 @@ export function registerExportCommand(program: Command): void {
       "\nExamples:\n  quire export ./docs -o site.tar.gz\n  quire export ./docs --out-dir public --deployment air-gapped\n  quire export ./docs --export-allow-hosts specs.internal,10.20.0.0/16\n\nExit codes: 0 exported, 1 the export failed (errors, and warnings with --strict, are listed as file:line:column message), 2 wrong usage.",
     );
   // OpenAPI specifications given as URLs come from public hosts only, unless allowed here.
-  addSettingOptions(command, ["exportAllowHosts", "exportFeedbackUrl"]).action(
+  addSettingOptions(command, ["exportAllowHosts", "exportFeedbackUrl", "exportCacheMaxMb"]).action(
     async (docsDir: string, flags: ExportFlags) => {
       process.exitCode = await runExport(docsDir, flags);
     },
@@ -146,10 +153,22 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       throw new UsageError(`${flag} must be an absolute http(s) URL, not "${value}"`);
   if (flags.repositoryRef !== undefined && !flags.repositoryUrl)
     throw new UsageError("--repository-ref needs --repository-url");
-  const { exportAllowHosts, exportFeedbackUrl } = configFromFlags({ ...flags }, [
+  const { exportAllowHosts, exportFeedbackUrl, exportCacheMaxMb } = configFromFlags({ ...flags }, [
     "exportAllowHosts",
     "exportFeedbackUrl",
+    "exportCacheMaxMb",
   ]);
+  // Checked before the work starts, so an unwritable destination costs no export.
+  if (archiveFile)
+    ensureWritableFolder(path.dirname(path.resolve(archiveFile)), "the folder of the archive, -o");
+  if (flags.outDir) {
+    const outDir = path.resolve(flags.outDir);
+    if (existsSync(outDir)) ensureWritableFolder(outDir, "the output folder, --out-dir");
+    else ensureWritableFolder(path.dirname(outDir), "the folder of --out-dir");
+  }
+  const cache = flags.cache
+    ? openExportCache(docsDir, flags.cacheDir, flags.quiet === true)
+    : undefined;
 
   const interactive = !flags.json && !flags.quiet && process.stderr.isTTY === true;
   const bar = interactive
@@ -195,7 +214,8 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
           }
         : {}),
       ...(flags.mcpUrl ? { mcpUrl: flags.mcpUrl } : {}),
-      cacheDir: flags.cache ? (flags.cacheDir ?? defaultExportCacheDir()) : undefined,
+      createdAt: await exportTimestamp(docsDir),
+      cacheDir: cache?.siteDirectory,
       concurrency,
       strict: flags.strict === true,
       onProgress,
@@ -217,7 +237,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       const cached =
         result.pagesFromCache > 0 ? ` (${result.pagesFromCache} unchanged, from cache)` : "";
       process.stderr.write(
-        `Exported ${result.pageCount} pages${cached}, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}${size}, in ${(result.durationMs / 1000).toFixed(1)} s → ${where}\n`,
+        `Exported ${plural(result.pageCount, "page")}${cached}, ${plural(result.warnings.length, "warning")}${size}, in ${(result.durationMs / 1000).toFixed(1)} s → ${where}\n`,
       );
     }
     return 0;
@@ -238,6 +258,8 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       return 1;
     }
     throw error;
+  } finally {
+    cache?.prune(exportCacheMaxMb);
   }
 }
 
@@ -251,7 +273,7 @@ function printComponentPages(pages: string[]): void {
   const more =
     pages.length > COMPONENT_PAGES_SHOWN ? ` and ${pages.length - COMPONENT_PAGES_SHOWN} more` : "";
   process.stderr.write(
-    `Component code (interactive React components) on ${pages.length} page${pages.length === 1 ? "" : "s"}: ${shown}${more}\n`,
+    `Component code (interactive React components) on ${plural(pages.length, "page")}: ${shown}${more}\n`,
   );
 }
 
@@ -263,7 +285,7 @@ function printWarnings(warnings: Problem[]): void {
     process.stderr.write(`warning: ${formatProblem(warning)}\n`);
   if (warnings.length > WARNINGS_SHOWN) {
     process.stderr.write(
-      `… and ${warnings.length - WARNINGS_SHOWN} more warnings (all are listed in quire-export.json)\n`,
+      `… and ${plural(warnings.length - WARNINGS_SHOWN, "more warning", "more warnings")} (all are listed in quire-export.json)\n`,
     );
   }
   const summary = [...byRule].map(([rule, count]) => `${count} ${rule}`).join(", ");

@@ -1,5 +1,16 @@
 import type { DeploymentType } from "./site/types.ts";
-import type { RepositoryLink } from "./theme/reader/reader-settings.ts";
+
+/** The documentation repository on its forge, for "Suggest edits" and "Raise issue" links. */
+export interface RepositoryLink {
+  /** The repository's web address, `https://github.com/acme/docs`. */
+  url: string;
+  /** The branch edits are suggested on; the forge's default branch when absent. */
+  ref?: string;
+  /** How the forge spells its edit and new-issue addresses; told by the host when absent. */
+  forge?: "github" | "gitlab" | "gitea";
+  /** The docs folder inside the repository (`docs`), `""` at its root. */
+  folder?: string;
+}
 
 /**
  * What becomes of a repository's own React components (`export const X = () => ...`,
@@ -71,6 +82,8 @@ export interface ExportOptions {
   mcpUrl?: string;
   /** Written into quire-export.json. */
   jobId?: string;
+  /** The manifest's `createdAt` (ISO 8601); the clock's time when absent. */
+  createdAt?: string;
   domain?: string;
   version?: string;
   onProgress?: (progress: ExportProgress) => void;

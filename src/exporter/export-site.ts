@@ -76,6 +76,7 @@ import { linkPageStylesheet, renderNotFoundPage, renderRedirectPage } from "./th
 import type { SiteLayoutData } from "./theme/layout-types.ts";
 import { NavigationModel } from "./theme/navigation-view.ts";
 import { prepareReaderSettings } from "./theme/reader/prepare-reader-settings.ts";
+import { buildSidebarScripts } from "./theme/sidebar-script.ts";
 import { prepareSiteAssets } from "./theme/site-assets.ts";
 
 export const GENERATOR = "quire";
@@ -108,7 +109,11 @@ export interface ExportManifest {
    * pages, so a server can allow exactly those instead of inline script in general.
    */
   scriptHashes: string[];
-  /** Where the pages post "Was this page helpful?" answers, when they ask (a URL or a path of the site's server). */
+  /**
+   * Where the pages post "Was this page helpful?" answers, when they ask (a URL or a path of the
+   * site's server). An absolute URL's origin is one more a server's policy allows requests to;
+   * it is kept out of `connectOrigins`, which `quire serve`'s playground proxy sends to.
+   */
   feedbackUrl?: string;
   /** Origins of scripts the pages load from other hosts (analytics the site configured). */
   scriptOrigins?: string[];
@@ -223,7 +228,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // One by one: a page may carry more problems than a call takes arguments.
   for (const outcome of outcomes) for (const problem of outcome.problems) problems.push(problem);
   try {
-    failOnErrors(problems, `${countErrors(problems)} error(s) in the pages`);
+    const errors = countErrors(problems);
+    failOnErrors(problems, `${errors} ${errors === 1 ? "error" : "errors"} in the pages`);
   } catch (error) {
     discardOutput();
     throw error;
@@ -282,15 +288,12 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     jobId: options.jobId ?? null,
     domain: options.domain ?? null,
     version: options.version ?? null,
-    createdAt: new Date().toISOString(),
+    createdAt: options.createdAt ?? new Date().toISOString(),
     pageCount: tasks.length,
     generator: `${GENERATOR} ${engineFingerprint()}`,
     deployment,
     components: { mode: components, pages: islandPages },
-    ...connectOriginsField([
-      ...(api?.connectOrigins ?? []),
-      ...feedbackOrigins(layout.reader?.feedbackUrl),
-    ]),
+    ...connectOriginsField(api?.connectOrigins ?? []),
     ...(layout.reader?.feedbackUrl ? { feedbackUrl: layout.reader.feedbackUrl } : {}),
     scriptHashes: [...QUIRE_INLINE_SCRIPTS, ...layout.inlineScripts].map(scriptHash),
     ...(layout.scriptOrigins.length > 0 ? { scriptOrigins: layout.scriptOrigins } : {}),
@@ -428,9 +431,14 @@ async function prepareLayout(
     customStylesheets: site.customStylesheets,
     customScripts: site.customScripts,
   };
+  const sidebars = buildSidebarScripts(
+    layout,
+    new NavigationModel(config.navigation, layout.pages),
+  );
+  layout.assets.sidebarScripts = sidebars.paths;
   return {
     layout,
-    themeFiles: [...theme.files, ...site.files],
+    themeFiles: [...theme.files, ...site.files, ...sidebars.files],
     siteOrigins: { style: site.styleOrigins, font: site.fontOrigins },
     katexFiles: theme.katexFiles,
     mermaidFile: { path: mermaid.path, content: mermaid.content },
@@ -443,11 +451,6 @@ async function prepareLayout(
 function connectOriginsField(origins: string[]): Partial<ExportManifest> {
   const unique = [...new Set(origins)];
   return unique.length > 0 ? { connectOrigins: unique } : {};
-}
-
-/** The feedback collector's origin, when it is on another host than the site's. */
-function feedbackOrigins(feedbackUrl: string | undefined): string[] {
-  return feedbackUrl && /^https?:\/\//i.test(feedbackUrl) ? [new URL(feedbackUrl).origin] : [];
 }
 
 /** The manifest's fields about the site's look: other hosts its styles load from, its own files. */

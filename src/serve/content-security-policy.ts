@@ -21,8 +21,10 @@ export interface PolicySources {
   scriptHashes: ReadonlySet<string>;
   /** Origins of external scripts the site loads (analytics the operator configured). */
   scriptOrigins: readonly string[];
-  /** Origins an API playground calls. */
+  /** Origins an API playground calls (the playground's proxy sends to these and no others). */
   connectOrigins: readonly string[];
+  /** The feedback collector's origin, when the pages post their answers to another host. */
+  feedbackOrigins: readonly string[];
   /** Origins of stylesheets of other hosts (a `fonts` family from Google Fonts). */
   styleOrigins: readonly string[];
   /** Origins of font files of other hosts. */
@@ -35,6 +37,7 @@ export const NO_SOURCES: PolicySources = {
   scriptHashes: new Set(),
   scriptOrigins: [],
   connectOrigins: [],
+  feedbackOrigins: [],
   styleOrigins: [],
   fontOrigins: [],
   remoteMedia: false,
@@ -61,11 +64,19 @@ export function readPolicySources(manifest: unknown): PolicySources {
     scriptHashes: new Set(matching(fields.scriptHashes, SCRIPT_HASH, MAX_SCRIPT_HASHES)),
     scriptOrigins: matching(fields.scriptOrigins, ORIGIN, MAX_ORIGINS),
     connectOrigins: matching(fields.connectOrigins, ORIGIN, MAX_ORIGINS),
+    feedbackOrigins: feedbackOrigin(fields.feedbackUrl),
     styleOrigins: matching(fields.styleOrigins, ORIGIN, MAX_ORIGINS),
     fontOrigins: matching(fields.fontOrigins, ORIGIN, MAX_ORIGINS),
     remoteMedia:
       typeof fields.deployment === "string" && REMOTE_MEDIA_DEPLOYMENTS.has(fields.deployment),
   };
+}
+
+/** The origin of an absolute http(s) `feedbackUrl`; a path of the serving host adds nothing. */
+function feedbackOrigin(value: unknown): string[] {
+  if (typeof value !== "string" || !/^https?:\/\//i.test(value) || !URL.canParse(value)) return [];
+  const origin = new URL(value).origin;
+  return ORIGIN.test(origin) ? [origin] : [];
 }
 
 function matching(value: unknown, shape: RegExp, cap: number): string[] {
@@ -90,7 +101,7 @@ export function pagePolicy(sources: PolicySources, pageHashes: Iterable<string> 
     if (sources.scriptHashes.has(hash)) allowed.push(`'${hash}'`);
   }
   const script = ["'self'", ...allowed, ...sources.scriptOrigins].join(" ");
-  const connect = ["'self'", ...sources.connectOrigins].join(" ");
+  const connect = ["'self'", ...sources.connectOrigins, ...sources.feedbackOrigins].join(" ");
   const style = ["'self'", "'unsafe-inline'", ...sources.styleOrigins].join(" ");
   const font = ["'self'", "data:", ...sources.fontOrigins].join(" ");
   const remote = sources.remoteMedia ? " https:" : "";

@@ -48,7 +48,10 @@ export class AddressRateLimiter {
 }
 
 export interface FeedbackContext {
-  store: FeedbackStore;
+  /** The store answers are counted in, opened on the first answer to count. */
+  store: () => FeedbackStore;
+  /** Told when the store cannot be opened or written; the reader gets a 500. */
+  failed(error: unknown): void;
   limiter: AddressRateLimiter;
   /** Whether the active version takes feedback here and has this page. */
   accepts(page: string): "yes" | "not-collected" | "no-such-page";
@@ -105,8 +108,15 @@ export function handleFeedback(
     if (verdict === "not-collected")
       return void refuse(404, "this site's pages do not send their feedback here");
     if (verdict === "no-such-page") return void refuse(404, `the site has no page "${vote.page}"`);
-    if (!context.store.record(vote.page, vote.helpful))
-      return void refuse(507, "the feedback store is full");
+    let recorded: boolean;
+    try {
+      recorded = context.store().record(vote.page, vote.helpful);
+    } catch (error) {
+      // Past the request's own handler: thrown here, it would stop the server.
+      context.failed(error);
+      return void refuse(500, "the feedback could not be stored");
+    }
+    if (!recorded) return void refuse(507, "the feedback store is full");
     response.writeHead(204, { "Cache-Control": "no-store" });
     response.end();
   });

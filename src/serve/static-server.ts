@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from "node:path";
 import type { Logger } from "pino";
 import { confine } from "../files/confine.ts";
+import { type ApiProxy, PROXY_PATHNAME } from "./api-proxy.ts";
 import {
   filePolicy,
   NO_SOURCES,
@@ -16,7 +17,7 @@ import type { FeedbackStore } from "./feedback-store.ts";
 import { localLocation } from "./local-location.ts";
 import { RedirectRules, type RedirectTarget } from "./redirect-rules.ts";
 import type { Encoding } from "./version-layout.ts";
-import type { VersionStore } from "./versions.ts";
+import type { ActiveVersionSource } from "./versions.ts";
 
 /**
  * Serves the active version of the site. Every request is answered from one whole version, so
@@ -105,6 +106,8 @@ class VersionCache {
   memoryBytes = 0;
 
   readonly id: string;
+  /** When the version became active: a version activated again is read again. */
+  readonly activatedAt: string;
   readonly root: string;
   /** Quire's compressed copies of the files under `root`, or null when there are none. */
   readonly compressed: string | null;
@@ -115,8 +118,9 @@ class VersionCache {
   /** Where this version's pages post their feedback (the manifest's `feedbackUrl`). */
   readonly feedbackUrl: string | undefined;
 
-  constructor(id: string, root: string, compressed: string | null) {
+  constructor(id: string, activatedAt: string, root: string, compressed: string | null) {
     this.id = id;
+    this.activatedAt = activatedAt;
     this.root = root;
     this.compressed = compressed;
     const manifest = versionManifest(root);
@@ -287,10 +291,15 @@ class VersionCache {
 const RECHECK_ACTIVE_MS = 100;
 
 export function createStaticServer(options: {
-  versions: VersionStore;
+  versions: ActiveVersionSource;
   logger: Logger;
-  /** Where readers' feedback is counted, for versions whose pages post it here. */
-  feedback?: FeedbackStore;
+  /** The API playground's request proxy (api-proxy.ts); none when absent. */
+  apiProxy?: ApiProxy;
+  /**
+   * Where readers' feedback is counted, for versions whose pages post it here: called on the
+   * first answer to count, so a server whose sites never ask opens no store.
+   */
+  feedback?: () => FeedbackStore;
 }): Server {
   const limiter = new AddressRateLimiter();
   const { versions } = options;
@@ -308,8 +317,12 @@ export function createStaticServer(options: {
       return null;
     }
     checkedAt = now;
-    if (cache?.id !== active.id || cache.root !== active.directory)
-      cache = new VersionCache(active.id, active.directory, active.compressed);
+    if (
+      cache?.id !== active.id ||
+      cache.root !== active.directory ||
+      cache.activatedAt !== active.activatedAt
+    )
+      cache = new VersionCache(active.id, active.activatedAt, active.directory, active.compressed);
     return cache;
   };
   const { logger } = options;
@@ -330,14 +343,14 @@ export function createStaticServer(options: {
     }
     try {
       if (options.feedback && request.url?.split("?")[0] === FEEDBACK_PATH) {
-        const store = options.feedback;
         return handleFeedback(request, response, {
-          store,
+          store: options.feedback,
           limiter,
           accepts: (page) => activeSite()?.acceptsFeedback(page) ?? "not-collected",
+          failed: (error) => logger.error({ err: error }, "feedback could not be counted"),
         });
       }
-      handle(request, response, versions, activeSite);
+      handle(request, response, versions, activeSite, options.apiProxy);
     } catch (error) {
       logger.error({ err: error }, "serving failed");
       if (!response.headersSent) sendText(response, 500, "internal error");
@@ -349,14 +362,21 @@ export function createStaticServer(options: {
 function handle(
   request: IncomingMessage,
   response: ServerResponse,
-  versions: VersionStore,
+  versions: ActiveVersionSource,
   activeSite: () => VersionCache | null,
+  apiProxy: ApiProxy | undefined,
 ): void {
   const url = request.url ?? "/";
   const query = url.indexOf("?");
   const pathname = query < 0 ? url : url.slice(0, query);
   if (pathname === "/healthz") {
     sendJson(response, 200, { status: "ok" });
+    return;
+  }
+  if (apiProxy && pathname === PROXY_PATHNAME) {
+    const site = activeSite();
+    // The servers it may call are the active version's: a switch changes them at once.
+    void apiProxy.handle(request, response, site ? site.sources.connectOrigins : []);
     return;
   }
   if (pathname === "/readyz") {

@@ -32,6 +32,26 @@ describe("the policy of a bundle's pages", () => {
     }
   });
 
+  it("lets pages post feedback to a collector on another host, and to no other address its URL could smuggle in", () => {
+    const collector = readPolicySources({
+      feedbackUrl: "https://feedback.example:8443/collect?x=1",
+    });
+    expect(collector.connectOrigins).toEqual([]);
+    expect(directive(pagePolicy(collector), "connect-src")).toBe(
+      "connect-src 'self' https://feedback.example:8443",
+    );
+    for (const feedbackUrl of [
+      "/_quire/feedback",
+      "javascript:alert(1)",
+      "https://*.example/collect",
+      "https://feedback.example; script-src *",
+      42,
+    ])
+      expect(directive(pagePolicy(readPolicySources({ feedbackUrl })), "connect-src")).toBe(
+        "connect-src 'self'",
+      );
+  });
+
   it("takes from the manifest only hashes and origins of the exact shape, and nothing else", () => {
     const sources = readPolicySources({
       scriptHashes: [

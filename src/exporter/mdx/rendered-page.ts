@@ -29,6 +29,13 @@ export interface PageLink {
 /** The body of one page, rendered; independent of layout so it can be cached by content. */
 export interface RenderedBody {
   html: string;
+  /** Shown right under the page header: an API page's endpoint bar (components/side-column.ts). */
+  lead?: string;
+  /**
+   * The page's side column (components/side-column.ts): examples and panels, shown beside the
+   * content on wide screens. Absent when the page has none.
+   */
+  aside?: string;
   frontmatter: Record<string, unknown>;
   toc: TocEntry[];
   sections: SearchSection[];

@@ -1,9 +1,9 @@
+import type { RepositoryLink } from "../../export-options.ts";
 import { checkUrl } from "../../safety/url-policy.ts";
 import type { PageMeta } from "../../site/page-index.ts";
 import { iconHtml } from "../chrome/icon.ts";
 import { escapeHtml } from "../html.ts";
 import type { SiteLayoutData } from "../layout-types.ts";
-import type { RepositoryLink } from "./reader-settings.ts";
 import { READER_TEXT } from "./reader-text.ts";
 
 /**

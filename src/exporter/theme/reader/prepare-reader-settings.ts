@@ -16,14 +16,16 @@ import type { ReaderSettings } from "./reader-settings.ts";
 export async function prepareReaderSettings(
   options: Pick<
     ExportOptions,
-    "sourceDir" | "siteUrl" | "feedbackUrl" | "repository" | "mcpUrl" | "signal"
+    "sourceDir" | "siteUrl" | "feedbackUrl" | "repository" | "mcpUrl" | "signal" | "createdAt"
   >,
   config: SiteConfig,
   deployment: DeploymentType,
   pages: ReadonlyMap<string, PageMeta>,
   problems: Problem[],
 ): Promise<ReaderSettings> {
-  const reader: ReaderSettings = { exportedAt: new Date().toISOString() };
+  // The manifest's time (the content's, for quire export), so dates shown and feeds stay the same
+  // bytes from one export of the same content to the next.
+  const reader: ReaderSettings = { exportedAt: options.createdAt ?? new Date().toISOString() };
   if (options.siteUrl) reader.siteUrl = options.siteUrl.replace(/\/+$/, "");
   if (options.feedbackUrl) reader.feedbackUrl = options.feedbackUrl;
   if (options.repository)

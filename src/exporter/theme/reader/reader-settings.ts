@@ -1,14 +1,4 @@
-/** The documentation repository on its forge, for "Suggest edits" and "Raise issue" links. */
-export interface RepositoryLink {
-  /** The repository's web address, `https://github.com/acme/docs`. */
-  url: string;
-  /** The branch edits are suggested on; the forge's default branch when absent. */
-  ref?: string;
-  /** How the forge spells its edit and new-issue addresses; told by the host when absent. */
-  forge?: "github" | "gitlab" | "gitea";
-  /** The docs folder inside the repository (`docs`), `""` at its root. */
-  folder?: string;
-}
+import type { RepositoryLink } from "../../export-options.ts";
 
 /**
  * What the reader-facing extras of every page need from the export rather than from docs.json:
