@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { CodedError, ConfigError } from "../domain/errors.ts";
 import { registerApiCommand } from "./api.ts";
 import { registerDbCommand } from "./db.ts";
+import { registerDevCommand } from "./dev.ts";
 import { registerExportCommand } from "./export.ts";
 import { registerJobsCommand } from "./jobs.ts";
 import { registerKeysCommand } from "./keys.ts";
@@ -67,6 +68,7 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
   registerJobsCommand(program);
   registerDbCommand(program);
   registerExportCommand(program);
+  registerDevCommand(program);
   registerServeCommand(program);
   registerRemoteCommand(program);
   try {

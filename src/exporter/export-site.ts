@@ -45,6 +45,7 @@ import type { PageOutcome, PageTask, RendererSetup } from "./render/page-rendere
 import { renderAllPages } from "./render/pool.ts";
 import { type AssetDecision, decideAsset } from "./safety/asset-policy.ts";
 import { buildSearchIndex, SEARCH_ENTRY } from "./search/build-index.ts";
+import { siteSearchDocuments } from "./search/site-documents.ts";
 import { listRepository } from "./site/discover.ts";
 import { createIgnoreMatcher } from "./site/ignore.ts";
 import { loadSiteConfig } from "./site/load-config.ts";
@@ -355,7 +356,8 @@ function prepareOutputDir(outputDir: string | undefined): string {
   return resolved;
 }
 
-async function prepareLayout(
+/** Everything of the site around its pages: the layout data, theme and site files (the live preview's too). */
+export async function prepareLayout(
   config: SiteConfig,
   deployment: DeploymentType,
   pages: Map<string, PageMeta>,
@@ -552,23 +554,7 @@ function writeSearchIndex(
   pages: Map<string, PageMeta>,
   navigation: NavigationModel,
 ): void {
-  const documents = outcomes.flatMap((outcome) => {
-    const meta = pages.get(outcome.pagePath);
-    // Like search engines, the site's own search leaves out noindex and hidden pages, and
-    // `searchable: false` ones.
-    if (!meta || meta.noindex || meta.hidden || meta.unsearchable) return [];
-    return [
-      {
-        path: meta.path,
-        title: meta.title,
-        description: meta.description,
-        breadcrumb: navigation.view(meta.path).breadcrumb,
-        sections: outcome.sections,
-        ...(meta.boost ? { boost: meta.boost } : {}),
-      },
-    ];
-  });
-  const index = buildSearchIndex(documents);
+  const index = buildSearchIndex(siteSearchDocuments(outcomes, pages, navigation));
   writeFiles(outputDir, index.files);
 }
 

@@ -10,6 +10,7 @@
  */
 import type { ExportOptions } from "./export-options.ts";
 import type { ExportResult } from "./export-site.ts";
+import type { SitePreview, SitePreviewOptions } from "./preview/site-preview.ts";
 import type { SiteValidation, ValidateSiteOptions } from "./validate-site.ts";
 
 /** Exports a documentation repository as a static site, and optionally one `.tar.gz` bundle. */
@@ -45,6 +46,15 @@ export async function openValidationThread(memoryLimitMb: number): Promise<{
   return new ValidationThread(memoryLimitMb);
 }
 
+/**
+ * A site rendered from memory, one page at a time when asked, with the export's own steps:
+ * the writers' preview (`quire dev`). It writes nothing and says which pages a changed file touches.
+ */
+export async function openSitePreview(options: SitePreviewOptions): Promise<SitePreview> {
+  const { SitePreview } = await import("./preview/site-preview.ts");
+  return SitePreview.open(options);
+}
+
 /** What an export is given, and the progress it reports while it runs. */
 export type { ExportOptions, ExportProgress } from "./export-options.ts";
 /** The values a project's `components` setting takes, and their type. */
@@ -57,6 +67,13 @@ export { isOutOfMemory, memoryBudgetExceeded } from "./memory-budget.ts";
 export { allowedHostProblem } from "./net/allowed-hosts.ts";
 /** The bundle an export packed: its file, size and digest. */
 export type { ArchiveResult } from "./output/archive.ts";
+/** A live preview of a site, what it is given, one page of it, and what a change of files asks. */
+export type {
+  PreviewChange,
+  PreviewPage,
+  SitePreview,
+  SitePreviewOptions,
+} from "./preview/site-preview.ts";
 /** A content problem at its file and line, one line of text for it, and a failed export. */
 export { ExportFailedError, formatProblem, type Problem } from "./problems.ts";
 /** Whether a repository file is a page source, and the listing of a repository's pages and files. */

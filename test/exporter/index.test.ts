@@ -35,6 +35,7 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "matchSource",
       "memoryBudgetExceeded",
       "normalizePagePath",
+      "openSitePreview",
       "openValidationThread",
       "pagePathOfFile",
       "validateSite",
@@ -50,7 +51,11 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "ExportOptions",
       "ExportProgress",
       "FileOverlay",
+      "PreviewChange",
+      "PreviewPage",
       "Problem",
+      "SitePreview",
+      "SitePreviewOptions",
       "SourcePattern",
     ]);
   });

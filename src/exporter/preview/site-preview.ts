@@ -1,0 +1,336 @@
+import {
+  buildTailwindCss,
+  needsTailwindStylesheet,
+  tailwindUtilities,
+} from "../custom/tailwind.ts";
+import type { RenderedBody } from "../mdx/rendered-page.ts";
+import type { Problem } from "../problems.ts";
+import { bodyTaskOf, pageMarkdownFile } from "../render/page-renderer.ts";
+import { decideAsset } from "../safety/asset-policy.ts";
+import { buildSearchIndex } from "../search/build-index.ts";
+import { siteSearchDocuments } from "../search/site-documents.ts";
+import { isPageSource } from "../site/discover.ts";
+import { pagePathOfFile } from "../site/paths.ts";
+import { RepoFileError } from "../site/repo-files.ts";
+import { checkLinks, readPageIndex } from "../site/site-index.ts";
+import { hashedPath } from "../theme/build-assets.ts";
+import { linkPageStylesheet, renderNotFoundPage } from "../theme/layout.ts";
+import { type PreviewSettings, readSiteState, type SiteState, withPageMeta } from "./site-state.ts";
+
+/** What a preview is given: the folder, and the export's settings that change pages (the export's defaults when absent). */
+export type SitePreviewOptions = Omit<PreviewSettings, "deployment" | "components"> &
+  Partial<Pick<PreviewSettings, "deployment" | "components">>;
+
+/** One page of the preview: its document, its Markdown, and what is wrong with it. */
+export interface PreviewPage {
+  pagePath: string;
+  /** The repository file of the page. */
+  file: string;
+  html: string;
+  markdown: string;
+  /** The page's problems: its render's (a snippet's among them) and its broken links. */
+  problems: Problem[];
+  /** The page failed to render: `html` shows its last good render, or an empty page. */
+  failed: boolean;
+}
+
+/** What a batch of changed files asks of the open pages. */
+export interface PreviewChange {
+  /** The pages to show again, or every page (the navigation or the site's look changed). */
+  reload: string[] | "all";
+  /** A change of the configuration could not be read: the site stays as it was, with these problems. */
+  problems: Problem[];
+}
+
+interface FileEffect {
+  pages: string[];
+  navigation: boolean;
+}
+
+interface RenderedPage {
+  body: RenderedBody;
+  /** The Tailwind stylesheet the page links, when its classes need one. */
+  tailwind?: string;
+}
+
+/**
+ * A site rendered from memory, one page at a time and only when asked: the writers' preview
+ * (`quire dev`). It renders with the export's own steps (the same bodies, layout, assets and
+ * search index) but writes nothing, and it knows which pages a changed file touches: the page
+ * itself, the pages that import a snippet or show an image, or every page when the
+ * configuration or the site's look changes.
+ */
+export class SitePreview {
+  private readonly settings: PreviewSettings;
+  private state: SiteState;
+  private readonly rendered = new Map<string, RenderedPage>();
+  /** The last render of each page without errors, shown while the page is broken. */
+  private readonly lastGood = new Map<string, RenderedPage>();
+  /** Files pages made as they rendered (components' modules, Tailwind stylesheets). */
+  private readonly pageFiles = new Map<string, string | Buffer>();
+  private searchFiles?: Map<string, string>;
+  private configProblems: Problem[] = [];
+
+  private constructor(settings: PreviewSettings, state: SiteState) {
+    this.settings = settings;
+    this.state = state;
+  }
+
+  static async open(options: SitePreviewOptions): Promise<SitePreview> {
+    const settings: PreviewSettings = {
+      ...options,
+      deployment: options.deployment ?? "cloud",
+      components: options.components ?? "interactive",
+    };
+    return new SitePreview(settings, await readSiteState(settings));
+  }
+
+  /** Repository root (its real path). */
+  get root(): string {
+    return this.state.repo.root;
+  }
+
+  get pageCount(): number {
+    return this.state.pages.size;
+  }
+
+  /** The pages rendered so far. */
+  renderedPages(): string[] {
+    return [...this.rendered.keys()];
+  }
+
+  /** Problems of the site as a whole: its configuration and navigation. */
+  siteProblems(): Problem[] {
+    return [...this.configProblems, ...this.state.problems];
+  }
+
+  /** The page a URL path names (`/`, `/guides/intro`, `/guides/intro.html`, `/guides/`). */
+  pageOfUrl(urlPath: string): string | undefined {
+    const cleaned = urlPath.replace(/^\/+/, "").replace(/\.html$/, "");
+    for (const candidate of [
+      cleaned === "" ? "index" : cleaned.replace(/\/$/, ""),
+      `${cleaned.replace(/\/$/, "")}/index`.replace(/^\//, ""),
+    ]) {
+      const meta = this.state.pages.get(candidate);
+      if (meta && (meta.file || !meta.url)) return candidate;
+    }
+    return undefined;
+  }
+
+  /** A page, rendered now if it has not been since its last change. */
+  async page(pagePath: string): Promise<PreviewPage | undefined> {
+    const meta = this.state.pages.get(pagePath);
+    if (!meta) return undefined;
+    const rendered = await this.render(pagePath);
+    const problems = this.problemsOf(pagePath, rendered.body);
+    const failed = problems.some(
+      (problem) => problem.severity === "error" && problem.file === meta.file,
+    );
+    const shown = failed ? (this.lastGood.get(pagePath) ?? emptyPage()) : rendered;
+    let html = this.state.document.render(meta, shown.body);
+    if (shown.tailwind)
+      html = linkPageStylesheet(
+        Buffer.from(html),
+        this.state.layout,
+        pagePath,
+        shown.tailwind,
+      ).toString();
+    return {
+      pagePath,
+      file: meta.file,
+      html,
+      markdown: pageMarkdownFile(meta.title, meta.description, shown.body.markdown),
+      problems,
+      failed,
+    };
+  }
+
+  /** The site's 404 page. */
+  notFoundPage(): string {
+    return renderNotFoundPage(this.state.layout);
+  }
+
+  /**
+   * A file of the site by its bundle path: the theme's and the site's, what rendered pages made,
+   * the search index, and the repository files the configuration and the rendered pages use
+   * (through the export's asset policy). Undefined when the export would not publish it.
+   */
+  async file(bundlePath: string): Promise<string | Buffer | undefined> {
+    const made = this.state.generated.get(bundlePath) ?? this.pageFiles.get(bundlePath);
+    if (made !== undefined) return made;
+    if (bundlePath.startsWith("_quire/search/")) return (await this.searchIndex()).get(bundlePath);
+    if (!this.isPublished(bundlePath)) return undefined;
+    try {
+      const decision = decideAsset(bundlePath, () => this.state.repo.readText(bundlePath));
+      if (decision.action === "refuse") return undefined;
+      if (decision.action === "write") return decision.content;
+      return this.state.repo.readBytes(bundlePath, Number.MAX_SAFE_INTEGER);
+    } catch (error) {
+      if (error instanceof RepoFileError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Takes in changed repository files (created, edited or deleted): forgets what they touch,
+   * re-reads the site when the configuration, the set of pages or the site's look changed, and
+   * says which pages to show again. Pages are rendered again when next asked for.
+   */
+  async applyChanges(files: readonly string[]): Promise<PreviewChange> {
+    const reload = new Set<string>();
+    let rereadSite = false;
+    let navigationChanged = false;
+    for (const file of files) {
+      const effect = this.effectOf(file);
+      if (effect === "site") rereadSite = true;
+      else {
+        for (const pagePath of effect.pages) reload.add(pagePath);
+        if (effect.navigation) navigationChanged = true;
+      }
+    }
+    if (rereadSite) {
+      try {
+        this.state = await readSiteState(this.settings);
+        this.configProblems = [];
+      } catch (error) {
+        const problems = (error as { problems?: Problem[] }).problems;
+        if (!Array.isArray(problems)) throw error;
+        // The configuration is broken mid-edit: keep showing the site as it was.
+        this.configProblems = problems;
+        return { reload: "all", problems };
+      }
+      this.forgetAll();
+      return { reload: "all", problems: [] };
+    }
+    for (const pagePath of reload) this.forget(pagePath);
+    if (reload.size > 0) this.searchFiles = undefined;
+    return { reload: navigationChanged ? "all" : [...reload], problems: [] };
+  }
+
+  /** The pages one changed file touches (and whether the navigation changed), or `site` when the site must be read again. */
+  private effectOf(file: string): FileEffect | "site" {
+    const state = this.state;
+    if (!state.isListed(file) && !state.siteFiles.has(file))
+      return { pages: [], navigation: false };
+    if (state.siteFiles.has(file) || (/\.(css|js)$/i.test(file) && !isSnippet(file))) return "site";
+    if (isPageSource(file)) return this.pageChanged(file);
+    const users: string[] = [];
+    for (const [pagePath, page] of this.rendered)
+      if (page.body.dependencies.includes(file) || page.body.assets.includes(file))
+        users.push(pagePath);
+    return { pages: users, navigation: false };
+  }
+
+  /** A page's source changed: the page, and every page's navigation when its frontmatter did. */
+  private pageChanged(file: string): FileEffect | "site" {
+    const pagePath = pagePathOfFile(file);
+    const known = this.state.pages.get(pagePath);
+    if (!known || known.file !== file) return "site";
+    const problems: Problem[] = [];
+    const meta = readPageIndex(this.state.repo, [file], problems, this.state.config.variables).get(
+      pagePath,
+    );
+    // Gone, or tied to an API operation (which the API reference resolves): read the site again.
+    if (!meta || known.api || known.openapi || meta.openapi) return "site";
+    const navigation = JSON.stringify(meta) !== JSON.stringify(known);
+    if (navigation) this.state = withPageMeta(this.state, meta);
+    return { pages: [pagePath], navigation };
+  }
+
+  private async render(pagePath: string): Promise<RenderedPage> {
+    const existing = this.rendered.get(pagePath);
+    if (existing) return existing;
+    const meta = this.state.pages.get(pagePath);
+    if (!meta) throw new Error(`no page ${pagePath}`);
+    const { body } = await this.state.bodies.render(
+      bodyTaskOf({ file: meta.file, pagePath }, meta),
+    );
+    const page: RenderedPage = { body };
+    for (const module of body.islandModules ?? []) this.pageFiles.set(module.path, module.script);
+    const tailwind = await this.tailwindStylesheet(body.classes ?? []);
+    if (tailwind) page.tailwind = tailwind;
+    this.rendered.set(pagePath, page);
+    if (!body.problems.some((problem) => problem.severity === "error"))
+      this.lastGood.set(pagePath, page);
+    return page;
+  }
+
+  /** The page's Tailwind utilities as a stylesheet of their own, when the page uses some. */
+  private async tailwindStylesheet(classes: string[]): Promise<string | undefined> {
+    if (classes.length === 0) return undefined;
+    const utilities = await tailwindUtilities(classes, this.settings.cacheDir);
+    if (!needsTailwindStylesheet(utilities)) return undefined;
+    const css = await buildTailwindCss(utilities, this.settings.cacheDir);
+    if (!css) return undefined;
+    const file = hashedPath("_quire/tailwind", "css", css);
+    this.pageFiles.set(file, css);
+    return file;
+  }
+
+  /** The page's own problems and its broken links, at their file and line. */
+  private problemsOf(pagePath: string, body: RenderedBody): Problem[] {
+    const problems = [...body.problems];
+    checkLinks(
+      [{ pagePath, links: body.links }],
+      this.state.pages,
+      this.state.config.redirects,
+      problems,
+    );
+    return problems;
+  }
+
+  /**
+   * The search index, from the pages rendered so far (their text) and the page index for the
+   * others (title and description): built when first asked for after a change.
+   */
+  private async searchIndex(): Promise<Map<string, string>> {
+    if (this.searchFiles) return this.searchFiles;
+    const documents = [...this.state.pages.keys()].map((pagePath) => ({
+      pagePath,
+      sections: this.rendered.get(pagePath)?.body.sections ?? [],
+    }));
+    const index = buildSearchIndex(
+      siteSearchDocuments(documents, this.state.pages, this.state.navigation),
+    );
+    this.searchFiles = new Map(index.files.map((file) => [file.path, file.content]));
+    return this.searchFiles;
+  }
+
+  private isPublished(file: string): boolean {
+    if (this.state.siteAssets.has(file)) return true;
+    for (const page of this.rendered.values()) if (page.body.assets.includes(file)) return true;
+    return false;
+  }
+
+  private forget(pagePath: string): void {
+    this.rendered.delete(pagePath);
+  }
+
+  private forgetAll(): void {
+    this.rendered.clear();
+    this.lastGood.clear();
+    this.pageFiles.clear();
+    this.searchFiles = undefined;
+  }
+}
+
+function isSnippet(file: string): boolean {
+  return file.startsWith("snippets/") || file.includes("/snippets/");
+}
+
+function emptyPage(): RenderedPage {
+  return {
+    body: {
+      html: "",
+      frontmatter: {},
+      toc: [],
+      sections: [],
+      markdown: "",
+      assets: [],
+      links: [],
+      features: { math: false, mermaid: false },
+      problems: [],
+      dependencies: [],
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openSitePreview } from "../../../src/exporter/index.ts";
+import { DEV_SITE_CONFIG, makeDevSite } from "../../dev/dev-site-fixture.ts";
+
+function edit(root: string, file: string, change: (text: string) => string): void {
+  const target = path.join(root, file);
+  writeFileSync(target, change(readFileSync(target, "utf8")));
+}
+
+describe("openSitePreview, the site rendered from memory", () => {
+  it("renders a page with the export's layout, its snippet inlined, and writes nothing", async () => {
+    const root = makeDevSite();
+    const preview = await openSitePreview({ sourceDir: root });
+    expect(preview.pageCount).toBe(3);
+    const page = await preview.page("guide");
+    expect(page?.html).toContain("Mind the sandbanks at low tide.");
+    expect(page?.html).toContain('id="sidebar"');
+    expect(page?.html).toContain("Welcome aboard");
+    expect(page?.problems).toEqual([]);
+    expect(page?.failed).toBe(false);
+    expect(readFileSync(path.join(root, "guide.mdx"), "utf8")).toContain("<Caution />");
+  });
+
+  it("finds pages by the URLs a browser asks for", async () => {
+    const preview = await openSitePreview({ sourceDir: makeDevSite() });
+    expect(preview.pageOfUrl("/")).toBe("index");
+    expect(preview.pageOfUrl("/guide")).toBe("guide");
+    expect(preview.pageOfUrl("/guide.html")).toBe("guide");
+    expect(preview.pageOfUrl("/missing")).toBeUndefined();
+  });
+
+  it("shows an edited page's new text, and asks to reload that page only", async () => {
+    const root = makeDevSite();
+    const preview = await openSitePreview({ sourceDir: root });
+    await preview.page("index");
+    await preview.page("guide");
+    edit(root, "guide.mdx", (text) => text.replace("first.", "first, then set sail."));
+    const change = await preview.applyChanges(["guide.mdx"]);
+    expect(change.reload).toEqual(["guide"]);
+    expect((await preview.page("guide"))?.html).toContain("then set sail.");
+  });
+
+  it("asks every page to reload when a page's title changes, since every sidebar shows it", async () => {
+    const root = makeDevSite();
+    const preview = await openSitePreview({ sourceDir: root });
+    edit(root, "guide.mdx", (text) => text.replace("Charting guide", "Navigation guide"));
+    expect((await preview.applyChanges(["guide.mdx"])).reload).toBe("all");
+    expect((await preview.page("index"))?.html).toContain("Navigation guide");
+  });
+
+  it("re-renders the pages that import a changed snippet, and only those", async () => {
+    const root = makeDevSite();
+    const preview = await openSitePreview({ sourceDir: root });
+    await preview.page("index");
+    await preview.page("guide");
+    writeFileSync(path.join(root, "snippets/caution.mdx"), "Beware of the reef.\n");
+    expect((await preview.applyChanges(["snippets/caution.mdx"])).reload).toEqual(["guide"]);
+    const page = await preview.page("guide");
+    expect(page?.html).toContain("Beware of the reef.");
+    expect(page?.html).not.toContain("sandbanks");
+  });
+
+  it("reads the navigation again when docs.json changes", async () => {
+    const root = makeDevSite();
+    const preview = await openSitePreview({ sourceDir: root });
+    expect((await preview.page("index"))?.html).not.toContain("Harbour extras");
+    const config = structuredClone(DEV_SITE_CONFIG);
+    config.navigation.groups[0]?.pages.push("extra");
+    writeFileSync(path.join(root, "docs.json"), JSON.stringify(config));
+    expect((await preview.applyChanges(["docs.json"])).reload).toBe("all");
+    expect((await preview.page("index"))?.html).toContain("Harbour extras");
+  });
+
+  it("keeps the site as it was, with the problem, while docs.json is broken", async () => {
+    const root = makeDevSite();
+    const preview = await openSitePreview({ sourceDir: root });
+    writeFileSync(path.join(root, "docs.json"), '{ "name": "Tidewater", ');
+    const change = await preview.applyChanges(["docs.json"]);
+    expect(change.problems[0]?.file).toBe("docs.json");
+    expect(preview.siteProblems()[0]?.file).toBe("docs.json");
+    expect((await preview.page("index"))?.html).toContain("Tidewater keeps the tides");
+    writeFileSync(path.join(root, "docs.json"), JSON.stringify(DEV_SITE_CONFIG));
+    await preview.applyChanges(["docs.json"]);
+    expect(preview.siteProblems()).toEqual([]);
+  });
+
+  it("reports a broken page's MDX error at its line, shows its last good render, and recovers", async () => {
+    const root = makeDevSite();
+    const preview = await openSitePreview({ sourceDir: root });
+    await preview.page("index");
+    edit(root, "index.mdx", (text) => `${text}\n<Note>\nnever closed\n`);
+    await preview.applyChanges(["index.mdx"]);
+    const broken = await preview.page("index");
+    expect(broken?.failed).toBe(true);
+    expect(broken?.problems[0]).toMatchObject({ severity: "error", file: "index.mdx", line: 7 });
+    expect(broken?.html).toContain("Tidewater keeps the tides");
+    edit(root, "index.mdx", (text) => text.replace("<Note>\nnever closed\n", ""));
+    await preview.applyChanges(["index.mdx"]);
+    const fixed = await preview.page("index");
+    expect(fixed?.failed).toBe(false);
+    expect(fixed?.problems).toEqual([]);
+  });
+
+  it("reports a link to no page at its line, and forgets it once the page exists", async () => {
+    const root = makeDevSite();
+    const preview = await openSitePreview({ sourceDir: root });
+    edit(root, "guide.mdx", (text) => text.replace("(/index)", "(/harbour)"));
+    await preview.applyChanges(["guide.mdx"]);
+    expect((await preview.page("guide"))?.problems).toEqual([
+      expect.objectContaining({ rule: "broken-link", file: "guide.mdx", line: 7 }),
+    ]);
+    writeFileSync(path.join(root, "harbour.mdx"), "---\ntitle: Harbour\n---\n\nDocks.\n");
+    expect((await preview.applyChanges(["harbour.mdx"])).reload).toBe("all");
+    expect((await preview.page("guide"))?.problems).toEqual([]);
+  });
+
+  it("serves the theme's files and a search index that finds a rendered page's text", async () => {
+    const preview = await openSitePreview({ sourceDir: makeDevSite() });
+    const html = (await preview.page("guide"))?.html ?? "";
+    const stylesheet = /href="(_quire\/quire\.[0-9a-f]+\.css)"/.exec(html)?.[1] ?? "";
+    expect(String(await preview.file(stylesheet))).toContain("sidebar");
+    const entry = String(await preview.file("_quire/search/index.js"));
+    expect(entry).toContain("__quireSearch");
+    expect(await preview.file("docs.json")).toBeUndefined();
+    expect(await preview.file("../etc/passwd")).toBeUndefined();
+  });
+
+  it("takes no notice of a changed file no page uses", async () => {
+    const root = makeDevSite();
+    const preview = await openSitePreview({ sourceDir: root });
+    await preview.page("guide");
+    writeFileSync(path.join(root, "notes.txt"), "scratch");
+    expect((await preview.applyChanges(["notes.txt"])).reload).toEqual([]);
+  });
+});
