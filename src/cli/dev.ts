@@ -33,7 +33,7 @@ export function registerDevCommand(program: Command): void {
     .argument("[DOCS_DIR]", "the documentation folder, holding docs.json or mint.json", ".")
     .option(
       "--port <PORT>",
-      `the port to listen on; the next free one when it is taken (default: ${DEFAULT_PORT})`,
+      "the port to listen on; the next free one when it is taken, any free one for 0",
       String(DEFAULT_PORT),
     )
     .option("--host <HOST>", "the address to listen on, 0.0.0.0 for every interface", "127.0.0.1")

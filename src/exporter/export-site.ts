@@ -554,7 +554,9 @@ function writeSearchIndex(
   pages: Map<string, PageMeta>,
   navigation: NavigationModel,
 ): void {
-  const index = buildSearchIndex(siteSearchDocuments(outcomes, pages, navigation));
+  const index = buildSearchIndex(
+    siteSearchDocuments(outcomes, pages, (pagePath) => navigation.view(pagePath).breadcrumb),
+  );
   writeFiles(outputDir, index.files);
 }
 

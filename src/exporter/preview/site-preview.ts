@@ -290,7 +290,11 @@ export class SitePreview {
       sections: this.rendered.get(pagePath)?.body.sections ?? [],
     }));
     const index = buildSearchIndex(
-      siteSearchDocuments(documents, this.state.pages, this.state.navigation),
+      siteSearchDocuments(
+        documents,
+        this.state.pages,
+        (pagePath) => this.state.navigation.view(pagePath).breadcrumb,
+      ),
     );
     this.searchFiles = new Map(index.files.map((file) => [file.path, file.content]));
     return this.searchFiles;

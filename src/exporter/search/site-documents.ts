@@ -1,6 +1,5 @@
 import type { SearchSection } from "../mdx/rendered-page.ts";
 import type { PageMeta } from "../site/page-index.ts";
-import type { NavigationModel } from "../theme/navigation-view.ts";
 import type { SearchDocument } from "./build-index.ts";
 
 /**
@@ -11,7 +10,8 @@ import type { SearchDocument } from "./build-index.ts";
 export function siteSearchDocuments(
   rendered: readonly { pagePath: string; sections: SearchSection[] }[],
   pages: ReadonlyMap<string, PageMeta>,
-  navigation: NavigationModel,
+  /** Titles of the navigation groups above a page, outermost first. */
+  breadcrumbOf: (pagePath: string) => string[] | undefined,
 ): SearchDocument[] {
   return rendered.flatMap((outcome) => {
     const meta = pages.get(outcome.pagePath);
@@ -21,7 +21,7 @@ export function siteSearchDocuments(
         path: meta.path,
         title: meta.title,
         description: meta.description,
-        breadcrumb: navigation.view(meta.path).breadcrumb,
+        breadcrumb: breadcrumbOf(meta.path),
         sections: outcome.sections,
         ...(meta.boost ? { boost: meta.boost } : {}),
       },
