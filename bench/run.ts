@@ -21,7 +21,9 @@
  *   127.0.0.1:5432 or BENCH_SCALE_POSTGRES_URL).
  * - startup: `quire --help` from a checkout and from the packed package, with the machine's Node
  *   and with Node 24 (bench/startup.ts, a minute or two). Option: BENCH_STARTUP_RUNS (default 20).
- * BENCH_ONLY=export, api, agent, serve, openapi, components, scale or startup (or a comma-separated list;
+ * - dev: `quire dev` beside `vitepress dev` in Chromium: start on a generated 1,000-page site,
+ *   edit to new text shown on a 5,000-page one (bench/dev.ts, a few minutes).
+ * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup or dev (or a comma-separated list;
  * default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
@@ -43,6 +45,7 @@ import { gzipSync } from "node:zlib";
 import { agentSection, runAgentBenchmark } from "./agent.ts";
 import { apiSection, runApiBenchmark } from "./api.ts";
 import { componentsSection, runComponentsBenchmark } from "./components.ts";
+import { devSection, runDevBenchmark } from "./dev.ts";
 import { generateSite } from "./generate-site.ts";
 import { type Measurement, measure, median } from "./measure.ts";
 import { openApiSection, runOpenApiBenchmark } from "./openapi.ts";
@@ -229,6 +232,7 @@ const SECTIONS = [
   "components",
   "scale",
   "startup",
+  "dev",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
@@ -242,6 +246,7 @@ BENCH_ONLY=openapi npm run bench    # API reference pages against Markdown pages
 BENCH_ONLY=components npm run bench # pages with React components against the same without (several minutes; or npm run bench:components)
 BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
 BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the packed package (a minute or two)
+BENCH_ONLY=dev npm run bench        # quire dev against vitepress dev in Chromium (a few minutes; or npm run bench:dev)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -312,6 +317,9 @@ async function main(): Promise<void> {
       content = componentsSection(await runComponentsBenchmark(log), machine());
     } else if (section === "scale") {
       content = scaleSection(await runScaleBenchmark(log), machine());
+    } else if (section === "dev") {
+      ensureVitepress();
+      content = devSection(await runDevBenchmark(root, vitepressDir, log), machine());
     } else if (section === "startup") {
       content = startupSection(await runStartupBenchmark(log), machine());
     } else {

@@ -1,11 +1,11 @@
+import { createHash } from "node:crypto";
+
 /**
  * The script the dev server adds to every page it serves (never to an export): it listens to
  * the server's events and loads the page again when a change touches it, keeping the scroll
  * position, and shows the page's problems in an overlay. Problems reach it as JSON in its own
  * `data-problems` attribute and are written with textContent, so no content becomes markup.
  */
-export const DEV_CLIENT_PATH = "/_quire-dev/client.js";
-
 export const DEV_EVENTS_PATH = "/_quire-dev/events";
 
 export const DEV_CLIENT_SCRIPT = `(function () {
@@ -75,3 +75,6 @@ export const DEV_CLIENT_SCRIPT = `(function () {
   });
 })();
 `;
+
+/** Where pages load the script from: named by its content, so the browser keeps it across reloads. */
+export const DEV_CLIENT_PATH = `/_quire-dev/client.${createHash("sha256").update(DEV_CLIENT_SCRIPT).digest("hex").slice(0, 10)}.js`;

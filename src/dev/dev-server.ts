@@ -1,9 +1,13 @@
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import mime from "mime";
 import type { PreviewPage, Problem, SitePreview } from "../exporter/index.ts";
 import { DEV_CLIENT_PATH, DEV_CLIENT_SCRIPT, DEV_EVENTS_PATH } from "./client-script.ts";
 import type { LiveEvents } from "./live-events.ts";
 import { showProblems } from "./shown-problem.ts";
+
+/** Files Quire names by their content (`_quire/quire.3f2a9c1b.css`): a new content is a new name. */
+const HASHED_FILE = /^_quire\/.*[.-][0-9a-f]{8,}(\.|\/|$)/;
 
 export interface DevServerOptions {
   preview: SitePreview;
@@ -42,7 +46,7 @@ async function answer(
     return;
   }
   if (url.pathname === DEV_CLIENT_PATH) {
-    send(response, 200, "text/javascript; charset=utf-8", DEV_CLIENT_SCRIPT);
+    send(response, 200, "text/javascript; charset=utf-8", DEV_CLIENT_SCRIPT, { immutable: true });
     return;
   }
   if (url.pathname === DEV_EVENTS_PATH) {
@@ -77,9 +81,23 @@ async function answer(
       return;
     }
   }
-  const file = await preview.file(urlPath.replace(/^\/+/, ""));
+  const bundlePath = urlPath.replace(/^\/+/, "");
+  const file = await preview.file(bundlePath);
   if (file !== undefined) {
-    send(response, 200, mime.getType(urlPath) ?? "application/octet-stream", file);
+    if (HASHED_FILE.test(bundlePath)) {
+      send(response, 200, mime.getType(urlPath) ?? "application/octet-stream", file, {
+        immutable: true,
+      });
+      return;
+    }
+    // Other files (fonts, images) may change or not: the browser asks, and keeps its copy when
+    // it is still the same.
+    const etag = `"${createHash("sha1").update(file).digest("base64url")}"`;
+    if (request.headers["if-none-match"] === etag) {
+      response.writeHead(304, { etag, "cache-control": "no-cache" }).end();
+      return;
+    }
+    send(response, 200, mime.getType(urlPath) ?? "application/octet-stream", file, { etag });
     return;
   }
   send(response, 404, "text/html; charset=utf-8", preview.notFoundPage());
@@ -90,10 +108,18 @@ function send(
   status: number,
   contentType: string,
   body: string | Buffer,
+  options: { immutable?: boolean; etag?: string } = {},
 ): void {
   response.writeHead(status, {
     "content-type": contentType,
-    "cache-control": "no-store",
+    ...(options.etag ? { etag: options.etag } : {}),
+    // A page loads again after every save: the theme's files, named by their content, are
+    // kept by the browser; anything else is asked for afresh.
+    "cache-control": options.immutable
+      ? "public, max-age=31536000, immutable"
+      : options.etag
+        ? "no-cache"
+        : "no-store",
     "content-length": Buffer.byteLength(body),
   });
   response.end(response.req.method === "HEAD" ? undefined : body);
@@ -102,7 +128,7 @@ function send(
 /** The page with the dev client script before `</body>`, given the page and its problems as attributes. */
 function withDevClient(page: PreviewPage, problems: Problem[], root: string): string {
   const shown = JSON.stringify(showProblems(root, problems));
-  const tag = `<script src="${DEV_CLIENT_PATH}" data-page="${escapeAttribute(page.pagePath)}" data-problems="${escapeAttribute(shown)}"></script>\n`;
+  const tag = `<script src="${DEV_CLIENT_PATH}" defer data-page="${escapeAttribute(page.pagePath)}" data-problems="${escapeAttribute(shown)}"></script>\n`;
   const at = page.html.lastIndexOf("</body>");
   return at < 0 ? page.html + tag : page.html.slice(0, at) + tag + page.html.slice(at);
 }

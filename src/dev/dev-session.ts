@@ -80,9 +80,10 @@ export async function startDevSession(options: DevOptions): Promise<DevSession> 
     if (change.reload !== "all" && change.reload.length === 0 && change.problems.length === 0)
       return;
     report.report("", preview.siteProblems());
-    // The open pages the change touches are rendered before they are told to load again: the
-    // terminal shows their problems at once, and their request finds them ready.
+    // The pages are told first: their requests and the terminal's report below share one
+    // render of each page (the preview renders a page once however many ask).
     const open = events.openPages();
+    const told = events.reload(change.reload);
     const again =
       change.reload === "all"
         ? [...open]
@@ -94,7 +95,6 @@ export async function startDevSession(options: DevOptions): Promise<DevSession> 
       const page = await preview.page(pagePath);
       if (page) report.report(pagePath, page.problems);
     }
-    const told = events.reload(change.reload);
     const what = change.reload === "all" ? "every page" : change.reload.join(", ");
     options.write(
       `${files.join(", ")} changed: ${what} (${Math.round(performance.now() - changeStarted)} ms, ${told} open page${told === 1 ? "" : "s"} reloaded)\n`,

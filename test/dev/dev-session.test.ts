@@ -57,8 +57,9 @@ describe("quire dev's session: the server, the watcher and live reload", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Mind the sandbanks at low tide.");
-    expect(html).toContain('<script src="/_quire-dev/client.js" data-page="guide"');
-    const client = await fetch(`${session.url}_quire-dev/client.js`);
+    const clientPath =
+      /<script src="\/(_quire-dev\/client\.[0-9a-f]+\.js)" defer data-page="guide"/.exec(html)?.[1];
+    const client = await fetch(`${session.url}${clientPath}`);
     expect(await client.text()).toContain("EventSource");
     const script = /src="(_quire\/quire\.[0-9a-f]+\.js)"/.exec(html)?.[1];
     expect((await fetch(`${session.url}${script}`)).headers.get("content-type")).toContain(
@@ -94,7 +95,10 @@ describe("quire dev's session: the server, the watcher and live reload", () => {
       "---\ntitle: Welcome aboard\n---\n\n<Note>\nopen\n",
     );
     await events.nextReload();
-    expect(output.join("")).toMatch(/error index\.mdx:5:1 .*\n.*\n.*\n> 5 \| <Note>/);
+    // The terminal reports once the page is rendered, right after the open pages are told.
+    await expect
+      .poll(() => output.join(""))
+      .toMatch(/error index\.mdx:5:1 .*\n.*\n.*\n> 5 \| <Note>/);
     const html = await (await fetch(`${session.url}index`)).text();
     expect(html).toContain("index.mdx:5:1");
     events.close();

@@ -64,11 +64,15 @@ export class SitePreview {
   private readonly settings: PreviewSettings;
   private state: SiteState;
   private readonly rendered = new Map<string, RenderedPage>();
+  /** Renders under way, by page. */
+  private readonly inFlight = new Map<string, Promise<RenderedPage>>();
   /** The last render of each page without errors, shown while the page is broken. */
   private readonly lastGood = new Map<string, RenderedPage>();
   /** Files pages made as they rendered (components' modules, Tailwind stylesheets). */
   private readonly pageFiles = new Map<string, string | Buffer>();
   private searchFiles?: Map<string, string>;
+  /** Pages as last served, with the state of the site they were made from. */
+  private readonly documents = new Map<string, { state: SiteState; page: PreviewPage }>();
   private configProblems: Problem[] = [];
 
   private constructor(settings: PreviewSettings, state: SiteState) {
@@ -119,8 +123,11 @@ export class SitePreview {
 
   /** A page, rendered now if it has not been since its last change. */
   async page(pagePath: string): Promise<PreviewPage | undefined> {
+    const known = this.documents.get(pagePath);
+    if (known?.state === this.state) return known.page;
     const meta = this.state.pages.get(pagePath);
     if (!meta) return undefined;
+    const state = this.state;
     const rendered = await this.render(pagePath);
     const problems = this.problemsOf(pagePath, rendered.body);
     const failed = problems.some(
@@ -135,7 +142,7 @@ export class SitePreview {
         pagePath,
         shown.tailwind,
       ).toString();
-    return {
+    const page: PreviewPage = {
       pagePath,
       file: meta.file,
       html,
@@ -143,6 +150,11 @@ export class SitePreview {
       problems,
       failed,
     };
+    // Kept until the page or the site changes: the page is asked for again right after it is
+    // rendered (the terminal's report, then the browser's reload).
+    if (this.state === state && this.rendered.get(pagePath) === rendered)
+      this.documents.set(pagePath, { state, page });
+    return page;
   }
 
   /** The site's 404 page. */
@@ -237,9 +249,33 @@ export class SitePreview {
     return { pages: [pagePath], navigation };
   }
 
-  private async render(pagePath: string): Promise<RenderedPage> {
+  /** The page's body, rendered once however many ask for it at the same time. */
+  private render(pagePath: string): Promise<RenderedPage> {
     const existing = this.rendered.get(pagePath);
-    if (existing) return existing;
+    if (existing) return Promise.resolve(existing);
+    const running = this.inFlight.get(pagePath);
+    if (running) return running;
+    const pending: Promise<RenderedPage> = this.renderBody(pagePath).then(
+      (page) => {
+        // Kept only if no change made it stale while it rendered.
+        if (this.inFlight.get(pagePath) === pending) {
+          this.inFlight.delete(pagePath);
+          this.rendered.set(pagePath, page);
+          if (!page.body.problems.some((problem) => problem.severity === "error"))
+            this.lastGood.set(pagePath, page);
+        }
+        return page;
+      },
+      (error: unknown) => {
+        if (this.inFlight.get(pagePath) === pending) this.inFlight.delete(pagePath);
+        throw error;
+      },
+    );
+    this.inFlight.set(pagePath, pending);
+    return pending;
+  }
+
+  private async renderBody(pagePath: string): Promise<RenderedPage> {
     const meta = this.state.pages.get(pagePath);
     if (!meta) throw new Error(`no page ${pagePath}`);
     const { body } = await this.state.bodies.render(
@@ -249,9 +285,6 @@ export class SitePreview {
     for (const module of body.islandModules ?? []) this.pageFiles.set(module.path, module.script);
     const tailwind = await this.tailwindStylesheet(body.classes ?? []);
     if (tailwind) page.tailwind = tailwind;
-    this.rendered.set(pagePath, page);
-    if (!body.problems.some((problem) => problem.severity === "error"))
-      this.lastGood.set(pagePath, page);
     return page;
   }
 
@@ -308,12 +341,16 @@ export class SitePreview {
 
   private forget(pagePath: string): void {
     this.rendered.delete(pagePath);
+    this.inFlight.delete(pagePath);
+    this.documents.delete(pagePath);
   }
 
   private forgetAll(): void {
     this.rendered.clear();
+    this.inFlight.clear();
     this.lastGood.clear();
     this.pageFiles.clear();
+    this.documents.clear();
     this.searchFiles = undefined;
   }
 }
