@@ -66,6 +66,16 @@ export async function startDevSession(options: DevOptions): Promise<DevSession> 
     `quire dev: ${preview.pageCount} pages of ${preview.root} at ${url} (ready in ${Math.round(performance.now() - started)} ms; Ctrl+C stops)\n`,
   );
 
+  // The home page is rendered at once, in the background: it loads the render engine (parser,
+  // highlighter) before the first page is asked for, and is most often that page.
+  const home = preview.pageOfUrl("/");
+  if (home)
+    preview.page(home).then(
+      (page) => page && report.report(home, page.problems),
+      // Not lost: the page's request renders it again and reports what failed.
+      () => undefined,
+    );
+
   let queue = Promise.resolve();
   const onChanges = (files: string[]): void => {
     queue = queue
