@@ -256,7 +256,7 @@ export function devSection(result: DevBenchmark, machine: string): string {
   const slowest = (values: number[]): string => `${Math.round(Math.max(...values))} ms`;
   return `## \`quire dev\` beside \`vitepress dev\`
 
-Measured by \`npm run bench dev\` on ${new Date().toISOString().slice(0, 10)}: ${machine}.
+Measured by \`npm run bench:dev\` on ${new Date().toISOString().slice(0, 10)}: ${machine}.
 Both tools serve the same generated content (bench/generate-site.ts) and are read in Chromium, end to end; they alternate run by run and edit by edit, so a busy machine slows each alike. Medians (slowest in brackets).
 
 | | \`quire dev\` | VitePress ${result.vitepressVersion} \`vitepress dev\` | VitePress / Quire |
