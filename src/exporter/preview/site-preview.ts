@@ -3,7 +3,7 @@ import {
   needsTailwindStylesheet,
   tailwindUtilities,
 } from "../custom/tailwind.ts";
-import type { RenderedBody } from "../mdx/rendered-page.ts";
+import { emptyBody, type RenderedBody } from "../mdx/rendered-page.ts";
 import type { Problem } from "../problems.ts";
 import { bodyTaskOf, pageMarkdownFile } from "../render/page-renderer.ts";
 import { decideAsset } from "../safety/asset-policy.ts";
@@ -360,18 +360,5 @@ function isSnippet(file: string): boolean {
 }
 
 function emptyPage(): RenderedPage {
-  return {
-    body: {
-      html: "",
-      frontmatter: {},
-      toc: [],
-      sections: [],
-      markdown: "",
-      assets: [],
-      links: [],
-      features: { math: false, mermaid: false },
-      problems: [],
-      dependencies: [],
-    },
-  };
+  return { body: emptyBody() };
 }

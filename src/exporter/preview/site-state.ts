@@ -1,19 +1,16 @@
 import { mermaidScript } from "../code/mermaid-asset.ts";
 import type { ComponentMode } from "../export-options.ts";
 import { prepareLayout } from "../export-site.ts";
-import { ExportFetcher } from "../net/index.ts";
-import { prepareApiReference } from "../openapi/index.ts";
 import type { Problem } from "../problems.ts";
+import { readSiteSources } from "../read-site.ts";
 import { BodyRenderer } from "../render/body-renderer.ts";
 import { engineFingerprint } from "../render/engine-fingerprint.ts";
 import { createPageDocumentRenderer, type PageDocumentRenderer } from "../render/page-document.ts";
-import { isListedPath, listRepository } from "../site/discover.ts";
-import { createIgnoreMatcher } from "../site/ignore.ts";
-import { loadSiteConfig } from "../site/load-config.ts";
+import { isListedPath } from "../site/discover.ts";
 import { collectNavigationPages } from "../site/navigation-pages.ts";
 import type { PageMeta } from "../site/page-index.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
-import { checkNavigationPages, openRepository, readPageIndex } from "../site/site-index.ts";
+import { checkNavigationPages } from "../site/site-index.ts";
 import type { DeploymentType, SiteConfig } from "../site/types.ts";
 import type { SiteLayoutData } from "../theme/layout-types.ts";
 import { NavigationModel } from "../theme/navigation-view.ts";
@@ -58,26 +55,11 @@ export interface SiteState {
 
 /** Reads the site's state; throws ExportFailedError when the configuration cannot be read. */
 export async function readSiteState(settings: PreviewSettings): Promise<SiteState> {
-  const repo = openRepository(settings.sourceDir);
-  const { config, problems: configProblems } = loadSiteConfig(repo);
-  const problems: Problem[] = [...configProblems];
-  const ignore = createIgnoreMatcher(
-    repo.exists(".mintignore") ? repo.readText(".mintignore") : "",
-  );
-  const listing = listRepository(repo.root, ignore);
-  const pages = readPageIndex(repo, listing.pages, problems, config.variables);
-  const api = await prepareApiReference({
-    repo,
-    files: listing.files,
-    config,
-    pages,
+  const { repo, config, ignore, listing, pages, api, problems } = await readSiteSources({
+    sourceDir: settings.sourceDir,
     deployment: settings.deployment,
     playgroundOptIn: false,
-    fetcher: new ExportFetcher({
-      offline: settings.deployment === "air-gapped",
-      allowHosts: settings.allowHosts,
-    }),
-    problems,
+    allowHosts: settings.allowHosts,
   });
   checkNavigationPages(config, collectNavigationPages(config.navigation), pages, problems);
   const prepared = await prepareLayout(config, settings.deployment, pages, repo, listing.files);
