@@ -100,6 +100,12 @@ async function answer(
     send(response, 200, mime.getType(urlPath) ?? "application/octet-stream", file, { etag });
     return;
   }
+  const redirect = preview.redirectOf(urlPath);
+  if (redirect) {
+    // Temporary whatever docs.json says: a browser keeps a permanent one after the preview.
+    response.writeHead(302, { location: redirect, "cache-control": "no-store" }).end();
+    return;
+  }
   send(response, 404, "text/html; charset=utf-8", preview.notFoundPage());
 }
 

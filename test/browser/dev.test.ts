@@ -73,6 +73,16 @@ describe("quire dev in Chromium", () => {
     expect(await overlay.count()).toBe(0);
   });
 
+  it("shows a link to no page as a warning in the overlay, gone once the link is mended", async () => {
+    const { root, tab } = await openSite("guide");
+    edit(root, "guide.mdx", (text) => text.replace("(/index)", "(/harbour)"));
+    const overlay = tab.locator("#quire-dev-overlay");
+    await overlay.waitFor(WAIT);
+    await expect(overlay.textContent()).resolves.toContain('link to "/harbour" points to no page');
+    edit(root, "guide.mdx", (text) => text.replace("(/harbour)", "(/index)"));
+    await overlay.waitFor({ state: "detached", ...WAIT });
+  });
+
   it("shows a page added to docs.json's navigation in the sidebar", async () => {
     const { root, tab } = await openSite("index");
     const sidebar = tab.locator("#sidebar");

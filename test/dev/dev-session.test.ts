@@ -104,6 +104,24 @@ describe("quire dev's session: the server, the watcher and live reload", () => {
     events.close();
   });
 
+  it("prints a broken link as a warning at its line, and sends a redirected path on", async () => {
+    const root = makeDevSite();
+    const config = JSON.parse(readFileSync(path.join(root, "docs.json"), "utf8"));
+    config.redirects = [{ source: "/start", destination: "/guide" }];
+    writeFileSync(path.join(root, "docs.json"), JSON.stringify(config));
+    const file = path.join(root, "guide.mdx");
+    writeFileSync(file, readFileSync(file, "utf8").replace("(/index)", "(/harbour)"));
+    const { session, output } = await start(root);
+    const html = await (await fetch(`${session.url}guide`)).text();
+    expect(html).toMatch(/guide\.mdx:7:\d+/);
+    expect(output.join("")).toMatch(
+      /warning guide\.mdx:7:\d+ link to "\/harbour" points to no page/,
+    );
+    const moved = await fetch(`${session.url}start`, { redirect: "manual" });
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("location")).toBe("/guide");
+  });
+
   it("tells every open page to reload when docs.json changes", async () => {
     const root = makeDevSite();
     const { session } = await start(root);

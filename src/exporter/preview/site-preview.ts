@@ -11,6 +11,13 @@ import { buildSearchIndex } from "../search/build-index.ts";
 import { siteSearchDocuments } from "../search/site-documents.ts";
 import { isPageSource } from "../site/discover.ts";
 import { pagePathOfFile } from "../site/paths.ts";
+import {
+  compileDestination,
+  compileSource,
+  fillDestination,
+  matchedForm,
+  matchSource,
+} from "../site/redirect-pattern.ts";
 import { RepoFileError } from "../site/repo-files.ts";
 import { checkLinks, readPageIndex } from "../site/site-index.ts";
 import { hashedPath } from "../theme/build-assets.ts";
@@ -155,6 +162,29 @@ export class SitePreview {
     if (this.state === state && this.rendered.get(pagePath) === rendered)
       this.documents.set(pagePath, { state, page });
     return page;
+  }
+
+  /**
+   * Where docs.json's redirects send a URL path that names no page (`/new/page#part`, or an
+   * external URL), with the patterns the export follows; undefined when none matches.
+   */
+  redirectOf(urlPath: string): string | undefined {
+    const requested = matchedForm(urlPath.replace(/\.html$/, "")) || "/";
+    for (const redirect of this.state.config.redirects) {
+      const source = compileSource(redirect.source === "index" ? "/" : `/${redirect.source}`);
+      if (!source.ok) continue;
+      const match = matchSource(source.value, requested);
+      if (!match) continue;
+      const destination = compileDestination(
+        redirect.destination + (redirect.fragment ? `#${redirect.fragment}` : ""),
+        source.value,
+      );
+      if (!destination.ok) continue;
+      const filled = fillDestination(destination.value, match, { encode: true });
+      const target = destination.value.external ? filled : `/${filled}`;
+      return destination.value.fragment ? `${target}#${destination.value.fragment}` : target;
+    }
+    return undefined;
   }
 
   /** The site's 404 page. */

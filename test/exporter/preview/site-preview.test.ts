@@ -134,4 +134,43 @@ describe("openSitePreview, the site rendered from memory", () => {
     writeFileSync(path.join(root, "notes.txt"), "scratch");
     expect((await preview.applyChanges(["notes.txt"])).reload).toEqual([]);
   });
+
+  it("follows docs.json's redirects, fixed and with a pattern, to where the export sends them", async () => {
+    const root = makeDevSite();
+    writeFileSync(
+      path.join(root, "docs.json"),
+      JSON.stringify({
+        ...DEV_SITE_CONFIG,
+        redirects: [
+          { source: "/start", destination: "/guide" },
+          { source: "/old/:slug*", destination: "/:slug*" },
+        ],
+      }),
+    );
+    const preview = await openSitePreview({ sourceDir: root });
+    expect(preview.redirectOf("/start")).toBe("/guide");
+    expect(preview.redirectOf("/old/extra")).toBe("/extra");
+    expect(preview.redirectOf("/nowhere")).toBeUndefined();
+  });
+
+  it("serves an image a rendered page shows, and reloads that page when the image changes", async () => {
+    const root = makeDevSite();
+    writeFileSync(path.join(root, "chart.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    edit(
+      root,
+      "extra.mdx",
+      (text) => `${text}
+![Tide chart](/chart.svg)
+`,
+    );
+    const preview = await openSitePreview({ sourceDir: root });
+    expect(await preview.file("chart.svg")).toBeUndefined();
+    await preview.page("extra");
+    expect(String(await preview.file("chart.svg"))).toContain("<svg");
+    writeFileSync(
+      path.join(root, "chart.svg"),
+      '<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>',
+    );
+    expect((await preview.applyChanges(["chart.svg"])).reload).toEqual(["extra"]);
+  });
 });
