@@ -66,12 +66,22 @@ export const DEV_CLIENT_SCRIPT = `(function () {
 
   showOverlay();
   var events = new EventSource("${DEV_EVENTS_PATH}?page=" + encodeURIComponent(page));
-  events.addEventListener("reload", function (event) {
-    var pages = JSON.parse(event.data).pages;
-    if (pages !== "all" && pages.indexOf(page) < 0) return;
+  var server = null;
+  function reload() {
     try { sessionStorage.setItem(scrollKey, String(scrollY)); } catch (error) {}
     events.close();
     location.reload();
+  }
+  // The stream reconnects by itself; from a restarted preview, the page may be out of date.
+  events.addEventListener("hello", function (event) {
+    var id = JSON.parse(event.data).server;
+    if (server !== null && server !== id) reload();
+    server = id;
+  });
+  events.addEventListener("reload", function (event) {
+    var pages = JSON.parse(event.data).pages;
+    if (pages !== "all" && pages.indexOf(page) < 0) return;
+    reload();
   });
 })();
 `;

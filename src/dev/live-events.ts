@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** A comment line this often keeps idle connections (and proxies in between) open. */
@@ -15,6 +16,8 @@ interface Listener {
  */
 export class LiveEvents {
   private readonly listeners = new Set<Listener>();
+  /** Names this server: a page that reconnects to another (the preview was restarted) loads again. */
+  private readonly serverId = randomUUID();
   private readonly keepAlive: NodeJS.Timeout;
 
   constructor() {
@@ -31,7 +34,9 @@ export class LiveEvents {
       "cache-control": "no-cache",
       connection: "keep-alive",
     });
-    response.write("retry: 500\n\n");
+    response.write(
+      `retry: 500\nevent: hello\ndata: ${JSON.stringify({ server: this.serverId })}\n\n`,
+    );
     const listener = { response, pagePath };
     this.listeners.add(listener);
     request.on("close", () => this.listeners.delete(listener));

@@ -98,6 +98,20 @@ describe("quire dev in Chromium", () => {
     await tab.getByText("Beware of the reef at dawn.").waitFor(WAIT);
   });
 
+  it("loads the page again when the preview is restarted, with what changed meanwhile", async () => {
+    const { root, tab } = await openSite("guide");
+    const port = new URL(session?.url ?? "").port;
+    await session?.close();
+    edit(root, "guide.mdx", (text) => text.replace("first.", "first, written while it was down."));
+    session = await startDevSession({
+      sourceDir: root,
+      port: Number(port),
+      host: "127.0.0.1",
+      write: () => {},
+    });
+    await tab.getByText("written while it was down.").waitFor(WAIT);
+  });
+
   it("searches the site with Ctrl+K", async () => {
     const { tab } = await openSite("guide");
     await tab.keyboard.press("Control+k");

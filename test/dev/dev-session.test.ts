@@ -65,6 +65,9 @@ describe("quire dev's session: the server, the watcher and live reload", () => {
     expect((await fetch(`${session.url}${script}`)).headers.get("content-type")).toContain(
       "javascript",
     );
+    const markdown = await fetch(`${session.url}guide.md`);
+    expect(markdown.headers.get("content-type")).toContain("text/markdown");
+    expect(await markdown.text()).toMatch(/^# Charting guide\n[\s\S]*Mind the sandbanks/);
     const missing = await fetch(`${session.url}no/such/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Page not found");
