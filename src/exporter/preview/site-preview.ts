@@ -105,11 +105,6 @@ export class SitePreview {
     return this.state.pages.size;
   }
 
-  /** The pages rendered so far. */
-  renderedPages(): string[] {
-    return [...this.rendered.keys()];
-  }
-
   /** Problems of the site as a whole: its configuration and navigation. */
   siteProblems(): Problem[] {
     return [...this.configProblems, ...this.state.problems];
@@ -137,9 +132,8 @@ export class SitePreview {
     const state = this.state;
     const rendered = await this.render(pagePath);
     const problems = this.problemsOf(pagePath, rendered.body);
-    const failed = problems.some(
-      (problem) => problem.severity === "error" && problem.file === meta.file,
-    );
+    // An error in the page or in a snippet it imports: the export would refuse the page.
+    const failed = rendered.body.problems.some((problem) => problem.severity === "error");
     const shown = failed ? (this.lastGood.get(pagePath) ?? emptyPage()) : rendered;
     let html = this.state.document.render(meta, shown.body);
     if (shown.tailwind)

@@ -103,6 +103,18 @@ describe("openSitePreview, the site rendered from memory", () => {
     expect(fixed?.problems).toEqual([]);
   });
 
+  it("reports an error in an imported snippet at the snippet's line, and shows the last good page", async () => {
+    const root = makeDevSite();
+    const preview = await openSitePreview({ sourceDir: root });
+    await preview.page("guide");
+    writeFileSync(path.join(root, "snippets/caution.mdx"), "Mind the\n\n<Warning>\nunclosed\n");
+    await preview.applyChanges(["snippets/caution.mdx"]);
+    const page = await preview.page("guide");
+    expect(page?.failed).toBe(true);
+    expect(page?.problems[0]).toMatchObject({ severity: "error", file: "snippets/caution.mdx" });
+    expect(page?.html).toContain("Mind the sandbanks at low tide.");
+  });
+
   it("reports a link to no page at its line, and forgets it once the page exists", async () => {
     const root = makeDevSite();
     const preview = await openSitePreview({ sourceDir: root });
