@@ -105,9 +105,9 @@ export async function startDevSession(options: DevOptions): Promise<DevSession> 
       const page = await preview.page(pagePath);
       if (page) report.report(pagePath, page.problems);
     }
-    const what = change.reload === "all" ? "every page" : change.reload.join(", ");
+    const what = change.reload === "all" ? "every page" : listed(change.reload);
     options.write(
-      `${files.join(", ")} changed: ${what} (${Math.round(performance.now() - changeStarted)} ms, ${told} open page${told === 1 ? "" : "s"} reloaded)\n`,
+      `${listed(files)} changed: ${what} (${Math.round(performance.now() - changeStarted)} ms, ${told} open page${told === 1 ? "" : "s"} reloaded)\n`,
     );
   };
   const watcher = watchFolder(preview.root, onChanges);
@@ -123,6 +123,12 @@ export async function startDevSession(options: DevOptions): Promise<DevSession> 
       await queue;
     },
   };
+}
+
+/** A list for one line of the terminal: a branch switch may change hundreds of files. */
+function listed(items: readonly string[], shown = 3): string {
+  if (items.length <= shown) return items.join(", ");
+  return `${items.slice(0, shown).join(", ")} and ${items.length - shown} more`;
 }
 
 /** Listens on `port`, or the next free one (saying so); on any free port for 0. */
