@@ -106,7 +106,17 @@ async function answer(
     response.writeHead(302, { location: redirect, "cache-control": "no-store" }).end();
     return;
   }
-  send(response, 404, "text/html; charset=utf-8", preview.notFoundPage());
+  // With the dev client too: the page that is missing now may be written next.
+  const missing = {
+    pagePath: urlPath.replace(/^\/+/, "").replace(/\.html$/, ""),
+    html: preview.notFoundPage(),
+  };
+  send(
+    response,
+    404,
+    "text/html; charset=utf-8",
+    withDevClient(missing, preview.siteProblems(), preview.root),
+  );
 }
 
 function send(
@@ -132,7 +142,11 @@ function send(
 }
 
 /** The page with the dev client script before `</body>`, given the page and its problems as attributes. */
-function withDevClient(page: PreviewPage, problems: Problem[], root: string): string {
+function withDevClient(
+  page: Pick<PreviewPage, "pagePath" | "html">,
+  problems: Problem[],
+  root: string,
+): string {
   const shown = JSON.stringify(showProblems(root, problems));
   const tag = `<script src="${DEV_CLIENT_PATH}" defer data-page="${escapeAttribute(page.pagePath)}" data-problems="${escapeAttribute(shown)}"></script>\n`;
   const at = page.html.lastIndexOf("</body>");

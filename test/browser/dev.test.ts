@@ -112,6 +112,16 @@ describe("quire dev in Chromium", () => {
     await tab.getByText("written while it was down.").waitFor(WAIT);
   });
 
+  it("shows a page written while its tab showed the 404 page", async () => {
+    const { root, tab } = await openSite("harbour");
+    await tab.getByText("Page not found").first().waitFor(WAIT);
+    writeFileSync(
+      path.join(root, "harbour.mdx"),
+      "---\ntitle: Harbour\n---\n\nDocks and moorings.\n",
+    );
+    await tab.getByText("Docks and moorings.").waitFor(WAIT);
+  });
+
   it("searches the site with Ctrl+K", async () => {
     const { tab } = await openSite("guide");
     await tab.keyboard.press("Control+k");

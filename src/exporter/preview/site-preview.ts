@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import {
   buildTailwindCss,
   needsTailwindStylesheet,
@@ -250,11 +251,25 @@ export class SitePreview {
       return { pages: [], navigation: false };
     if (state.siteFiles.has(file) || (/\.(css|js)$/i.test(file) && !isSnippet(file))) return "site";
     if (isPageSource(file)) return this.pageChanged(file);
+    // A folder created, renamed or removed: the watcher names the folder, not the files in it.
+    if (this.isFolder(file)) return "site";
     const users: string[] = [];
     for (const [pagePath, page] of this.rendered)
       if (page.body.dependencies.includes(file) || page.body.assets.includes(file))
         users.push(pagePath);
     return { pages: users, navigation: false };
+  }
+
+  /** Whether a changed path is a folder now, or was one holding pages. */
+  private isFolder(file: string): boolean {
+    try {
+      if (statSync(this.state.repo.resolve(file)).isDirectory()) return true;
+    } catch {
+      // Gone (or outside the repository): a folder if pages were in it.
+    }
+    const inside = `${file}/`;
+    for (const page of this.state.pages.values()) if (page.file.startsWith(inside)) return true;
+    return false;
   }
 
   /** A page's source changed: the page, and every page's navigation when its frontmatter did. */

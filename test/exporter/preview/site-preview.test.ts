@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openSitePreview } from "../../../src/exporter/index.ts";
@@ -184,5 +184,20 @@ describe("openSitePreview, the site rendered from memory", () => {
       '<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>',
     );
     expect((await preview.applyChanges(["chart.svg"])).reload).toEqual(["extra"]);
+  });
+
+  it("reads the site again when a folder of pages is renamed, which the watcher reports as the folder", async () => {
+    const root = makeDevSite();
+    mkdirSync(path.join(root, "charts"));
+    writeFileSync(
+      path.join(root, "charts/tides.mdx"),
+      "---\ntitle: Tide tables\n---\n\nHigh and low.\n",
+    );
+    const preview = await openSitePreview({ sourceDir: root });
+    expect(preview.pageOfUrl("/charts/tides")).toBe("charts/tides");
+    renameSync(path.join(root, "charts"), path.join(root, "maps"));
+    expect((await preview.applyChanges(["charts", "maps"])).reload).toBe("all");
+    expect(preview.pageOfUrl("/charts/tides")).toBeUndefined();
+    expect(preview.pageOfUrl("/maps/tides")).toBe("maps/tides");
   });
 });
