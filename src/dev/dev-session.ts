@@ -47,6 +47,10 @@ export async function startDevSession(options: DevOptions): Promise<DevSession> 
     deployment: options.deployment,
     components: options.components,
     cacheDir: options.cacheDir,
+    onSearchIndexed: (pages, milliseconds) =>
+      options.write(
+        `quire dev: search now covers the text of all ${pages} pages (indexed in ${(milliseconds / 1000).toFixed(1)} s)\n`,
+      ),
   });
   const report = new ProblemReport(preview.root, options.write);
   report.report("", preview.siteProblems());

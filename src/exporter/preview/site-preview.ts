@@ -8,8 +8,6 @@ import { emptyBody, type RenderedBody } from "../mdx/rendered-page.ts";
 import type { Problem } from "../problems.ts";
 import { bodyTaskOf, pageMarkdownFile } from "../render/page-renderer.ts";
 import { decideAsset } from "../safety/asset-policy.ts";
-import { buildSearchIndex } from "../search/build-index.ts";
-import { siteSearchDocuments } from "../search/site-documents.ts";
 import { isPageSource } from "../site/discover.ts";
 import { pagePathOfFile } from "../site/paths.ts";
 import {
@@ -23,11 +21,15 @@ import { RepoFileError } from "../site/repo-files.ts";
 import { checkLinks, readPageIndex } from "../site/site-index.ts";
 import { hashedPath } from "../theme/build-assets.ts";
 import { linkPageStylesheet, renderNotFoundPage } from "../theme/layout.ts";
+import { PREVIEW_QUIET_MS, PreviewSearch } from "./preview-search.ts";
 import { type PreviewSettings, readSiteState, type SiteState, withPageMeta } from "./site-state.ts";
 
 /** What a preview is given: the folder, and the export's settings that change pages (the export's defaults when absent). */
 export type SitePreviewOptions = Omit<PreviewSettings, "deployment" | "components"> &
-  Partial<Pick<PreviewSettings, "deployment" | "components">>;
+  Partial<Pick<PreviewSettings, "deployment" | "components">> & {
+    /** Called when search has indexed every page's text (the first search starts it). */
+    onSearchIndexed?: (pages: number, milliseconds: number) => void;
+  };
 
 /** One page of the preview: its document, its Markdown, and what is wrong with it. */
 export interface PreviewPage {
@@ -78,23 +80,44 @@ export class SitePreview {
   private readonly lastGood = new Map<string, RenderedPage>();
   /** Files pages made as they rendered (components' modules, Tailwind stylesheets). */
   private readonly pageFiles = new Map<string, string | Buffer>();
-  private searchFiles?: Map<string, string>;
+  private readonly search: PreviewSearch;
+  /** When a reader's request or a change last came: background work waits for a quiet moment. */
+  private lastActivity = 0;
   /** Pages as last served, with the state of the site they were made from. */
   private readonly documents = new Map<string, { state: SiteState; page: PreviewPage }>();
   private configProblems: Problem[] = [];
 
-  private constructor(settings: PreviewSettings, state: SiteState) {
+  private constructor(
+    settings: PreviewSettings,
+    state: SiteState,
+    onSearchIndexed?: SitePreviewOptions["onSearchIndexed"],
+  ) {
     this.settings = settings;
     this.state = state;
+    this.search = new PreviewSearch({
+      pages: () => this.state.pages,
+      breadcrumbOf: (pagePath) => this.state.navigation.view(pagePath).breadcrumb,
+      sectionsOf: async (pagePath) => {
+        const meta = this.state.pages.get(pagePath);
+        if (!meta) return [];
+        const { body } = await this.state.bodies.render(
+          bodyTaskOf({ file: meta.file, pagePath }, meta),
+        );
+        return body.sections;
+      },
+      isIdle: () => this.inFlight.size === 0 && Date.now() - this.lastActivity > PREVIEW_QUIET_MS,
+      ...(onSearchIndexed ? { onIndexed: onSearchIndexed } : {}),
+    });
   }
 
   static async open(options: SitePreviewOptions): Promise<SitePreview> {
+    const { onSearchIndexed, ...rest } = options;
     const settings: PreviewSettings = {
-      ...options,
+      ...rest,
       deployment: options.deployment ?? "cloud",
       components: options.components ?? "interactive",
     };
-    return new SitePreview(settings, await readSiteState(settings));
+    return new SitePreview(settings, await readSiteState(settings), onSearchIndexed);
   }
 
   /** Repository root (its real path). */
@@ -126,6 +149,7 @@ export class SitePreview {
 
   /** A page, rendered now if it has not been since its last change. */
   async page(pagePath: string): Promise<PreviewPage | undefined> {
+    this.lastActivity = Date.now();
     const known = this.documents.get(pagePath);
     if (known?.state === this.state) return known.page;
     const meta = this.state.pages.get(pagePath);
@@ -195,7 +219,7 @@ export class SitePreview {
   async file(bundlePath: string): Promise<string | Buffer | undefined> {
     const made = this.state.generated.get(bundlePath) ?? this.pageFiles.get(bundlePath);
     if (made !== undefined) return made;
-    if (bundlePath.startsWith("_quire/search/")) return (await this.searchIndex()).get(bundlePath);
+    if (bundlePath.startsWith("_quire/search/")) return this.search.file(bundlePath);
     if (!this.isPublished(bundlePath)) return undefined;
     try {
       const decision = decideAsset(bundlePath, () => this.state.repo.readText(bundlePath));
@@ -214,6 +238,7 @@ export class SitePreview {
    * says which pages to show again. Pages are rendered again when next asked for.
    */
   async applyChanges(files: readonly string[]): Promise<PreviewChange> {
+    this.lastActivity = Date.now();
     const reload = new Set<string>();
     let rereadSite = false;
     let navigationChanged = false;
@@ -240,7 +265,6 @@ export class SitePreview {
       return { reload: "all", problems: [] };
     }
     for (const pagePath of reload) this.forget(pagePath);
-    if (reload.size > 0) this.searchFiles = undefined;
     return { reload: navigationChanged ? "all" : [...reload], problems: [] };
   }
 
@@ -300,8 +324,10 @@ export class SitePreview {
         if (this.inFlight.get(pagePath) === pending) {
           this.inFlight.delete(pagePath);
           this.rendered.set(pagePath, page);
-          if (!page.body.problems.some((problem) => problem.severity === "error"))
+          if (!page.body.problems.some((problem) => problem.severity === "error")) {
             this.lastGood.set(pagePath, page);
+            this.search.record(pagePath, page.body.sections);
+          }
         }
         return page;
       },
@@ -351,27 +377,6 @@ export class SitePreview {
     return problems;
   }
 
-  /**
-   * The search index, from the pages rendered so far (their text) and the page index for the
-   * others (title and description): built when first asked for after a change.
-   */
-  private async searchIndex(): Promise<Map<string, string>> {
-    if (this.searchFiles) return this.searchFiles;
-    const documents = [...this.state.pages.keys()].map((pagePath) => ({
-      pagePath,
-      sections: this.rendered.get(pagePath)?.body.sections ?? [],
-    }));
-    const index = buildSearchIndex(
-      siteSearchDocuments(
-        documents,
-        this.state.pages,
-        (pagePath) => this.state.navigation.view(pagePath).breadcrumb,
-      ),
-    );
-    this.searchFiles = new Map(index.files.map((file) => [file.path, file.content]));
-    return this.searchFiles;
-  }
-
   private isPublished(file: string): boolean {
     if (this.state.siteAssets.has(file)) return true;
     for (const page of this.rendered.values()) if (page.body.assets.includes(file)) return true;
@@ -382,6 +387,7 @@ export class SitePreview {
     this.rendered.delete(pagePath);
     this.inFlight.delete(pagePath);
     this.documents.delete(pagePath);
+    this.search.forget(pagePath);
   }
 
   private forgetAll(): void {
@@ -390,7 +396,7 @@ export class SitePreview {
     this.lastGood.clear();
     this.pageFiles.clear();
     this.documents.clear();
-    this.searchFiles = undefined;
+    this.search.reset();
   }
 }
 

@@ -200,4 +200,25 @@ describe("openSitePreview, the site rendered from memory", () => {
     expect(preview.pageOfUrl("/charts/tides")).toBeUndefined();
     expect(preview.pageOfUrl("/maps/tides")).toBe("maps/tides");
   });
+
+  it("indexes for search the text of pages nobody opened, in the background, once search is used", async () => {
+    let indexed: number | undefined;
+    const preview = await openSitePreview({
+      sourceDir: makeDevSite(),
+      onSearchIndexed: (pages) => {
+        indexed = pages;
+      },
+    });
+    const everything = async (): Promise<string> => {
+      const entry = String(await preview.file("_quire/search/index.js"));
+      const named = [...entry.matchAll(/"([a-z]-[0-9a-f]{12})"/g)].map((match) => match[1]);
+      const files = await Promise.all(
+        named.map((name) => preview.file(`_quire/search/${name}.js`)),
+      );
+      return [entry, ...files.map(String)].join("\n");
+    };
+    expect(await everything()).not.toContain("More about harbours");
+    await expect.poll(() => indexed, { timeout: 20_000 }).toBe(3);
+    expect(await everything()).toContain("More about harbours");
+  });
 });
