@@ -125,6 +125,7 @@ export async function startDevSession(options: DevOptions): Promise<DevSession> 
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await queue;
+      await preview.close();
     },
   };
 }

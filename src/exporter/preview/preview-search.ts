@@ -1,5 +1,6 @@
+import { Worker } from "node:worker_threads";
 import type { SearchSection } from "../mdx/rendered-page.ts";
-import { buildSearchIndex } from "../search/build-index.ts";
+import { SEARCH_ENTRY, type SearchDocument, type SearchIndexFile } from "../search/build-index.ts";
 import { siteSearchDocuments } from "../search/site-documents.ts";
 import type { PageMeta } from "../site/page-index.ts";
 
@@ -36,6 +37,10 @@ export class PreviewSearch {
   private previous?: Map<string, string>;
   private dirty = true;
   private filling = false;
+  /** The index being built, in a worker thread of its own. */
+  private building?: Promise<void>;
+  private thread?: Worker;
+  private nextRequest = 0;
   /** Bumped when the site is read again: a background indexing of the old site stops. */
   private generation = 0;
 
@@ -65,13 +70,25 @@ export class PreviewSearch {
   }
 
   /** A file of the index by its bundle path (`_quire/search/…`). */
-  file(bundlePath: string): string | undefined {
+  async file(bundlePath: string): Promise<string | undefined> {
     this.startIndexing();
     const stale =
       !this.current ||
       (this.dirty && (!this.filling || Date.now() - this.current.builtAt > REBUILD_EVERY_MS));
-    if (stale) this.build();
+    // Only the entry file starts a build: the files it names are those of the build it is from.
+    if (stale && (!this.current || bundlePath === SEARCH_ENTRY)) {
+      this.building ??= this.build().finally(() => {
+        this.building = undefined;
+      });
+      await this.building;
+    }
     return this.current?.files.get(bundlePath) ?? this.previous?.get(bundlePath);
+  }
+
+  /** Ends the index's worker thread. */
+  async close(): Promise<void> {
+    await this.thread?.terminate();
+    this.thread = undefined;
   }
 
   /** Pages whose text is indexed. */
@@ -79,21 +96,48 @@ export class PreviewSearch {
     return this.sections.size;
   }
 
-  private build(): void {
+  private async build(): Promise<void> {
+    this.dirty = false;
     const pages = this.source.pages();
     const documents = [...pages.keys()].map((pagePath) => ({
       pagePath,
       sections: this.sections.get(pagePath) ?? [],
     }));
-    const index = buildSearchIndex(
+    const files = await this.buildInThread(
       siteSearchDocuments(documents, pages, (pagePath) => this.source.breadcrumbOf(pagePath)),
     );
     this.previous = this.current?.files;
     this.current = {
-      files: new Map(index.files.map((file) => [file.path, file.content])),
+      files: new Map(files.map((file) => [file.path, file.content])),
       builtAt: Date.now(),
     };
-    this.dirty = false;
+  }
+
+  private buildInThread(documents: SearchDocument[]): Promise<SearchIndexFile[]> {
+    if (!this.thread) {
+      this.thread = new Worker(new URL("./search-thread.ts", import.meta.url));
+      // An idle index thread never keeps the process alive.
+      this.thread.unref();
+    }
+    const thread = this.thread;
+    const id = ++this.nextRequest;
+    return new Promise((resolve, reject) => {
+      const answer = (message: { id: number; files?: SearchIndexFile[]; error?: string }): void => {
+        if (message.id !== id) return;
+        thread.off("message", answer);
+        thread.off("error", fail);
+        if (message.files) resolve(message.files);
+        else reject(new Error(`the search index could not be built: ${message.error}`));
+      };
+      const fail = (error: Error): void => {
+        thread.off("message", answer);
+        this.thread = undefined;
+        reject(error);
+      };
+      thread.on("message", answer);
+      thread.once("error", fail);
+      thread.postMessage({ id, documents });
+    });
   }
 
   private startIndexing(): void {

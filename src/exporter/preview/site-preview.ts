@@ -81,6 +81,7 @@ export class SitePreview {
   /** Files pages made as they rendered (components' modules, Tailwind stylesheets). */
   private readonly pageFiles = new Map<string, string | Buffer>();
   private readonly search: PreviewSearch;
+  private readonly breadcrumbs = new WeakMap<SiteState["navigation"], Map<string, string[]>>();
   /** When a reader's request or a change last came: background work waits for a quiet moment. */
   private lastActivity = 0;
   /** Pages as last served, with the state of the site they were made from. */
@@ -96,7 +97,7 @@ export class SitePreview {
     this.state = state;
     this.search = new PreviewSearch({
       pages: () => this.state.pages,
-      breadcrumbOf: (pagePath) => this.state.navigation.view(pagePath).breadcrumb,
+      breadcrumbOf: (pagePath) => this.breadcrumbOf(pagePath),
       sectionsOf: async (pagePath) => {
         const meta = this.state.pages.get(pagePath);
         if (!meta) return [];
@@ -206,6 +207,11 @@ export class SitePreview {
     return undefined;
   }
 
+  /** Ends what the preview runs besides the calling thread (its search index's thread). */
+  async close(): Promise<void> {
+    await this.search.close();
+  }
+
   /** The site's 404 page. */
   notFoundPage(): string {
     return renderNotFoundPage(this.state.layout);
@@ -219,7 +225,7 @@ export class SitePreview {
   async file(bundlePath: string): Promise<string | Buffer | undefined> {
     const made = this.state.generated.get(bundlePath) ?? this.pageFiles.get(bundlePath);
     if (made !== undefined) return made;
-    if (bundlePath.startsWith("_quire/search/")) return this.search.file(bundlePath);
+    if (bundlePath.startsWith("_quire/search/")) return await this.search.file(bundlePath);
     if (!this.isPublished(bundlePath)) return undefined;
     try {
       const decision = decideAsset(bundlePath, () => this.state.repo.readText(bundlePath));
@@ -375,6 +381,17 @@ export class SitePreview {
       problems,
     );
     return problems;
+  }
+
+  /** A page's breadcrumb, worked out once per navigation (search asks for every page's). */
+  private breadcrumbOf(pagePath: string): string[] | undefined {
+    let known = this.breadcrumbs.get(this.state.navigation);
+    if (!known) {
+      known = new Map();
+      this.breadcrumbs.set(this.state.navigation, known);
+    }
+    if (!known.has(pagePath)) known.set(pagePath, this.state.navigation.view(pagePath).breadcrumb);
+    return known.get(pagePath);
   }
 
   private isPublished(file: string): boolean {
