@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 
 /**
  * The script the dev server adds to every page it serves (never to an export): it listens to
- * the server's events and loads the page again when a change touches it, keeping the scroll
- * position, and shows the page's problems in an overlay. Problems reach it as JSON in its own
- * `data-problems` attribute and are written with textContent, so no content becomes markup.
+ * the server's events and loads the page again when a change touches it (the browser keeps the
+ * scroll position), and shows the page's problems in an overlay. Problems reach it as JSON in
+ * its own `data-problems` attribute and are written with textContent, so no content becomes
+ * markup.
  */
 export const DEV_EVENTS_PATH = "/_quire-dev/events";
 
@@ -13,14 +14,6 @@ export const DEV_CLIENT_SCRIPT = `(function () {
   var page = script.getAttribute("data-page");
   var problems = [];
   try { problems = JSON.parse(script.getAttribute("data-problems") || "[]"); } catch (error) {}
-  var scrollKey = "quire-dev-scroll:" + page;
-  try {
-    var saved = sessionStorage.getItem(scrollKey);
-    if (saved !== null) {
-      sessionStorage.removeItem(scrollKey);
-      addEventListener("load", function () { scrollTo(0, Number(saved)); });
-    }
-  } catch (error) {}
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -67,8 +60,8 @@ export const DEV_CLIENT_SCRIPT = `(function () {
   showOverlay();
   var events = new EventSource("${DEV_EVENTS_PATH}?page=" + encodeURIComponent(page));
   var server = null;
+  // A reload keeps the scroll position: the browser restores it.
   function reload() {
-    try { sessionStorage.setItem(scrollKey, String(scrollY)); } catch (error) {}
     events.close();
     location.reload();
   }

@@ -66,9 +66,9 @@ async function answer(
     return;
   }
   const markdownOf = urlPath.endsWith(".md") ? preview.pageOfUrl(urlPath.slice(0, -3)) : undefined;
-  if (markdownOf) {
-    const page = await preview.page(markdownOf);
-    if (page) send(response, 200, "text/markdown; charset=utf-8", page.markdown);
+  const markdown = markdownOf ? await preview.page(markdownOf) : undefined;
+  if (markdown) {
+    send(response, 200, "text/markdown; charset=utf-8", markdown.markdown);
     return;
   }
   const pagePath = preview.pageOfUrl(urlPath);
