@@ -24,9 +24,11 @@
  * - navigation: a generated 5,001-page site with every page in one sidebar against the same pages
  *   in tabs, and what a page's sidebar weighs whole or split (bench/navigation-size.ts, several
  *   minutes). Options: BENCH_NAVIGATION_PAGES, BENCH_NAVIGATION_RUNS, BENCH_NAVIGATION_QUIRE.
+ * - dev: `quire dev` beside `vitepress dev` in Chromium: start on a generated 1,000-page site,
+ *   edit to new text shown on a 5,000-page one (bench/dev.ts, a few minutes).
  * - dates: last-modified dates of 300 pages from one git log pass beside a process per page
  *   (bench/last-modified.ts, a few minutes). Option: BENCH_DATED_PAGES (default 300).
- * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup, navigation or dates (or a comma-separated list;
+ * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup, navigation, dev or dates (or a comma-separated list;
  * default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
@@ -48,6 +50,7 @@ import { gzipSync } from "node:zlib";
 import { agentSection, runAgentBenchmark } from "./agent.ts";
 import { apiSection, runApiBenchmark } from "./api.ts";
 import { componentsSection, runComponentsBenchmark } from "./components.ts";
+import { devSection, runDevBenchmark } from "./dev.ts";
 import { generateSite } from "./generate-site.ts";
 import { lastModifiedSection, runLastModifiedBenchmark } from "./last-modified.ts";
 import { type Measurement, measure, median } from "./measure.ts";
@@ -238,6 +241,7 @@ const SECTIONS = [
   "startup",
   "navigation",
   "dates",
+  "dev",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
@@ -253,6 +257,7 @@ BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (
 BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the packed package (a minute or two)
 BENCH_ONLY=navigation npm run bench # a 5,001-page site in one sidebar against the same in tabs (several minutes)
 BENCH_ONLY=dates npm run bench      # last-modified dates: one git log pass against a process per page (a few minutes)
+BENCH_ONLY=dev npm run bench        # quire dev against vitepress dev in Chromium (a few minutes; or npm run bench:dev)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -323,6 +328,9 @@ async function main(): Promise<void> {
       content = componentsSection(await runComponentsBenchmark(log), machine());
     } else if (section === "scale") {
       content = scaleSection(await runScaleBenchmark(log), machine());
+    } else if (section === "dev") {
+      ensureVitepress();
+      content = devSection(await runDevBenchmark(root, vitepressDir, log), machine());
     } else if (section === "startup") {
       content = startupSection(await runStartupBenchmark(log), machine());
     } else if (section === "navigation") {
