@@ -51,8 +51,17 @@ export interface ExportOptions {
    * out fails the export with "the export ran out of its memory budget of N MB".
    */
   memoryLimitMb?: number;
-  /** Absolute URL the site will be served from (`https://docs.example.com`), for sitemap.xml. */
+  /**
+   * Absolute URL the site will be served from (`https://docs.example.com`): canonical URLs,
+   * `og:url`, structured data and sitemap.xml need it. docs.json's `seo.metatags.canonical`
+   * when absent; without either, pages carry none of these.
+   */
   siteUrl?: string;
+  /**
+   * Write each page as `<path>/index.html`, served at `/<path>/` by any static host, instead of
+   * `<path>.html` (docs/decisions.md says which is the default and why).
+   */
+  cleanUrls?: boolean;
   /** Written into quire-export.json. */
   jobId?: string;
   domain?: string;

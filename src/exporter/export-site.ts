@@ -44,13 +44,14 @@ import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
 import { renderAllPages } from "./render/pool.ts";
 import { type AssetDecision, decideAsset } from "./safety/asset-policy.ts";
-import { buildSearchIndex, SEARCH_ENTRY } from "./search/build-index.ts";
+import { buildSearchIndex, SEARCH_ENTRY, type SearchDocument } from "./search/build-index.ts";
 import { listRepository } from "./site/discover.ts";
 import { createIgnoreMatcher } from "./site/ignore.ts";
+import { lastModifiedFiles } from "./site/last-modified.ts";
 import { loadSiteConfig } from "./site/load-config.ts";
 import { collectNavigationPages } from "./site/navigation-pages.ts";
 import type { PageMeta } from "./site/page-index.ts";
-import { pageOutputFile } from "./site/paths.ts";
+import { pageOutputFile, siteBase } from "./site/paths.ts";
 import { RepoFileError, type RepoFiles } from "./site/repo-files.ts";
 import {
   checkLinks,
@@ -179,6 +180,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     problems: layoutProblems,
   } = await prepareLayout(config, deployment, allPages, repo, listing.files);
   problems.push(...layoutProblems);
+  layout.siteUrl = resolveSiteUrl(options.siteUrl, config);
+  layout.cleanUrls = options.cleanUrls ?? DEFAULT_CLEAN_URLS;
+  layout.lastModified = pageDates(allPages, await lastModifiedFiles(repo.root, options.signal));
   writeFiles(outputDir, themeFiles);
   const tasks: PageTask[] = [...selected.values()]
     .filter((page) => !page.url || page.file)
@@ -254,7 +258,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     linkTargets: outcomes.flatMap((outcome) => outcome.links.map((link) => link.target)),
   });
   problems.push(...redirects.problems);
-  writeSiteFiles(outputDir, config, exportedPages, outcomes, navigationPaths, options.siteUrl);
+  writeSiteFiles(outputDir, layout, exportedPages, outcomes, navigationPaths);
   writeRedirects(outputDir, layout, redirects);
 
   const warnings = collapseRepeats(problems.filter((problem) => problem.severity === "warning"));
@@ -301,6 +305,31 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     pagesFromCache: outcomes.filter((outcome) => outcome.fromCache).length,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/** Pages as `<path>.html` unless asked otherwise: see docs/decisions.md. */
+const DEFAULT_CLEAN_URLS = false;
+
+/**
+ * The site's root URL: the export's option, else docs.json's `seo.metatags.canonical` (Mintlify
+ * appends each page's path to it), with one final slash; none when neither is an http(s) URL.
+ */
+function resolveSiteUrl(option: string | undefined, config: SiteConfig): string | undefined {
+  const url = option ?? config.seo.metatags.canonical;
+  return url && /^https?:\/\/[^/\s]+/i.test(url.trim()) ? siteBase(url.trim()) : undefined;
+}
+
+/** Page path → the date its source file last changed, for the pages git knows. */
+function pageDates(
+  pages: Map<string, PageMeta>,
+  files: Map<string, string>,
+): Record<string, string> {
+  const dates: Record<string, string> = {};
+  for (const [pagePath, page] of pages) {
+    const date = files.get(page.file);
+    if (date) dates[pagePath] = date;
+  }
+  return dates;
 }
 
 /** The pages to export: all, or those matching `paths` (exact page paths or folder prefixes). */
@@ -374,6 +403,7 @@ async function prepareLayout(
     config.logo?.dark,
     config.favicon?.light,
     config.favicon?.dark,
+    config.thumbnails.background,
   ]
     .filter((file): file is string => typeof file === "string" && !/^(https?:)?\/\//.test(file))
     .map((file) => file.replace(/^\/+/, ""))
@@ -546,49 +576,67 @@ function isConfigFile(file: string): boolean {
   );
 }
 
+/**
+ * The site's search index: one per language on a site with languages (a page searches its own
+ * language's pages only), else one.
+ */
 function writeSearchIndex(
   outputDir: string,
   outcomes: PageOutcome[],
   pages: Map<string, PageMeta>,
   navigation: NavigationModel,
 ): void {
-  const documents = outcomes.flatMap((outcome) => {
+  const byLanguage = new Map<string | undefined, SearchDocument[]>();
+  for (const outcome of outcomes) {
     const meta = pages.get(outcome.pagePath);
     // Like search engines, the site's own search leaves out noindex and hidden pages, and
     // `searchable: false` ones.
-    if (!meta || meta.noindex || meta.hidden || meta.unsearchable) return [];
-    return [
-      {
-        path: meta.path,
-        title: meta.title,
-        description: meta.description,
-        breadcrumb: navigation.view(meta.path).breadcrumb,
-        sections: outcome.sections,
-        ...(meta.boost ? { boost: meta.boost } : {}),
-      },
-    ];
-  });
-  const index = buildSearchIndex(documents);
-  writeFiles(outputDir, index.files);
+    if (!meta || meta.noindex || meta.hidden || meta.unsearchable) continue;
+    const view = navigation.view(meta.path);
+    const documents = byLanguage.get(view.language) ?? [];
+    byLanguage.set(view.language, documents);
+    documents.push({
+      path: meta.path,
+      title: meta.title,
+      description: meta.description,
+      breadcrumb: view.breadcrumb,
+      sections: outcome.sections,
+      ...(meta.boost ? { boost: meta.boost } : {}),
+    });
+  }
+  // Every language a page may search has an index, if only an empty one.
+  for (const language of navigation.languages.codes)
+    if (!byLanguage.has(language)) byLanguage.set(language, []);
+  if (byLanguage.size === 0) byLanguage.set(undefined, []);
+  for (const [language, documents] of byLanguage)
+    writeFiles(outputDir, buildSearchIndex(documents, language).files);
 }
 
 function writeSiteFiles(
   outputDir: string,
-  config: SiteConfig,
+  layout: SiteLayoutData,
   pages: PageMeta[],
   outcomes: PageOutcome[],
   navigationPaths: ReadonlySet<string>,
-  siteUrl: string | undefined,
 ): void {
+  const { config, siteUrl } = layout;
   const indexable = indexablePages(pages, config, navigationPaths);
   const markdownByPath = new Map(outcomes.map((outcome) => [outcome.pagePath, outcome.markdown]));
   const listed = pages.filter((page) => !page.noindex && !page.url);
-  writeFileSync(path.join(outputDir, "sitemap.xml"), renderSitemap(indexable, siteUrl));
+  writeFileSync(
+    path.join(outputDir, "sitemap.xml"),
+    renderSitemap(indexable, {
+      siteUrl,
+      cleanUrls: layout.cleanUrls,
+      lastModified: layout.lastModified,
+    }),
+  );
   writeFileSync(
     path.join(outputDir, "robots.txt"),
     renderRobots(
       pages.filter((page) => page.noindex),
       siteUrl,
+      layout.cleanUrls,
     ),
   );
   writeFileSync(path.join(outputDir, "llms.txt"), renderLlmsTxt(config, listed));

@@ -41,6 +41,15 @@ export interface SiteLayoutData {
   customStylesheets: string[];
   /** The repository's own scripts (bundle paths), loaded deferred on every page. */
   customScripts: string[];
+  /**
+   * The site's root URL with one final slash (`https://docs.example.com/`), when known: canonical
+   * URLs, `og:url`, absolute `hreflang` links and structured data need it.
+   */
+  siteUrl?: string;
+  /** Pages written as `<path>/index.html` (served at `/<path>/`) instead of `<path>.html`. */
+  cleanUrls?: boolean;
+  /** Page path → when its source file last changed (ISO 8601, from git), where known. */
+  lastModified?: Record<string, string>;
 }
 
 /** What differs per page. */

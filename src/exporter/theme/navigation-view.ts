@@ -8,6 +8,7 @@ import type {
   Navigation,
   NavNode,
 } from "../site/types.ts";
+import { type LanguageAlternate, LanguageAlternates } from "./language-alternates.ts";
 
 /**
  * What one page shows of the navigation: switchers, tabs, sidebar, breadcrumb and
@@ -28,6 +29,10 @@ export interface NavigationView {
   next?: NavTarget;
   /** The language code of the page's language division, if any. */
   language?: string;
+  /** The page in every language that has it, itself included (empty on a one-language site). */
+  alternates: LanguageAlternate[];
+  /** The site's default language (`x-default`), on a site with several. */
+  defaultLanguage?: string;
   /** The page's language's own navbar, footer and banner, over the site-wide ones. */
   overrides?: NavDivision["settings"];
   /** The listing of its group a group root page shows (docs.json `directory`). */
@@ -107,10 +112,13 @@ export class NavigationModel {
   private readonly sequences = new Map<NavNode[], string[]>();
   /** Group root page → the group and the `directory` style in force there. */
   private readonly rootGroups = new Map<string, { group: NavGroup; directory: DirectoryStyle }>();
+  /** Translations of each page, for the language switcher and `hreflang`. */
+  readonly languages: LanguageAlternates;
 
   constructor(navigation: Navigation, pages: Record<string, PageMeta>) {
     this.navigation = navigation;
     this.pages = pages;
+    this.languages = new LanguageAlternates(navigation, pages);
     this.indexChains(navigation.root, []);
     this.indexRoots(navigation.root, navigation.directory ?? "none");
   }
@@ -176,6 +184,8 @@ export class NavigationModel {
       sidebar: [],
       breadcrumb: [],
       sections: [],
+      alternates: this.languages.alternates(pagePath),
+      ...(this.languages.multilingual ? { defaultLanguage: this.languages.defaultLanguage } : {}),
     };
     const inChain = new Set(chain);
     let siblings = this.navigation.root;
@@ -186,6 +196,14 @@ export class NavigationModel {
           node.type === "division" && node.kind === division.kind && !node.hidden,
       );
       const entries = level.map((node) => this.entry(node, inChain));
+      // The language switcher keeps the reader on the same page where its translation exists.
+      if (division.kind === "language")
+        level.forEach((node, index) => {
+          const same =
+            node.language &&
+            view.alternates.find((alternate) => alternate.language === node.language);
+          if (same && entries[index] && !node.href) entries[index].target = same.target;
+        });
       if (division.kind !== "language" && division.kind !== "version")
         view.sections.push(division.label);
       if (division.kind === "tab") view.tabs = entries;

@@ -1,4 +1,5 @@
 import { copyText, flash } from "../clipboard.ts";
+import { message } from "../messages.ts";
 
 /**
  * "Copy page" copies the page's Markdown (`<path>.md`). fetch() is blocked on file://, so
@@ -14,7 +15,7 @@ export function setup(root: Document): void {
           response.ok ? response.text() : Promise.reject(new Error(String(response.status))),
         )
         .then((text) => copyText(root, text))
-        .then((copied) => flash(link, copied ? "Copied" : "Copy failed"))
+        .then((copied) => flash(link, copied ? message("copied") : message("copyFailed")))
         .catch(() => {
           location.href = link.href;
         });
