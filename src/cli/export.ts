@@ -29,6 +29,7 @@ interface ExportFlags {
   components: string;
   paths?: string;
   siteUrl?: string;
+  cleanUrls?: boolean;
   cache: boolean;
   cacheDir?: string;
   concurrency?: string;
@@ -68,7 +69,11 @@ export function registerExportCommand(program: Command): void {
     )
     .option(
       "--site-url <URL>",
-      "absolute URL the site will be served from, for sitemap.xml and robots.txt",
+      "absolute URL the site will be served from, for canonical URLs, og:url, structured data, sitemap.xml and robots.txt (default: docs.json's seo.metatags.canonical)",
+    )
+    .option(
+      "--clean-urls",
+      "write each page as PATH/index.html, which any static host serves at /PATH, instead of PATH.html",
     )
     .option("--cache-dir <DIR>", `render cache (default: ${defaultExportCacheDir()})`)
     .option("--no-cache", "render every page again, ignoring and not writing the cache")
@@ -153,6 +158,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
         .map((item) => item.trim())
         .filter(Boolean),
       siteUrl: flags.siteUrl,
+      cleanUrls: flags.cleanUrls === true,
       cacheDir: flags.cache ? (flags.cacheDir ?? defaultExportCacheDir()) : undefined,
       concurrency,
       onProgress,

@@ -487,7 +487,7 @@ async function addTailwindStylesheet(
   const file = hashedPath("_quire/tailwind", "css", css);
   writeFiles(outputDir, [{ path: file, content: css }]);
   const linkPage = async (outcome: PageOutcome): Promise<void> => {
-    const htmlFile = pageOutputFile(outcome.pagePath);
+    const htmlFile = pageOutputFile(outcome.pagePath, layout.cleanUrls);
     const target = path.join(outputDir, htmlFile);
     if (!existsSync(target)) return;
     const html = linkPageStylesheet(await readFile(target), layout, outcome.pagePath, file);
@@ -661,12 +661,12 @@ function writeRedirects(
 ): void {
   writeFileSync(
     path.join(outputDir, "404.html"),
-    renderNotFoundPage(layout, JSON.stringify(fallbackRules(redirects))),
+    renderNotFoundPage(layout, JSON.stringify(fallbackRules(redirects, layout.cleanUrls))),
   );
   // A linked path's redirect is a fixed one for servers too: its redirect page is a file.
   const fixedToo = [...redirects, ...linked];
-  for (const page of redirectPages(fixedToo)) {
-    const target = path.join(outputDir, pageOutputFile(page.pagePath));
+  for (const page of redirectPages(fixedToo, layout.cleanUrls)) {
+    const target = path.join(outputDir, pageOutputFile(page.pagePath, layout.cleanUrls));
     mkdirSync(path.dirname(target), { recursive: true });
     const shown = page.pagePath === "index" ? "/" : page.pagePath;
     writeFileSync(target, renderRedirectPage(layout, shown, page.href));

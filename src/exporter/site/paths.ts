@@ -36,6 +36,14 @@ export function pageOutputFile(pagePath: string, clean = false): string {
 }
 
 /**
+ * Where a page's file sits, as a page path: relative links from the page start here. With clean
+ * URLs a page is one folder deeper (`guides/intro` is `guides/intro/index.html`).
+ */
+export function pageLocation(pagePath: string, clean = false): string {
+  return clean && !isIndexPage(pagePath) ? `${pagePath}/index` : pagePath;
+}
+
+/**
  * Where a page is served, relative to the site's root URL: `guides/intro.html`, or with clean
  * URLs `guides/intro/`; an index page is its folder (`guides/`), the home page the root (``).
  * Canonical URLs, `og:url`, `hreflang` and the sitemap use it.

@@ -1,7 +1,7 @@
 import { searchEntryFor } from "../search/build-index.ts";
 import { languageTag } from "../site/language-tags.ts";
 import type { PageMeta } from "../site/page-index.ts";
-import { relativeLinker, rootPrefix } from "../site/paths.ts";
+import { pageLocation, relativeLinker, rootPrefix } from "../site/paths.ts";
 import { directoryHtml } from "./chrome/directory.ts";
 import { customScriptTags, pageHead, stylesheetLinks } from "./chrome/head.ts";
 import { type PageLinks, pageLinks } from "./chrome/links.ts";
@@ -53,7 +53,7 @@ export function renderPage(
   const content = blank
     ? `<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content">${body.html}</div></main>`
     : `<main id="content-area" class="content"><div id="content-container" class="content-container">
-${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, messages) : ""}${deprecatedNotice(page, messages)}<div id="content" class="mdx-content prose">${body.html}</div>
+${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, messages, links.asset(`${page.path}.md`)) : ""}${deprecatedNotice(page, messages)}<div id="content" class="mdx-content prose">${body.html}</div>
 ${directoryHtml(view.directory, links, site.config.icons.library, messages)}${chrome.pagination && !page.hideFooterPagination ? paginationHtml(view.previous, view.next, links, messages) : ""}${chrome.footer ? footerHtml(site.config.name, footerConfig, links) : ""}</div></main>`;
 
   return `<!doctype html>
@@ -145,7 +145,8 @@ function htmlAttributes(
   return [
     `lang="${escapeHtml(languageTag(page.language ?? "en"))}"`,
     `class="${classes.join(" ")}"`,
-    `data-root="${rootPrefix(page.pagePath)}"`,
+    `data-root="${rootPrefix(pageLocation(page.pagePath, site.cleanUrls))}"`,
+    site.cleanUrls ? `data-clean-urls="true"` : "",
     `data-page="${escapeHtml(page.pagePath)}"`,
     `data-current-path="${escapeHtml(currentPath(page.pagePath))}"`,
     `data-search-index="${escapeHtml(page.language ? searchEntryFor(page.language) : site.assets.searchIndex)}"`,
@@ -182,7 +183,7 @@ export function linkPageStylesheet(
   pagePath: string,
   file: string,
 ): Buffer {
-  const link = relativeLinker(pagePath);
+  const link = relativeLinker(pageLocation(pagePath, site.cleanUrls));
   const themeLink = Buffer.from(
     `<link rel="stylesheet" href="${encodeURI(link(site.assets.css))}">`,
   );

@@ -16,11 +16,13 @@ export function pageHeaderHtml(
   view: NavigationView,
   eyebrows: SiteStyling["eyebrows"],
   messages: Messages = ENGLISH,
+  /** The page's Markdown file (`<path>.md`), relative to the page. */
+  markdownHref = encodeURI(relativeUrl(page.path, `${page.path}.md`)),
 ): string {
   const badge = page.deprecated
     ? ` <span class="deprecated-badge" data-badge data-color="orange">${escapeHtml(messages.deprecated)}</span>`
     : "";
-  return `${eyebrowHtml(view, eyebrows, messages)}<header id="header" class="page-header"><h1 id="page-title" class="page-title">${escapeHtml(page.title)}${badge}</h1>${page.description ? `<p class="page-description">${escapeHtml(page.description)}</p>` : ""}${copyPageLink(page.path, messages)}</header>
+  return `${eyebrowHtml(view, eyebrows, messages)}<header id="header" class="page-header"><h1 id="page-title" class="page-title">${escapeHtml(page.title)}${badge}</h1>${page.description ? `<p class="page-description">${escapeHtml(page.description)}</p>` : ""}${copyPageLink(markdownHref, messages)}</header>
 `;
 }
 
@@ -44,7 +46,6 @@ function eyebrowHtml(
   return last ? `<p class="eyebrow">${escapeHtml(last)}</p>` : "";
 }
 
-function copyPageLink(from: string, messages: Messages): string {
-  const markdown = encodeURI(relativeUrl(from, `${from}.md`));
+function copyPageLink(markdown: string, messages: Messages): string {
   return `<div id="page-context-menu" class="page-actions"><a id="page-context-menu-button" class="copy-page" href="${markdown}" data-copy-page>${iconHtml("copy", { size: 14 })}<span>${escapeHtml(messages.copyPage)}</span></a></div>`;
 }

@@ -244,9 +244,15 @@ class SearchDialog {
     this.select(hits.length > 0 ? 0 : -1);
   }
 
-  /** `<root><path>.html#<anchor>`, each path segment encoded. */
+  /** `<root><path>.html#<anchor>` (`<path>/index.html` with clean URLs), each segment encoded. */
   private href(hit: SearchHit): string {
-    const file = `${hit.path.split("/").map(encodeURIComponent).join("/")}.html`;
+    const encoded = hit.path.split("/").map(encodeURIComponent).join("/");
+    // With clean URLs a page is its folder's index file (an index page is one already).
+    const clean = this.root.documentElement.dataset.cleanUrls === "true";
+    const file =
+      clean && hit.path !== "index" && !hit.path.endsWith("/index")
+        ? `${encoded}/index.html`
+        : `${encoded}.html`;
     return escapeHtml(
       `${this.base}${file}${hit.anchor ? `#${encodeURIComponent(hit.anchor)}` : ""}`,
     );
