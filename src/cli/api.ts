@@ -18,6 +18,7 @@ const API_SETTINGS: readonly SettingName[] = [
   "exportConcurrency",
   "exportMemoryMb",
   "exportAllowHosts",
+  "exportCleanUrls",
   "agentConcurrency",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",

@@ -34,6 +34,7 @@ export const README_TABLES: Record<string, { command: string; settings: readonly
         "agentConcurrency",
         "exportMemoryMb",
         "exportAllowHosts",
+        "exportCleanUrls",
         "jobLeaseSeconds",
         "shutdownGraceSeconds",
         "logLevel",

@@ -9,6 +9,7 @@ const WORKER_SETTINGS: readonly SettingName[] = [
   ...DATA_SETTINGS,
   "exportMemoryMb",
   "exportAllowHosts",
+  "exportCleanUrls",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",
 ];

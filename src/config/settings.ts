@@ -318,6 +318,15 @@ export const SETTINGS = {
     default: [] as string[],
     parse: hostList,
   },
+  exportCleanUrls: {
+    flag: "--export-clean-urls",
+    env: "QUIRE_EXPORT_CLEAN_URLS",
+    value: "BOOLEAN",
+    doc: "write exported pages as PATH/index.html, which any static host serves at /PATH, instead of PATH.html",
+    example: "true",
+    default: false,
+    parse: boolean,
+  },
   logLevel: {
     flag: "--log-level",
     env: "QUIRE_LOG_LEVEL",

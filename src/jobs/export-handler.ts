@@ -33,6 +33,8 @@ export interface ExportHandlerOptions {
   memoryMb?: number;
   /** Private hosts exports may fetch from (`--export-allow-hosts`); public hosts only when empty. */
   allowHosts?: string[];
+  /** Pages as `PATH/index.html` (the operator's `QUIRE_EXPORT_CLEAN_URLS`). */
+  cleanUrls?: boolean;
 }
 
 /** Share of the progress bar each stage takes: fetching the source, exporting, storing. */
@@ -127,6 +129,7 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
         allowHosts: options.allowHosts ?? [],
         paths: job.paths ? (JSON.parse(job.paths) as string[]) : undefined,
         siteUrl: `https://${job.domain}`,
+        cleanUrls: options.cleanUrls === true,
         cacheDir: path.join(options.dataDir, "cache", "export"),
         jobId: job.id,
         domain: job.domain,

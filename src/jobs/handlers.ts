@@ -39,6 +39,7 @@ export function createHandlers(
         concurrency: concurrency ?? config.exportConcurrency,
         memoryMb: config.exportMemoryMb,
         allowHosts: [...config.exportAllowHosts],
+        cleanUrls: config.exportCleanUrls,
       }),
     );
   if (kinds.includes("agent"))
