@@ -21,7 +21,10 @@
  *   127.0.0.1:5432 or BENCH_SCALE_POSTGRES_URL).
  * - startup: `quire --help` from a checkout and from the packed package, with the machine's Node
  *   and with Node 24 (bench/startup.ts, a minute or two). Option: BENCH_STARTUP_RUNS (default 20).
- * BENCH_ONLY=export, api, agent, serve, openapi, components, scale or startup (or a comma-separated list;
+ * - lastmod: sitemap dates from one `git log` against one per page file, on a generated
+ *   repository (bench/last-modified.ts, a few minutes). Options: BENCH_LASTMOD_PAGES (default
+ *   1000), BENCH_LASTMOD_COMMITS (default 300), BENCH_LASTMOD_RUNS (default 3).
+ * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup or lastmod (or a comma-separated list;
  * default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
@@ -44,6 +47,7 @@ import { agentSection, runAgentBenchmark } from "./agent.ts";
 import { apiSection, runApiBenchmark } from "./api.ts";
 import { componentsSection, runComponentsBenchmark } from "./components.ts";
 import { generateSite } from "./generate-site.ts";
+import { lastModifiedSection, runLastModifiedBenchmark } from "./last-modified.ts";
 import { type Measurement, measure, median } from "./measure.ts";
 import { openApiSection, runOpenApiBenchmark } from "./openapi.ts";
 import { runScaleBenchmark, scaleSection } from "./scale.ts";
@@ -229,6 +233,7 @@ const SECTIONS = [
   "components",
   "scale",
   "startup",
+  "lastmod",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
@@ -242,6 +247,7 @@ BENCH_ONLY=openapi npm run bench    # API reference pages against Markdown pages
 BENCH_ONLY=components npm run bench # pages with React components against the same without (several minutes; or npm run bench:components)
 BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
 BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the packed package (a minute or two)
+BENCH_ONLY=lastmod npm run bench    # sitemap dates: one git log against one per page (a few minutes)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -314,6 +320,8 @@ async function main(): Promise<void> {
       content = scaleSection(await runScaleBenchmark(log), machine());
     } else if (section === "startup") {
       content = startupSection(await runStartupBenchmark(log), machine());
+    } else if (section === "lastmod") {
+      content = lastModifiedSection(await runLastModifiedBenchmark(log), machine());
     } else {
       content =
         section === "export"
