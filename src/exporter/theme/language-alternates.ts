@@ -1,3 +1,4 @@
+import { pagesUnder } from "../site/navigation-pages.ts";
 import type { PageMeta } from "../site/page-index.ts";
 import type { NavDivision, Navigation, NavNode } from "../site/types.ts";
 
@@ -82,22 +83,6 @@ export class LanguageAlternates {
       } else this.collect(node.children);
     }
   }
-}
-
-/** Every page path below `nodes` (pages and group roots), in navigation order. */
-function pagesUnder(nodes: NavNode[]): string[] {
-  const paths: string[] = [];
-  const walk = (list: NavNode[]): void => {
-    for (const node of list) {
-      if (node.type === "page") paths.push(node.path);
-      else if (node.type === "group") {
-        if (node.root) paths.push(node.root);
-        walk(node.children);
-      } else if (node.type === "division") walk(node.children);
-    }
-  };
-  walk(nodes);
-  return paths;
 }
 
 /** The page path without its language's folder: `fr/guides/setup` → `guides/setup` for `fr`. */
