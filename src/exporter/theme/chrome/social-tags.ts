@@ -117,7 +117,11 @@ function alternateLinks(
   view: NavigationView | undefined,
   links: PageLinks,
 ): string[] {
-  const alternates = view?.alternates ?? [];
+  // A translation search engines are told not to index is no alternate either.
+  const alternates = (view?.alternates ?? []).filter((alternate) => {
+    const meta = site.pages[alternate.target];
+    return meta && !meta.noindex && !meta.hidden;
+  });
   if (alternates.length < 2 || page.noindex || page.hidden) return [];
   const href = (target: string): string =>
     site.siteUrl ? absolutePageUrl(site, target) : links.url(target);

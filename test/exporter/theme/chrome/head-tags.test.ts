@@ -27,8 +27,13 @@ const PAGES = [
   meta("secret", { title: "Secret", noindex: true }),
 ];
 
-function bilingual(extra: Partial<SiteLayoutData> = {}, docs: Record<string, unknown> = {}) {
-  return siteOf({ ...BILINGUAL, ...docs }, PAGES, extra);
+function bilingual(
+  extra: Partial<SiteLayoutData> = {},
+  docs: Record<string, unknown> = {},
+  changes: Record<string, Partial<PageMeta>> = {},
+) {
+  const pages = PAGES.map((page) => ({ ...page, ...changes[page.path] }));
+  return siteOf({ ...BILINGUAL, ...docs }, pages, extra);
 }
 
 function head(site: SiteLayoutData, pagePath: string, frontmatter: Record<string, unknown> = {}) {
@@ -177,8 +182,14 @@ describe("a page's head: languages", () => {
     expect(links(head(site, "fr/quickstart"), "alternate")).toEqual(expected);
   });
 
-  it("lists no alternates for a page that has no translation", () => {
+  it("lists no alternates for a page that has no translation, nor one marked noindex", () => {
     expect(links(head(site, "only-english"), "alternate")).toEqual([]);
+    const hiddenFrench = bilingual(
+      { siteUrl: "https://docs.example.com/" },
+      {},
+      { "fr/quickstart": { noindex: true } },
+    );
+    expect(links(head(hiddenFrench, "quickstart"), "alternate")).toEqual([]);
   });
 
   it("writes relative hreflang links when the site URL is unknown", () => {
