@@ -1,7 +1,7 @@
 /**
  * Writes a deterministic documentation site of N pages twice: as a Mintlify-format
  * repository for Quire and as the same Markdown for VitePress, so both tools build the same
- * amount of text and code. Usage: node bench/generate-site.ts OUT_DIR [PAGES]
+ * amount of text and code. Usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|one-sidebar]
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -30,7 +30,18 @@ export interface GeneratedSite {
   pages: number;
 }
 
-export function generateSite(outDir: string, pageCount = 5000, seed = 42): GeneratedSite {
+/**
+ * How the pages are arranged: `tabs` (25 pages a group, 10 groups a tab) or `one-sidebar` (100
+ * pages a group, every group in one sidebar, as a large OpenAPI reference is).
+ */
+export type SiteShape = "tabs" | "one-sidebar";
+
+export function generateSite(
+  outDir: string,
+  pageCount = 5000,
+  seed = 42,
+  shape: SiteShape = "tabs",
+): GeneratedSite {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const sentence = (words = 12): string => {
@@ -63,8 +74,8 @@ export function generateSite(outDir: string, pageCount = 5000, seed = 42): Gener
   const vitepressDir = path.join(outDir, "vitepress");
   rmSync(outDir, { recursive: true, force: true });
   // 25 pages a group, 10 groups a tab: a large but realistic site (a 250-entry sidebar per tab).
-  const perGroup = 25;
-  const groupsPerTab = 10;
+  const perGroup = shape === "one-sidebar" ? 100 : 25;
+  const groupsPerTab = shape === "one-sidebar" ? Number.MAX_SAFE_INTEGER : 10;
   const tabs: { tab: string; groups: { group: string; pages: string[] }[] }[] = [];
   const sidebar: Record<string, { text: string; items: { text: string; link: string }[] }[]> = {};
   const pages: string[] = [];
@@ -157,7 +168,7 @@ export function generateSite(outDir: string, pageCount = 5000, seed = 42): Gener
   tabs[0]?.groups[0]?.pages.unshift("index");
   write(
     path.join(quireDir, "docs.json"),
-    `${JSON.stringify({ name: "Generated", colors: { primary: "#2563EB" }, navigation: { tabs } }, null, 2)}\n`,
+    `${JSON.stringify({ name: "Generated", colors: { primary: "#2563EB" }, navigation: shape === "one-sidebar" ? { groups: tabs[0]?.groups ?? [] } : { tabs } }, null, 2)}\n`,
   );
   for (const tab of tabs) {
     const prefix = `/${(tab.groups[0]?.pages.find((page) => page !== "index") ?? "").split("/")[0]}/`;
@@ -176,11 +187,11 @@ export function generateSite(outDir: string, pageCount = 5000, seed = 42): Gener
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [outDir, count] = process.argv.slice(2);
-  if (!outDir) {
-    process.stderr.write("usage: node bench/generate-site.ts OUT_DIR [PAGES]\n");
+  const [outDir, count, shape] = process.argv.slice(2);
+  if (!outDir || (shape && shape !== "tabs" && shape !== "one-sidebar")) {
+    process.stderr.write("usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|one-sidebar]\n");
     process.exit(2);
   }
-  const site = generateSite(outDir, count ? Number(count) : 5000);
+  const site = generateSite(outDir, count ? Number(count) : 5000, 42, shape as SiteShape);
   process.stdout.write(`${JSON.stringify(site)}\n`);
 }

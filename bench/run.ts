@@ -24,8 +24,11 @@
  * - lastmod: sitemap dates from one `git log` against one per page file, on a generated
  *   repository (bench/last-modified.ts, a few minutes). Options: BENCH_LASTMOD_PAGES (default
  *   1000), BENCH_LASTMOD_COMMITS (default 300), BENCH_LASTMOD_RUNS (default 3).
- * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup or lastmod (or a comma-separated list;
- * default all) runs only those;
+ * - navigation: a generated 5,001-page site with every page in one sidebar against the same pages
+ *   in tabs, and what a page's sidebar weighs whole or split (bench/navigation-size.ts, several
+ *   minutes). Options: BENCH_NAVIGATION_PAGES, BENCH_NAVIGATION_RUNS, BENCH_NAVIGATION_QUIRE.
+ * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup, lastmod or navigation
+ * (or a comma-separated list; default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
  */
@@ -49,6 +52,7 @@ import { componentsSection, runComponentsBenchmark } from "./components.ts";
 import { generateSite } from "./generate-site.ts";
 import { lastModifiedSection, runLastModifiedBenchmark } from "./last-modified.ts";
 import { type Measurement, measure, median } from "./measure.ts";
+import { navigationSection, runNavigationBenchmark } from "./navigation-size.ts";
 import { openApiSection, runOpenApiBenchmark } from "./openapi.ts";
 import { runScaleBenchmark, scaleSection } from "./scale.ts";
 import { runServeBenchmark, serveSection } from "./serve.ts";
@@ -234,6 +238,7 @@ const SECTIONS = [
   "scale",
   "startup",
   "lastmod",
+  "navigation",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
@@ -248,6 +253,7 @@ BENCH_ONLY=components npm run bench # pages with React components against the sa
 BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
 BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the packed package (a minute or two)
 BENCH_ONLY=lastmod npm run bench    # sitemap dates: one git log against one per page (a few minutes)
+BENCH_ONLY=navigation npm run bench # a 5,001-page site in one sidebar against the same in tabs (several minutes)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -322,6 +328,8 @@ async function main(): Promise<void> {
       content = startupSection(await runStartupBenchmark(log), machine());
     } else if (section === "lastmod") {
       content = lastModifiedSection(await runLastModifiedBenchmark(log), machine());
+    } else if (section === "navigation") {
+      content = navigationSection(await runNavigationBenchmark(log), machine());
     } else {
       content =
         section === "export"

@@ -9,6 +9,7 @@ import {
   tool,
 } from "ai";
 import type { Logger } from "pino";
+import { plural } from "../common/plural.ts";
 import { CodedError } from "../domain/errors.ts";
 import type { Forge } from "./forges/forge.ts";
 import { systemPrompt } from "./system-prompt.ts";
@@ -117,7 +118,7 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunOutcome> {
       if (round >= limits.fixRounds) {
         return {
           status: "failed",
-          error: `the change introduces ${introduced.length} error(s) that remained after ${limits.fixRounds} attempt(s) to fix them, so no pull request was opened:\n${listFindings(introduced)}`,
+          error: `the change introduces ${plural(introduced.length, "error")} that remained after ${plural(limits.fixRounds, "attempt")} to fix them, so no pull request was opened:\n${listFindings(introduced)}`,
           summary: summary || null,
           history,
         };
@@ -383,7 +384,7 @@ async function pullRequestBody(
   const checks =
     warnings.length === 0
       ? "check_docs found no errors in the changed files."
-      : `check_docs found no errors; ${warnings.length} warning(s):\n${warnings
+      : `check_docs found no errors; ${plural(warnings.length, "warning")}:\n${warnings
           .slice(0, 20)
           .map((warning) => `- ${formatFinding(warning)}`)
           .join("\n")}`;

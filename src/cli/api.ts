@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { SettingName } from "../config/settings.ts";
+import { listenError } from "./listen-error.ts";
 import { addSettingOptions, configFromFlags, DATA_SETTINGS } from "./settings-options.ts";
 import { onStopRequest } from "./stop-signals.ts";
 import { UsageError } from "./usage-error.ts";
@@ -19,6 +20,7 @@ const API_SETTINGS: readonly SettingName[] = [
   "exportMemoryMb",
   "exportAllowHosts",
   "exportCleanUrls",
+  "exportCacheMaxMb",
   "agentConcurrency",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",
@@ -78,7 +80,20 @@ async function runApi(config: ReturnType<typeof configFromFlags>): Promise<numbe
   const { context, runner } = installation;
   const app = await buildApp(installation.services, { https });
 
-  const address = await app.listen({ host: config.host, port: config.port });
+  let address: string;
+  try {
+    address = await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    // Nothing started yet but the installation: closed, so the process ends with the one line.
+    await app.close().catch(() => undefined);
+    await installation.close();
+    throw listenError(error, {
+      host: config.host,
+      port: config.port,
+      option: "--port",
+      variable: "QUIRE_PORT",
+    });
+  }
   await runner?.start();
   context.logger.info(
     {

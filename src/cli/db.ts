@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { formatBytes } from "../common/format-bytes.ts";
+import { plural } from "../common/plural.ts";
 import type { Config } from "../config/settings.ts";
 import type { QuireDatabase } from "../db/database.ts";
 import { CodedError, ConfigError } from "../domain/errors.ts";
@@ -156,7 +157,7 @@ function describe(
   const { config, storageTo, localFolder: folder } = options;
   const { archives } = report;
   const lines = [
-    `Copied ${report.rows} rows into ${report.target}:`,
+    `Copied ${plural(report.rows, "row")} into ${report.target}:`,
     "",
     table(
       ["TABLE", "ROWS"],
@@ -188,7 +189,7 @@ function describe(
   }
   if (archives.missing.length > 0)
     lines.push(
-      `${archives.missing.length} archive(s) were already missing from the source store; their bundles stay unavailable: ${archives.missing.join(", ")}`,
+      `${plural(archives.missing.length, "archive was", "archives were")} already missing from the source store; their bundles stay unavailable: ${archives.missing.join(", ")}`,
     );
   const secret =
     config.secretKey !== undefined

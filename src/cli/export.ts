@@ -3,6 +3,7 @@ import path from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { formatBytes } from "../common/format-bytes.ts";
+import { plural } from "../common/plural.ts";
 import { defaultExportCacheDir } from "../config/cache-directory.ts";
 import {
   COMPONENT_MODES,
@@ -14,10 +15,13 @@ import {
   formatProblem,
   type Problem,
 } from "../exporter/index.ts";
+import { openExportCache } from "./export-cache.ts";
+import { exportTimestamp } from "./export-timestamp.ts";
 import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { UsageError } from "./usage-error.ts";
+import { ensureWritableFolder } from "./writable-folder.ts";
 
-const DEPLOYMENTS: DeploymentType[] = ["cloud", "client-hosted", "air-gapped"];
+export const DEPLOYMENTS: DeploymentType[] = ["cloud", "client-hosted", "air-gapped"];
 /** Warnings printed in full; the rest are counted (all are in quire-export.json). */
 const WARNINGS_SHOWN = 25;
 
@@ -36,6 +40,7 @@ interface ExportFlags {
   json?: boolean;
   quiet?: boolean;
   exportAllowHosts?: string;
+  strict?: boolean;
 }
 
 export function registerExportCommand(program: Command): void {
@@ -75,17 +80,24 @@ export function registerExportCommand(program: Command): void {
       "--clean-urls",
       "write each page as PATH/index.html, which any static host serves at /PATH, instead of PATH.html",
     )
-    .option("--cache-dir <DIR>", `render cache (default: ${defaultExportCacheDir()})`)
+    .option(
+      "--cache-dir <DIR>",
+      `export cache, one folder per site inside (default: ${defaultExportCacheDir()}; see quire cache)`,
+    )
     .option("--no-cache", "render every page again, ignoring and not writing the cache")
     .option("--concurrency <N>", "render threads (default: one per core for large sites)")
+    .option(
+      "--strict",
+      "warnings fail the export too (exit code 1), and it leaves no bundle or files behind",
+    )
     .option("--json", "print the result as JSON (no progress bar)")
     .option("-q, --quiet", "print nothing but errors")
     .addHelpText(
       "after",
-      "\nExamples:\n  quire export ./docs -o site.tar.gz\n  quire export ./docs --out-dir public --deployment air-gapped\n  quire export ./docs --export-allow-hosts specs.internal,10.20.0.0/16\n\nExit codes: 0 exported, 1 the export failed (errors are listed as file:line:column message), 2 wrong usage.",
+      "\nExamples:\n  quire export ./docs -o site.tar.gz\n  quire export ./docs --out-dir public --deployment air-gapped\n  quire export ./docs --export-allow-hosts specs.internal,10.20.0.0/16\n\nExit codes: 0 exported, 1 the export failed (errors, and warnings with --strict, are listed as file:line:column message), 2 wrong usage.",
     );
   // OpenAPI specifications given as URLs come from public hosts only, unless allowed here.
-  addSettingOptions(command, ["exportAllowHosts"]).action(
+  addSettingOptions(command, ["exportAllowHosts", "exportCacheMaxMb"]).action(
     async (docsDir: string, flags: ExportFlags) => {
       process.exitCode = await runExport(docsDir, flags);
     },
@@ -122,7 +134,21 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
   if (archiveFile && !archiveFile.endsWith(".tar.gz") && !archiveFile.endsWith(".tgz")) {
     throw new UsageError(`-o must name a .tar.gz file, not "${archiveFile}"`);
   }
-  const { exportAllowHosts } = configFromFlags({ ...flags }, ["exportAllowHosts"]);
+  const { exportAllowHosts, exportCacheMaxMb } = configFromFlags({ ...flags }, [
+    "exportAllowHosts",
+    "exportCacheMaxMb",
+  ]);
+  // Checked before the work starts, so an unwritable destination costs no export.
+  if (archiveFile)
+    ensureWritableFolder(path.dirname(path.resolve(archiveFile)), "the folder of the archive, -o");
+  if (flags.outDir) {
+    const outDir = path.resolve(flags.outDir);
+    if (existsSync(outDir)) ensureWritableFolder(outDir, "the output folder, --out-dir");
+    else ensureWritableFolder(path.dirname(outDir), "the folder of --out-dir");
+  }
+  const cache = flags.cache
+    ? openExportCache(docsDir, flags.cacheDir, flags.quiet === true)
+    : undefined;
 
   const interactive = !flags.json && !flags.quiet && process.stderr.isTTY === true;
   const bar = interactive
@@ -159,8 +185,10 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
         .filter(Boolean),
       siteUrl: flags.siteUrl,
       cleanUrls: flags.cleanUrls === true,
-      cacheDir: flags.cache ? (flags.cacheDir ?? defaultExportCacheDir()) : undefined,
+      createdAt: await exportTimestamp(docsDir),
+      cacheDir: cache?.siteDirectory,
       concurrency,
+      strict: flags.strict === true,
       onProgress,
     });
     if (barStarted) bar?.stop();
@@ -180,7 +208,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       const cached =
         result.pagesFromCache > 0 ? ` (${result.pagesFromCache} unchanged, from cache)` : "";
       process.stderr.write(
-        `Exported ${result.pageCount} pages${cached}, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}${size}, in ${(result.durationMs / 1000).toFixed(1)} s → ${where}\n`,
+        `Exported ${plural(result.pageCount, "page")}${cached}, ${plural(result.warnings.length, "warning")}${size}, in ${(result.durationMs / 1000).toFixed(1)} s → ${where}\n`,
       );
     }
     return 0;
@@ -192,12 +220,17 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
           `${JSON.stringify({ error: error.message, problems: error.problems }, null, 2)}\n`,
         );
       } else {
-        for (const problem of error.problems) process.stderr.write(`${formatProblem(problem)}\n`);
+        for (const problem of error.problems) {
+          const prefix = problem.severity === "warning" ? "warning: " : "";
+          process.stderr.write(`${prefix}${formatProblem(problem)}\n`);
+        }
         process.stderr.write(`quire: ${error.message}\n`);
       }
       return 1;
     }
     throw error;
+  } finally {
+    cache?.prune(exportCacheMaxMb);
   }
 }
 
@@ -211,7 +244,7 @@ function printComponentPages(pages: string[]): void {
   const more =
     pages.length > COMPONENT_PAGES_SHOWN ? ` and ${pages.length - COMPONENT_PAGES_SHOWN} more` : "";
   process.stderr.write(
-    `Component code (interactive React components) on ${pages.length} page${pages.length === 1 ? "" : "s"}: ${shown}${more}\n`,
+    `Component code (interactive React components) on ${plural(pages.length, "page")}: ${shown}${more}\n`,
   );
 }
 
@@ -223,7 +256,7 @@ function printWarnings(warnings: Problem[]): void {
     process.stderr.write(`warning: ${formatProblem(warning)}\n`);
   if (warnings.length > WARNINGS_SHOWN) {
     process.stderr.write(
-      `… and ${warnings.length - WARNINGS_SHOWN} more warnings (all are listed in quire-export.json)\n`,
+      `… and ${plural(warnings.length - WARNINGS_SHOWN, "more warning", "more warnings")} (all are listed in quire-export.json)\n`,
     );
   }
   const summary = [...byRule].map(([rule, count]) => `${count} ${rule}`).join(", ");

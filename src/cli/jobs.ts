@@ -9,6 +9,16 @@ function short(text: string | null, length = 160): string {
   return line.length > length ? `${line.slice(0, length - 1)}…` : line;
 }
 
+/** A stored row with its fields named as everywhere else in `--json`: `input_tokens` → `inputTokens`. */
+function camelCaseFields(row: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([name, value]) => [
+      name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase()),
+      value,
+    ]),
+  );
+}
+
 export function registerJobsCommand(program: Command): void {
   const jobs = program
     .command("jobs")
@@ -26,7 +36,13 @@ export function registerJobsCommand(program: Command): void {
   ).action(async (jobId: string, flags) => {
     const shown = await withServices(flags, (services) => services.agentJobs.inspect(jobId));
     if (!shown) throw new ConfigError(`no agent job "${jobId}"`);
-    print(flags.json, shown, () => {
+    const json = {
+      job: shown.job,
+      projectId: shown.projectId,
+      messages: shown.messages.map(camelCaseFields),
+      steps: shown.steps.map(camelCaseFields),
+    };
+    print(flags.json, json, () => {
       const { job } = shown;
       const lines = [
         `Agent job ${job.id} (project ${shown.projectId})`,

@@ -15,7 +15,10 @@ export function registerKeysCommand(program: Command): void {
       )
       .requiredOption("--org <ORG_ID>", "the organization it acts for")
       .option("--name <NAME>", "a name to tell keys apart")
-      .option("--json", 'print {"id": ..., "key": "quire_..."}')
+      .option(
+        "--json",
+        'print the key\'s record, with "id", and "key": "quire_..." (only this once)',
+      )
       .addHelpText(
         "after",
         `
@@ -29,7 +32,7 @@ Use it as the header Authorization: Bearer quire_... on /v1 and /v2 requests.
     });
     print(
       flags.json,
-      { id: created.id, key: created.key },
+      created,
       () =>
         `Created API key ${created.name} (${created.id}). It is shown only this once:\n\n  ${created.key}\n\nKeep it secret: it is a server-side credential, never for client-side code.`,
     );

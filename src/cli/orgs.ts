@@ -10,14 +10,15 @@ export function registerOrgsCommand(program: Command): void {
       .command("create")
       .description("Create an organization.")
       .requiredOption("--name <NAME>", "its name")
-      .option("--json", 'print {"orgId": ...}'),
+      .option("--json", 'print the organization, with "id" (and "orgId", the same)'),
   ).action(async (flags) => {
     const organization = await withServices(flags, (services) =>
       services.admin.createOrganization(flags.name),
     );
     print(
       flags.json,
-      { orgId: organization.id },
+      // `orgId` is kept beside `id` for the scripts written against earlier versions.
+      { ...organization, orgId: organization.id },
       () => `Created organization ${organization.name}: ${organization.id}`,
     );
   });

@@ -1,7 +1,10 @@
 import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import { CodedError, ConfigError } from "../domain/errors.ts";
+import { fileSystemReason } from "../files/writable-folder.ts";
 import { registerApiCommand } from "./api.ts";
+import { registerCacheCommand } from "./cache.ts";
+import { registerCheckCommand } from "./check.ts";
 import { registerDbCommand } from "./db.ts";
 import { registerExportCommand } from "./export.ts";
 import { registerJobsCommand } from "./jobs.ts";
@@ -67,8 +70,10 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
   registerJobsCommand(program);
   registerDbCommand(program);
   registerExportCommand(program);
+  registerCheckCommand(program);
   registerServeCommand(program);
   registerRemoteCommand(program);
+  registerCacheCommand(program);
   try {
     await program.parseAsync(argv, { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : 0;
@@ -84,6 +89,14 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
     // Any other error Quire raises on purpose says what went wrong in its message.
     if (error instanceof CodedError) {
       process.stderr.write(`quire: ${error.message}\n`);
+      return EXIT_FAILED;
+    }
+    // A file or folder of the user's that cannot be used (read-only, a file in the way, a full
+    // disk) where no command checked first: still one line naming it.
+    const reason = fileSystemReason(error);
+    const where = (error as NodeJS.ErrnoException).path;
+    if (reason && where) {
+      process.stderr.write(`quire: cannot use ${where}: ${reason}\n`);
       return EXIT_FAILED;
     }
     throw error;

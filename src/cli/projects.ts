@@ -86,7 +86,7 @@ export function registerProjectsCommand(program: Command): void {
       .option("--draft-pull-requests", "open the agent's pull requests as drafts")
       .option("--components <MODE>", COMPONENTS_HELP, "interactive")
       .option("--playground", PLAYGROUND_HELP)
-      .option("--json", 'print {"projectId": ...}')
+      .option("--json", 'print the project, with "id" (and "projectId", the same)')
       .addHelpText(
         "after",
         `
@@ -125,7 +125,8 @@ Examples:
     });
     print(
       flags.json,
-      { projectId: project.id },
+      // `projectId` is kept beside `id` for the scripts written against earlier versions.
+      { ...project, projectId: project.id },
       () => `Created project ${project.name}: ${project.id}\n${describe(project)}`,
     );
   });

@@ -1,11 +1,16 @@
 import { mkdirSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Command } from "commander";
 import pino from "pino";
 import type { Config, SettingName } from "../config/settings.ts";
 import { CodedError } from "../domain/errors.ts";
+import { listenError } from "./listen-error.ts";
 import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { onStopRequest } from "./stop-signals.ts";
+import { UsageError } from "./usage-error.ts";
+import { ensureWritableFolder } from "./writable-folder.ts";
 
 /** The settings `quire serve` takes, as flags or from the environment. */
 const SERVE_SETTINGS: readonly SettingName[] = [
@@ -13,11 +18,12 @@ const SERVE_SETTINGS: readonly SettingName[] = [
   "serveHost",
   "serveDataDir",
   "serveKeep",
+  "serveProxyAllowHosts",
   "logLevel",
 ];
 
 interface ServeFlags {
-  values: string;
+  values?: string;
   rollback?: boolean;
 }
 
@@ -25,9 +31,13 @@ export function registerServeCommand(program: Command): void {
   const command = program
     .command("serve")
     .description(
-      "Serve a static export bundle: download it from the values file's staticExport.bundleUrl, check and unpack it, make it the active version, serve it.",
+      "Serve a static export: a local folder or .tar.gz bundle (PATH), or, for a deployment, the bundle a values file's staticExport.bundleUrl names (download, check, unpack, make it the active version, serve it).",
     )
-    .requiredOption(
+    .argument(
+      "[PATH]",
+      "a local export to look at: the folder quire export --out-dir wrote, or a .tar.gz bundle (no values file needed)",
+    )
+    .option(
       "--values <FILE>",
       "the deployment's values file (YAML) with the staticExport group: enabled, bundleUrl, version, sha256",
     )
@@ -38,6 +48,11 @@ export function registerServeCommand(program: Command): void {
     .addHelpText(
       "after",
       `
+Examples:
+  quire serve ./site                    # a folder written by quire export --out-dir site
+  quire serve docs.tar.gz --port 8000   # a bundle, unpacked into a temporary folder
+  quire serve --values values.yaml --host 0.0.0.0 --data-dir /data
+
 values.yaml:
   staticExport:
     enabled: true
@@ -53,28 +68,105 @@ the last good version serving; with no version to serve, quire serve exits 1.
 Exit codes: 0 stopped, 1 nothing could be served, 2 wrong usage, setting or values file.`,
     );
   addSettingOptions(command, SERVE_SETTINGS).action(
-    async (flags: ServeFlags & Record<string, unknown>) => {
-      process.exitCode = await runServe(flags, configFromFlags(flags, SERVE_SETTINGS));
+    async (target: string | undefined, flags: ServeFlags & Record<string, unknown>) => {
+      if (target !== undefined && flags.values !== undefined)
+        throw new UsageError("give either PATH or --values, not both");
+      if (target !== undefined && flags.rollback)
+        throw new UsageError("--rollback goes with --values: a local PATH has one version only");
+      const config = configFromFlags(flags, SERVE_SETTINGS);
+      if (target !== undefined) process.exitCode = await runServeLocal(target, config);
+      else if (flags.values !== undefined)
+        process.exitCode = await runServe({ ...flags, values: flags.values }, config);
+      else
+        throw new UsageError(
+          "give a local export to serve (a folder or .tar.gz), or --values FILE for a deployment",
+        );
     },
   );
 }
 
-async function runServe(flags: ServeFlags, config: Config): Promise<number> {
+/** Serves a folder or archive on this machine: no values file, no data dir. */
+async function runServeLocal(target: string, config: Config): Promise<number> {
+  const [{ LocalSite }, { createStaticServer }, { ApiProxy }] = await Promise.all([
+    import("../serve/local-site.ts"),
+    import("../serve/static-server.ts"),
+    import("../serve/api-proxy.ts"),
+  ]);
+  const logger = pino({ level: config.logLevel, base: { service: "quire-serve" } });
+  const site = await LocalSite.open(target);
+  const apiProxy = new ApiProxy({ allowHosts: config.serveProxyAllowHosts });
+  const server = createStaticServer({ versions: site, logger, apiProxy });
+  let shown: string;
+  try {
+    shown = await listen(server, config);
+  } catch (error) {
+    site.close();
+    throw error;
+  }
+  process.stderr.write(`Quire serve listening on ${shown} (site: ${site.directory})\n`);
+  process.stderr.write(`Serving ${target}: open ${openableUrl(server)} in a browser\n`);
+  return new Promise<number>((resolve) => {
+    onStopRequest(async () => {
+      server.closeIdleConnections();
+      await new Promise((done) => server.close(done));
+      site.close();
+      resolve(0);
+    }, logger);
+  });
+}
+
+/** Listens where the settings say; a port in use or refused is one line naming it. */
+async function listen(server: Server, config: Config): Promise<string> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.servePort, config.serveHost, resolve);
+    });
+  } catch (error) {
+    throw listenError(error, {
+      host: config.serveHost,
+      port: config.servePort,
+      option: "--port",
+      variable: "QUIRE_SERVE_PORT",
+    });
+  }
+  const address = server.address();
+  return typeof address === "object" && address
+    ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
+    : String(address);
+}
+
+/** The address a browser on this machine opens: a wildcard address is not one to browse to. */
+function openableUrl(server: Server): string {
+  const address = server.address() as AddressInfo;
+  const wildcard = address.address === "0.0.0.0" || address.address === "::";
+  const host = wildcard
+    ? "localhost"
+    : address.family === "IPv6"
+      ? `[${address.address}]`
+      : address.address;
+  return `http://${host}:${address.port}/`;
+}
+
+async function runServe(flags: ServeFlags & { values: string }, config: Config): Promise<number> {
   const [
     { readValuesFile, valuesOverrides },
     { VersionStore },
     { createStaticServer },
     { removeLeftovers },
+    { ApiProxy },
   ] = await Promise.all([
     import("../serve/values-file.ts"),
     import("../serve/versions.ts"),
     import("../serve/static-server.ts"),
     import("../serve/leftovers.ts"),
+    import("../serve/api-proxy.ts"),
   ]);
   // A mistake in the file is a ConfigError: one line, exit 2.
   const values = readValuesFile(flags.values, valuesOverrides(config));
   const logger = pino({ level: config.logLevel, base: { service: "quire-serve" } });
   const dataDir = path.resolve(config.serveDataDir);
+  ensureWritableFolder(dataDir, "the data folder, --data-dir");
   const versions = new VersionStore(dataDir);
   // A serve process killed mid-download or mid-unpack left its temporary files behind.
   const leftovers = removeLeftovers(dataDir);
@@ -95,22 +187,15 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
     return 1;
   }
 
-  const server = createStaticServer({ versions, logger });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.servePort, config.serveHost, resolve);
-  });
-  const address = server.address();
-  const shown =
-    typeof address === "object" && address
-      ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
-      : String(address);
+  const apiProxy = new ApiProxy({ allowHosts: config.serveProxyAllowHosts });
+  const server = createStaticServer({ versions, logger, apiProxy });
+  const shown = await listen(server, config);
   process.stderr.write(`Quire serve listening on ${shown} (data: ${dataDir})\n`);
 
   if (!flags.rollback) {
     try {
       const id = await installVersion(values, versions, dataDir, config.serveKeep, logger);
-      process.stderr.write(`Serving version ${id}\n`);
+      process.stderr.write(`Serving version ${id}: open ${openableUrl(server)} in a browser\n`);
     } catch (error) {
       const active = versions.active();
       const message = error instanceof Error ? error.message : String(error);

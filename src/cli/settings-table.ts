@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { SETTINGS, type SettingName } from "../config/settings.ts";
 import { ConfigError } from "../domain/errors.ts";
 import { registerApiCommand } from "./api.ts";
+import { registerExportCommand } from "./export.ts";
 import { registerRemoteCommand } from "./remote.ts";
 import { registerServeCommand } from "./serve.ts";
 
@@ -35,6 +36,7 @@ export const README_TABLES: Record<string, { command: string; settings: readonly
         "exportMemoryMb",
         "exportAllowHosts",
         "exportCleanUrls",
+        "exportCacheMaxMb",
         "jobLeaseSeconds",
         "shutdownGraceSeconds",
         "logLevel",
@@ -67,6 +69,7 @@ export const README_TABLES: Record<string, { command: string; settings: readonly
       ],
     },
     remote: { command: "remote", settings: ["remoteUrl", "remoteApiKey"] },
+    export: { command: "export", settings: ["exportCacheMaxMb"] },
   };
 
 /** Every long flag a command or any of its subcommands offers. */
@@ -83,6 +86,7 @@ function commandFlags(name: string): Set<string> {
   registerApiCommand(program);
   registerServeCommand(program);
   registerRemoteCommand(program);
+  registerExportCommand(program);
   const command = program.commands.find((each) => each.name() === name);
   assert(command, `README_TABLES names the command "${name}", which quire registers`);
   return flagsOf(command);

@@ -71,7 +71,7 @@ export function registerUsersCommand(program: Command): void {
         `${ROLES.join(", ")}: owners and admins manage API keys, members and projects`,
         "owner",
       )
-      .option("--json", 'print {"userId": ..., "email": ..., "orgId": ..., "role": ...}')
+      .option("--json", 'print the user, with "id", "email", and the "orgId" and "role" given')
       .addHelpText(
         "after",
         `
@@ -94,7 +94,8 @@ Examples:
     });
     print(
       flags.json,
-      { userId: result.user.id, email: result.user.email, orgId: flags.org, role: result.role },
+      // `userId` is kept beside `id` for the scripts written against earlier versions.
+      { ...result.user, orgId: flags.org, role: result.role, userId: result.user.id },
       () =>
         result.created
           ? `Created user ${result.user.email} (${result.user.id}), ${result.role} of ${flags.org}. They sign in at /dashboard.`

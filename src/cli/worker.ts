@@ -10,6 +10,7 @@ const WORKER_SETTINGS: readonly SettingName[] = [
   "exportMemoryMb",
   "exportAllowHosts",
   "exportCleanUrls",
+  "exportCacheMaxMb",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",
 ];

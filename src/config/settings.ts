@@ -327,6 +327,15 @@ export const SETTINGS = {
     default: false,
     parse: boolean,
   },
+  exportCacheMaxMb: {
+    flag: "--cache-max",
+    env: "QUIRE_EXPORT_CACHE_MAX",
+    value: "MB",
+    doc: "size of the export cache, in MB (quire export's, or the data dir's for export jobs), beyond which the least recently used entries are removed",
+    example: "4096",
+    default: 1024,
+    parse: integer(1, 1024 * 1024),
+  },
   logLevel: {
     flag: "--log-level",
     env: "QUIRE_LOG_LEVEL",
@@ -461,6 +470,16 @@ export const SETTINGS = {
     example: "/data",
     default: "./.quire-serve",
     parse: text,
+  },
+  serveProxyAllowHosts: {
+    flag: "--proxy-allow-hosts",
+    env: "QUIRE_SERVE_PROXY_ALLOW_HOSTS",
+    value: "HOSTS",
+    doc: "private hosts the API playground's proxy in `quire serve` may send to (it only ever sends to the servers of the site's specifications): comma-separated host names, IP addresses, CIDR ranges",
+    defaultText: "none: public hosts only",
+    example: "api.internal,10.20.0.0/16",
+    default: [] as string[],
+    parse: hostList,
   },
   serveKeep: {
     flag: "--keep",

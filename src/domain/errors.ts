@@ -90,6 +90,19 @@ export const ERRORS = {
     status: 400,
     message: "the command line is not valid: {problem} (run with --help for usage)",
   },
+  /** 409: the port is taken, as a resource in a conflicting state. */
+  QUIRE_ERR_CLI_PORT_IN_USE: {
+    status: 409,
+    message: "port {port} on {host} is already in use: choose another with {option} ({variable})",
+  },
+  QUIRE_ERR_CLI_LISTEN_FAILED: {
+    status: 403,
+    message: "cannot listen on {host}:{port}: {reason}",
+  },
+  QUIRE_ERR_CLI_PATH_UNWRITABLE: {
+    status: 403,
+    message: "cannot write {path} ({what}): {reason}",
+  },
   /** 499: the client closed the request, as nginx names it. */
   QUIRE_ERR_CLI_INTERRUPTED: { status: 499, message: "interrupted by {signal}" },
 
@@ -225,6 +238,13 @@ export class QuireError extends CodedError {
   /** The HTTP status it is answered with. */
   get status(): number {
     return ERRORS[this.code].status;
+  }
+}
+
+/** A folder or file of the user's that Quire cannot write: its path, what it is for, and why. */
+export class UnwritablePathError extends CodedError {
+  constructor(what: string, target: string, reason: string, options: { cause?: unknown } = {}) {
+    super("QUIRE_ERR_CLI_PATH_UNWRITABLE", { what, path: target, reason }, options);
   }
 }
 

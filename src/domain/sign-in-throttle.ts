@@ -59,7 +59,13 @@ export function throttleMessage(wait: SignInWait): string {
   const seconds = Math.ceil(wait.waitMs / 1000);
   const minutes = Math.ceil(seconds / 60);
   const after =
-    seconds < 60 ? `${seconds} seconds` : minutes === 1 ? "1 minute" : `${minutes} minutes`;
+    seconds === 1
+      ? "1 second"
+      : seconds < 60
+        ? `${seconds} seconds`
+        : minutes === 1
+          ? "1 minute"
+          : `${minutes} minutes`;
   const whose = wait.reason === "account" ? "for this account" : "from your address";
   return `too many failed sign-ins ${whose}: try again in ${after}`;
 }

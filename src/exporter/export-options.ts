@@ -52,6 +52,11 @@ export interface ExportOptions {
    */
   memoryLimitMb?: number;
   /**
+   * Warnings fail the export as errors do (`ExportFailedError` listing them), after every
+   * page is checked; nothing is left of what it wrote.
+   */
+  strict?: boolean;
+  /**
    * Absolute URL the site will be served from (`https://docs.example.com`): canonical URLs,
    * `og:url`, structured data and sitemap.xml need it. docs.json's `seo.metatags.canonical`
    * when absent; without either, pages carry none of these.
@@ -64,6 +69,8 @@ export interface ExportOptions {
   cleanUrls?: boolean;
   /** Written into quire-export.json. */
   jobId?: string;
+  /** The manifest's `createdAt` (ISO 8601); the clock's time when absent. */
+  createdAt?: string;
   domain?: string;
   version?: string;
   onProgress?: (progress: ExportProgress) => void;

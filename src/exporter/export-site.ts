@@ -24,6 +24,11 @@ import { ExportFetcher } from "./net/index.ts";
 import { prepareApiReference } from "./openapi/index.ts";
 import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
 import {
+  configAssetFiles,
+  decidePublishedFile,
+  unusedFileProblems,
+} from "./output/published-files.ts";
+import {
   indexablePages,
   renderLlmsFullTxt,
   renderLlmsTxt,
@@ -43,7 +48,6 @@ import {
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
 import { renderAllPages } from "./render/pool.ts";
-import { type AssetDecision, decideAsset } from "./safety/asset-policy.ts";
 import { buildSearchIndex, SEARCH_ENTRY, type SearchDocument } from "./search/build-index.ts";
 import { listRepository } from "./site/discover.ts";
 import { createIgnoreMatcher } from "./site/ignore.ts";
@@ -52,7 +56,7 @@ import { loadSiteConfig } from "./site/load-config.ts";
 import { collectNavigationPages } from "./site/navigation-pages.ts";
 import type { PageMeta } from "./site/page-index.ts";
 import { pageOutputFile, siteBase } from "./site/paths.ts";
-import { RepoFileError, type RepoFiles } from "./site/repo-files.ts";
+import type { RepoFiles } from "./site/repo-files.ts";
 import {
   checkLinks,
   checkNavigationPages,
@@ -71,6 +75,7 @@ import {
 import { linkPageStylesheet, renderNotFoundPage, renderRedirectPage } from "./theme/layout.ts";
 import type { SiteLayoutData } from "./theme/layout-types.ts";
 import { NavigationModel } from "./theme/navigation-view.ts";
+import { buildSidebarScripts } from "./theme/sidebar-script.ts";
 import { prepareSiteAssets } from "./theme/site-assets.ts";
 
 export const GENERATOR = "quire";
@@ -127,10 +132,6 @@ export interface ExportResult {
   durationMs: number;
 }
 
-/** Files that may be referenced by pages; others (sources, config, code) are not reported as unused. */
-const ASSET_EXTENSIONS =
-  /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|mp4|webm|mov|mp3|wav|ogg|pdf|zip|tar|gz|csv|xlsx?|docx?|pptx?|json|ya?ml|txt)$/i;
-
 /**
  * Exports a documentation repository as a static site (and optionally one archive).
  * Reads as the list of its steps; each step is a function of its own below or in a module.
@@ -169,7 +170,10 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const selected = selectPages(allPages, options.paths);
   failOnErrors(problems, "the site configuration or pages could not be read");
 
+  const outputExisted =
+    options.outputDir !== undefined && existsSync(path.resolve(options.outputDir));
   const outputDir = prepareOutputDir(options.outputDir);
+  const discardOutput = outputDiscarder(outputDir, outputExisted);
   const {
     layout,
     themeFiles,
@@ -178,10 +182,16 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     runtimeFile,
     siteOrigins,
     problems: layoutProblems,
-  } = await prepareLayout(config, deployment, allPages, repo, listing.files);
+  } = await prepareLayout(
+    config,
+    deployment,
+    allPages,
+    repo,
+    listing.files,
+    options.cleanUrls ?? DEFAULT_CLEAN_URLS,
+  );
   problems.push(...layoutProblems);
   layout.siteUrl = resolveSiteUrl(options.siteUrl, config);
-  layout.cleanUrls = options.cleanUrls ?? DEFAULT_CLEAN_URLS;
   layout.lastModified = pageDates(allPages, await lastModifiedFiles(repo.root, options.signal));
   writeFiles(outputDir, themeFiles);
   const tasks: PageTask[] = [...selected.values()]
@@ -213,15 +223,16 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
       onPageDone: () => progress("rendering", ++pagesDone, tasks.length),
     });
   } catch (error) {
-    if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
+    discardOutput();
     throw error;
   }
   // One by one: a page may carry more problems than a call takes arguments.
   for (const outcome of outcomes) for (const problem of outcome.problems) problems.push(problem);
   try {
-    failOnErrors(problems, `${countErrors(problems)} error(s) in the pages`);
+    const errors = countErrors(problems);
+    failOnErrors(problems, `${errors} ${errors === 1 ? "error" : "errors"} in the pages`);
   } catch (error) {
-    if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
+    discardOutput();
     throw error;
   }
 
@@ -246,7 +257,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     [...layout.configAssets, ...(api?.specFiles ?? [])],
     problems,
   );
-  reportUnusedFiles(listing.files, usedAssets, problems);
+  problems.push(...unusedFileProblems(listing.files, usedAssets));
   const exportedPages = tasks.map((task) => allPages.get(task.pagePath) as PageMeta);
   const navigation = new NavigationModel(config.navigation, layout.pages);
   writeSearchIndex(outputDir, outcomes, allPages, navigation);
@@ -258,6 +269,16 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     linkTargets: outcomes.flatMap((outcome) => outcome.links.map((link) => link.target)),
   });
   problems.push(...redirects.problems);
+  if (options.strict) {
+    const found = collapseRepeats(problems);
+    if (found.length > 0) {
+      discardOutput();
+      throw new ExportFailedError(
+        `export failed (strict): ${found.length} warning${found.length === 1 ? "" : "s"}`,
+        found,
+      );
+    }
+  }
   writeSiteFiles(outputDir, layout, exportedPages, outcomes, navigationPaths);
   writeRedirects(outputDir, layout, redirects);
 
@@ -267,7 +288,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     jobId: options.jobId ?? null,
     domain: options.domain ?? null,
     version: options.version ?? null,
-    createdAt: new Date().toISOString(),
+    createdAt: options.createdAt ?? new Date().toISOString(),
     pageCount: tasks.length,
     generator: `${GENERATOR} ${engineFingerprint()}`,
     deployment,
@@ -384,12 +405,28 @@ function prepareOutputDir(outputDir: string | undefined): string {
   return resolved;
 }
 
+/**
+ * Removes what a failed export wrote: its temporary folder, or the output folder it was given
+ * (removed when the export created it, emptied when it was there: it had to be empty).
+ */
+function outputDiscarder(outputDir: string, existedBefore: boolean): () => void {
+  return () => {
+    if (!existedBefore) {
+      rmSync(outputDir, { recursive: true, force: true });
+      return;
+    }
+    for (const entry of readdirSync(outputDir))
+      rmSync(path.join(outputDir, entry), { recursive: true, force: true });
+  };
+}
+
 async function prepareLayout(
   config: SiteConfig,
   deployment: DeploymentType,
   pages: Map<string, PageMeta>,
   repo: RepoFiles,
   files: readonly string[],
+  cleanUrls: boolean,
 ) {
   const problems: Problem[] = [];
   const [theme, runtime, site] = await Promise.all([
@@ -398,17 +435,7 @@ async function prepareLayout(
     prepareSiteAssets(config, deployment, repo, files, problems),
   ]);
   const mermaid = mermaidScript();
-  const configAssets = [
-    config.logo?.light,
-    config.logo?.dark,
-    config.favicon?.light,
-    config.favicon?.dark,
-    config.thumbnails.background,
-  ]
-    .filter((file): file is string => typeof file === "string" && !/^(https?:)?\/\//.test(file))
-    .map((file) => file.replace(/^\/+/, ""))
-    .concat(site.assets)
-    .filter((file, index, all) => all.indexOf(file) === index && repo.exists(file));
+  const configAssets = configAssetFiles(config, site.assets, repo);
   const analytics = decideAnalytics(config, deployment);
   const layout: SiteLayoutData = {
     config,
@@ -428,10 +455,17 @@ async function prepareLayout(
     externalStylesheets: site.externalStylesheets,
     customStylesheets: site.customStylesheets,
     customScripts: site.customScripts,
+    // Set before the shared sidebar scripts are built: their links follow it.
+    cleanUrls,
   };
+  const sidebars = buildSidebarScripts(
+    layout,
+    new NavigationModel(config.navigation, layout.pages),
+  );
+  layout.assets.sidebarScripts = sidebars.paths;
   return {
     layout,
-    themeFiles: [...theme.files, ...site.files],
+    themeFiles: [...theme.files, ...site.files, ...sidebars.files],
     siteOrigins: { style: site.styleOrigins, font: site.fontOrigins },
     katexFiles: theme.katexFiles,
     mermaidFile: { path: mermaid.path, content: mermaid.content },
@@ -520,60 +554,15 @@ function copyPageAssets(
   const used = new Set<string>(configAssets);
   for (const outcome of outcomes) for (const asset of outcome.assets) used.add(asset);
   for (const asset of used) {
-    let decision: AssetDecision;
-    try {
-      decision = decideAsset(asset, () => repo.readText(asset));
-    } catch (error) {
-      if (!(error instanceof RepoFileError)) throw error;
-      decision = { action: "refuse", reason: error.message };
-    }
-    if (decision.action === "refuse") {
-      problems.push({
-        severity: "warning",
-        rule: "unsafe-file",
-        file: asset,
-        message: decision.reason,
-      });
-      continue;
-    }
+    const { decision, problem } = decidePublishedFile(repo, asset);
+    if (problem) problems.push(problem);
+    if (decision.action === "refuse") continue;
     const target = path.join(outputDir, asset);
     mkdirSync(path.dirname(target), { recursive: true });
-    if (decision.action === "copy") {
-      copyFileSync(repo.resolve(asset), target);
-      continue;
-    }
-    writeFileSync(target, decision.content);
-    if (decision.removed.length > 0)
-      problems.push({
-        severity: "warning",
-        rule: "unsafe-file",
-        file: asset,
-        message: `published without what could run script: ${decision.removed.join("; ")}`,
-      });
+    if (decision.action === "copy") copyFileSync(repo.resolve(asset), target);
+    else writeFileSync(target, decision.content);
   }
   return used;
-}
-
-function reportUnusedFiles(files: string[], used: Set<string>, problems: Problem[]): void {
-  const unused = files.filter(
-    (file) => ASSET_EXTENSIONS.test(file) && !used.has(file) && !isConfigFile(file),
-  );
-  for (const file of unused) {
-    problems.push({
-      severity: "warning",
-      rule: "unused-file",
-      file,
-      message: "no page uses this file; it is not in the export",
-    });
-  }
-}
-
-function isConfigFile(file: string): boolean {
-  return (
-    /^(docs|mint|package|package-lock|tsconfig|openapi|vercel|netlify)\.json$/i.test(file) ||
-    file.startsWith("snippets/") ||
-    /(^|\/)(openapi|swagger|asyncapi)[^/]*\.(json|ya?ml)$/i.test(file)
-  );
 }
 
 /**

@@ -55,10 +55,34 @@ export { DEFAULT_EXPORT_MEMORY_MB } from "./limits.ts";
 export { isOutOfMemory, memoryBudgetExceeded } from "./memory-budget.ts";
 /** What is wrong with one entry of the operator's allowed hosts (undefined when nothing). */
 export { allowedHostProblem } from "./net/allowed-hosts.ts";
+/**
+ * One HTTP exchange under the export's address rules (public addresses only unless the
+ * operator allows the host, pinned, the answer size-limited), and why one did not happen:
+ * what `quire serve`'s API playground proxy sends with.
+ */
+export {
+  AllowedHosts,
+  describeNetworkError,
+  type Exchange,
+  type ExchangeAnswer,
+  type ExchangeOptions,
+  exchange,
+  FetchError,
+  type Resolver,
+} from "./net/index.ts";
+/** How the API playground and a serving host's proxy talk (`api.playground.proxy`). */
+export {
+  API_PROXY_PATH,
+  PROXY_HEADER,
+  type ProxyAnswer,
+  type ProxyRequest,
+} from "./net/playground-proxy.ts";
 /** The bundle an export packed: its file, size and digest. */
 export type { ArchiveResult } from "./output/archive.ts";
 /** A content problem at its file and line, one line of text for it, and a failed export. */
 export { ExportFailedError, formatProblem, type Problem } from "./problems.ts";
+/** The one rule every URL passes, for a use: what a page may link to or load. */
+export { checkUrl } from "./safety/url-policy.ts";
 /** Whether a repository file is a page source, and the listing of a repository's pages and files. */
 export { isPageSource, listRepository } from "./site/discover.ts";
 /** The matcher of `.mintignore` patterns (and the files Mintlify always leaves out). */

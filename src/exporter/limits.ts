@@ -86,3 +86,19 @@ export const MAX_CONFIG_JSON_DEPTH = 100;
  * instead of the server growing.
  */
 export const DEFAULT_EXPORT_MEMORY_MB = 2048;
+
+/**
+ * How long the highlighter may spend on one line of code before it gives up and leaves the
+ * rest of the line uncoloured. Shiki's default, half a second, is reached on a loaded machine
+ * by ordinary code the first time a grammar's patterns are compiled, so the same page came out
+ * coloured differently from one export to the next; this is far above that, and still bounds a
+ * line written to make a grammar's patterns backtrack.
+ */
+export const HIGHLIGHT_LINE_TIME_LIMIT_MS = 10_000;
+
+/**
+ * Lines of code longer than this are shown uncoloured: such a line is minified or generated
+ * data, not something a reader reads token by token, and colouring it costs more than linearly
+ * (a 740 KB line of JSON took 30 s).
+ */
+export const MAX_HIGHLIGHTED_LINE_LENGTH = 20_000;

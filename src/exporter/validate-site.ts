@@ -1,6 +1,15 @@
+import { decideAnalytics } from "./integrations/analytics.ts";
+import type { PageLink } from "./mdx/rendered-page.ts";
 import { ExportFetcher } from "./net/index.ts";
 import { prepareApiReference } from "./openapi/index.ts";
-import { ExportFailedError, type Problem } from "./problems.ts";
+import {
+  configAssetFiles,
+  decidePublishedFile,
+  unusedFileProblems,
+} from "./output/published-files.ts";
+import { collapseRepeats, ExportFailedError, type Problem } from "./problems.ts";
+import { homePage } from "./redirects/home-page.ts";
+import { planRedirects } from "./redirects/plan.ts";
 import { BodyRenderer } from "./render/body-renderer.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import { bodyTaskOf } from "./render/page-renderer.ts";
@@ -19,6 +28,8 @@ import {
   readPageIndex,
 } from "./site/site-index.ts";
 import type { DeploymentType, SiteConfig } from "./site/types.ts";
+import { NavigationModel } from "./theme/navigation-view.ts";
+import { prepareSiteAssets } from "./theme/site-assets.ts";
 
 export interface ValidateSiteOptions {
   /** The documentation repository (the folder holding docs.json or mint.json). */
@@ -48,6 +59,15 @@ export interface ValidateSiteOptions {
    * when absent.
    */
   memoryLimitMb?: number;
+  /**
+   * Report what an export of the whole site reports, no more and no less: the checks of what
+   * the bundle publishes are added (the site's look, analytics, unsafe and unused files,
+   * redirects), pages render with interactive components as the export's do, and pages left
+   * out of the navigation are not reported (the export publishes them). Ignored with `pages`.
+   */
+  matchExport?: boolean;
+  /** Called after each page is rendered and checked (in the calling thread only). */
+  onPageChecked?: (checked: number, total: number) => void;
   signal?: AbortSignal;
 }
 
@@ -105,7 +125,8 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
       ? indexProblems.filter((problem) => selectedFiles.has(problem.file))
       : indexProblems),
   );
-  if (config) checkNavigation(repo, config, allPages, findings);
+  const matchExport = options.matchExport === true && !options.pages;
+  if (config) checkNavigation(repo, config, allPages, findings, !matchExport);
 
   const renderer = new BodyRenderer({
     repo,
@@ -113,28 +134,96 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
     deployment: options.deployment ?? "cloud",
     iconLibrary: config?.icons.library ?? "fontawesome",
     variables: config?.variables,
+    ...(matchExport ? { components: "interactive" as const } : {}),
+    ...(typeof config?.styling.codeblocks === "object"
+      ? { codeThemes: config.styling.codeblocks }
+      : {}),
     engine: options.cacheDir ? engineFingerprint() : "",
     cacheDir: options.cacheDir,
     ...(api ? { api: api.setup } : {}),
   });
-  const rendered: {
-    pagePath: string;
-    links: { target: string; line?: number; column?: number }[];
-  }[] = [];
+  const rendered: RenderedPage[] = [];
   for (const pagePath of selected) {
     options.signal?.throwIfAborted();
     const page = allPages.get(pagePath) as PageMeta;
     const { body } = await renderer.render(bodyTaskOf({ file: page.file, pagePath }, page));
     for (const problem of body.problems) findings.push(problem);
-    rendered.push({ pagePath, links: body.links });
+    rendered.push({ pagePath, links: body.links, ids: body.ids, assets: body.assets });
+    options.onPageChecked?.(rendered.length, selected.length);
   }
   checkLinks(rendered, allPages, config?.redirects ?? [], findings);
+  if (matchExport && config) {
+    const published = await checkPublishedFiles({
+      repo,
+      config,
+      deployment: options.deployment ?? "cloud",
+      files: listing.files,
+      pages: allPages,
+      rendered,
+      specFiles: api?.specFiles ?? [],
+    });
+    findings.push(...published);
+  }
 
+  // The export shows a warning repeated in one file once, with its count: so does a check like it.
+  const reported = matchExport
+    ? [
+        ...findings.filter((finding) => finding.severity === "error"),
+        ...collapseRepeats(findings.filter((finding) => finding.severity === "warning")),
+      ]
+    : findings;
   return {
-    findings: sortFindings(findings),
+    findings: sortFindings(reported),
     checkedPages: [...selectedFiles].sort(),
     pageCount: allPages.size,
   };
+}
+
+/** What the site check keeps of a rendered page. */
+interface RenderedPage {
+  pagePath: string;
+  links: PageLink[];
+  ids: string[];
+  assets: string[];
+}
+
+/**
+ * The export's checks of what the bundle publishes, without writing it: the site's look
+ * (fonts, background images, custom CSS and scripts) and analytics for the deployment, the
+ * files pages and the configuration use (unsafe ones) and those nothing uses, and the
+ * redirects against the pages.
+ */
+async function checkPublishedFiles(input: {
+  repo: RepoFiles;
+  config: SiteConfig;
+  deployment: DeploymentType;
+  files: string[];
+  pages: Map<string, PageMeta>;
+  rendered: RenderedPage[];
+  specFiles: string[];
+}): Promise<Problem[]> {
+  const { repo, config, pages } = input;
+  const problems: Problem[] = [];
+  const site = await prepareSiteAssets(config, input.deployment, repo, input.files, problems);
+  problems.push(...decideAnalytics(config, input.deployment).problems);
+  const used = new Set([...configAssetFiles(config, site.assets, repo), ...input.specFiles]);
+  for (const page of input.rendered) for (const asset of page.assets) used.add(asset);
+  for (const asset of used) {
+    const { problem } = decidePublishedFile(repo, asset);
+    if (problem) problems.push(problem);
+  }
+  problems.push(...unusedFileProblems(input.files, used));
+  const navigationPaths = collectNavigationPages(config.navigation);
+  const navigation = new NavigationModel(config.navigation, Object.fromEntries(pages));
+  const redirects = planRedirects({
+    redirects: config.redirects,
+    pages,
+    home: homePage(pages, navigation, navigationPaths),
+    configFile: config.sourceFile,
+    linkTargets: input.rendered.flatMap((page) => page.links.map((link) => link.target)),
+  });
+  problems.push(...redirects.problems);
+  return problems;
 }
 
 /** The site configuration, or undefined when it cannot be read (its errors become findings). */
@@ -156,6 +245,7 @@ function checkNavigation(
   config: SiteConfig,
   pages: Map<string, PageMeta>,
   findings: Problem[],
+  reportLeftOut: boolean,
 ): void {
   const navigationPaths = collectNavigationPages(config.navigation);
   let configText: string | undefined;
@@ -163,6 +253,7 @@ function checkNavigation(
     configText ??= repo.readText(config.sourceFile);
     return locateEntry(configText, pagePath);
   });
+  if (!reportLeftOut) return;
   for (const page of pages.values()) {
     if (navigationPaths.has(page.path) || page.hidden) continue;
     findings.push({

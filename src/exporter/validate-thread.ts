@@ -31,7 +31,8 @@ export class ValidationThread {
   }
 
   validate(options: ValidateSiteOptions): Promise<SiteValidation> {
-    const { signal, memoryLimitMb: _limit, ...data } = options;
+    // A progress callback stays here: a function cannot cross to the thread.
+    const { signal, memoryLimitMb: _limit, onPageChecked: _progress, ...data } = options;
     signal?.throwIfAborted();
     const worker = this.worker ?? this.start();
     const id = this.nextId++;

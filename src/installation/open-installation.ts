@@ -2,8 +2,10 @@ import type { Logger } from "pino";
 import { loadSecretKey } from "../config/secret-key.ts";
 import type { Config } from "../config/settings.ts";
 import { openDatabase } from "../db/database.ts";
+import { UnwritablePathError } from "../domain/errors.ts";
 import { JOB_KINDS, type JobKind } from "../domain/job-queues.ts";
 import { deriveKey } from "../domain/secret-box.ts";
+import { fileSystemReason } from "../files/writable-folder.ts";
 import { type JobQueue, JobRunner } from "../jobs/index.ts";
 import {
   createLogger,
@@ -59,10 +61,22 @@ export async function openInstallation(
   options: InstallationOptions = {},
 ): Promise<Installation> {
   const logger = options.logger ?? createLogger(config);
-  const secretKey = loadSecretKey(config.dataDirPath, config.secretKey);
-  const database = await openDatabase(config.databaseUrl, config.dataDirPath, {
-    poolSize: config.databasePoolSize,
-  });
+  let secretKey: ReturnType<typeof loadSecretKey>;
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    secretKey = loadSecretKey(config.dataDirPath, config.secretKey);
+    database = await openDatabase(config.databaseUrl, config.dataDirPath, {
+      poolSize: config.databasePoolSize,
+    });
+  } catch (error) {
+    // A read-only data dir, or a file where it should be: one line naming the folder.
+    const reason = fileSystemReason(error);
+    if (reason)
+      throw new UnwritablePathError("the data folder, --data-dir", config.dataDirPath, reason, {
+        cause: error,
+      });
+    throw error;
+  }
   let store: ObjectStore;
   let queue: JobQueue;
   try {

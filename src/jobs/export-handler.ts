@@ -15,6 +15,7 @@ import type { ComponentMode, Deployment, Forge } from "../domain/project.ts";
 import { openSecret } from "../domain/secret-box.ts";
 import { bundleObjectKey } from "../domain/static-export-job.ts";
 import { ExportFailedError, formatProblem } from "../exporter/index.ts";
+import { pruneToSize } from "../files/size-capped-folder.ts";
 import { forgeCredentials } from "../git/index.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import { exportInThread } from "./export-thread.ts";
@@ -35,6 +36,8 @@ export interface ExportHandlerOptions {
   allowHosts?: string[];
   /** Pages as `PATH/index.html` (the operator's `QUIRE_EXPORT_CLEAN_URLS`). */
   cleanUrls?: boolean;
+  /** The render cache's size cap (`--cache-max`): pruned to it after each job; unbounded when absent. */
+  cacheMaxMb?: number;
 }
 
 /** Share of the progress bar each stage takes: fetching the source, exporting, storing. */
@@ -90,6 +93,7 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
     updated_at: new Date().toISOString(),
   });
   const scratch = mkdtempSync(path.join(mkdirScratch(options.dataDir), `${job.id}-`));
+  const exportCacheDir = path.join(options.dataDir, "cache", "export");
   let lastWrite = 0;
   let pending: Promise<void> = Promise.resolve();
   const report = (progress: number, pageCount: number, force = false) => {
@@ -130,7 +134,7 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
         paths: job.paths ? (JSON.parse(job.paths) as string[]) : undefined,
         siteUrl: `https://${job.domain}`,
         cleanUrls: options.cleanUrls === true,
-        cacheDir: path.join(options.dataDir, "cache", "export"),
+        cacheDir: exportCacheDir,
         jobId: job.id,
         domain: job.domain,
         version: job.version ?? undefined,
@@ -173,6 +177,7 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
       );
     } finally {
       checkout.cleanup();
+      if (options.cacheMaxMb) pruneToSize(exportCacheDir, options.cacheMaxMb * 1024 * 1024);
     }
   } catch (error) {
     await pending;

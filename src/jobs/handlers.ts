@@ -40,6 +40,7 @@ export function createHandlers(
         memoryMb: config.exportMemoryMb,
         allowHosts: [...config.exportAllowHosts],
         cleanUrls: config.exportCleanUrls,
+        cacheMaxMb: config.exportCacheMaxMb,
       }),
     );
   if (kinds.includes("agent"))

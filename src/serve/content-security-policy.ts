@@ -8,7 +8,10 @@ import { createHash } from "node:crypto";
  * the inline scripts Quire itself wrote into its pages) and that the page really holds; never
  * `'unsafe-inline'`, so an injected `<script>` or `onerror=` attribute does not run. A bundle
  * without `scriptHashes` gets no inline script at all. Styles keep `'unsafe-inline'` (style
- * attributes are everywhere in rendered pages, and a style cannot run script).
+ * attributes are everywhere in rendered pages, and a style cannot run script). A cloud or
+ * client-hosted bundle's pages may show images, video and embedded frames of other hosts
+ * (`https:` only), as they do from any static host; an air-gapped bundle's load nothing from
+ * another host, so its policy allows none.
  *
  * Every value taken from the manifest must have the exact shape of what it claims to be, so a
  * manifest cannot widen the policy in any other way; anything else in it is ignored.
@@ -20,13 +23,25 @@ export interface PolicySources {
   scriptOrigins: readonly string[];
   /** Origins an API playground calls. */
   connectOrigins: readonly string[];
+  /** Origins of stylesheets of other hosts (a `fonts` family from Google Fonts). */
+  styleOrigins: readonly string[];
+  /** Origins of font files of other hosts. */
+  fontOrigins: readonly string[];
+  /** Whether pages may show images, media and frames of other hosts (not air-gapped). */
+  remoteMedia: boolean;
 }
 
 export const NO_SOURCES: PolicySources = {
   scriptHashes: new Set(),
   scriptOrigins: [],
   connectOrigins: [],
+  styleOrigins: [],
+  fontOrigins: [],
+  remoteMedia: false,
 };
+
+/** The deployment types whose pages keep images and frames of other hosts. */
+const REMOTE_MEDIA_DEPLOYMENTS = new Set(["cloud", "client-hosted"]);
 
 /** A CSP hash source of a SHA-256 digest: 32 bytes are 43 base64 characters and one `=`. */
 const SCRIPT_HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
@@ -46,6 +61,10 @@ export function readPolicySources(manifest: unknown): PolicySources {
     scriptHashes: new Set(matching(fields.scriptHashes, SCRIPT_HASH, MAX_SCRIPT_HASHES)),
     scriptOrigins: matching(fields.scriptOrigins, ORIGIN, MAX_ORIGINS),
     connectOrigins: matching(fields.connectOrigins, ORIGIN, MAX_ORIGINS),
+    styleOrigins: matching(fields.styleOrigins, ORIGIN, MAX_ORIGINS),
+    fontOrigins: matching(fields.fontOrigins, ORIGIN, MAX_ORIGINS),
+    remoteMedia:
+      typeof fields.deployment === "string" && REMOTE_MEDIA_DEPLOYMENTS.has(fields.deployment),
   };
 }
 
@@ -72,7 +91,10 @@ export function pagePolicy(sources: PolicySources, pageHashes: Iterable<string> 
   }
   const script = ["'self'", ...allowed, ...sources.scriptOrigins].join(" ");
   const connect = ["'self'", ...sources.connectOrigins].join(" ");
-  return `default-src 'self'; script-src ${script}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src ${connect}; media-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'`;
+  const style = ["'self'", "'unsafe-inline'", ...sources.styleOrigins].join(" ");
+  const font = ["'self'", "data:", ...sources.fontOrigins].join(" ");
+  const remote = sources.remoteMedia ? " https:" : "";
+  return `default-src 'self'; script-src ${script}; style-src ${style}; img-src 'self' data:${remote}; font-src ${font}; connect-src ${connect}; media-src 'self'${remote}; frame-src 'self'${remote}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createWriteStream, renameSync, rmSync } from "node:fs";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { plural } from "../common/plural.ts";
 import { retry } from "../common/retry.ts";
 import { CodedError } from "../domain/errors.ts";
 
@@ -61,7 +62,7 @@ export async function fetchBundle(
     giveUp: (error) =>
       new CodedError(
         "QUIRE_ERR_SERVE_DOWNLOAD_FAILED",
-        `could not download the bundle after ${attempts} attempts: ${(error as Error)?.message ?? error}`,
+        `could not download the bundle after ${plural(attempts, "attempt")}: ${(error as Error)?.message ?? error}`,
         { cause: error },
       ),
   });

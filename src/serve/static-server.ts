@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from "node:path";
 import type { Logger } from "pino";
 import { confine } from "../files/confine.ts";
+import { type ApiProxy, PROXY_PATHNAME } from "./api-proxy.ts";
 import {
   filePolicy,
   NO_SOURCES,
@@ -14,7 +15,7 @@ import { contentTypeOf } from "./content-type.ts";
 import { localLocation } from "./local-location.ts";
 import { RedirectRules, type RedirectTarget } from "./redirect-rules.ts";
 import type { Encoding } from "./version-layout.ts";
-import type { VersionStore } from "./versions.ts";
+import type { ActiveVersionSource } from "./versions.ts";
 
 /**
  * Serves the active version of the site. Every request is answered from one whole version, so
@@ -103,6 +104,8 @@ class VersionCache {
   memoryBytes = 0;
 
   readonly id: string;
+  /** When the version became active: a version activated again is read again. */
+  readonly activatedAt: string;
   readonly root: string;
   /** Quire's compressed copies of the files under `root`, or null when there are none. */
   readonly compressed: string | null;
@@ -111,8 +114,9 @@ class VersionCache {
   /** The site's redirects (redirect-rules.ts). */
   readonly redirects: RedirectRules;
 
-  constructor(id: string, root: string, compressed: string | null) {
+  constructor(id: string, activatedAt: string, root: string, compressed: string | null) {
     this.id = id;
+    this.activatedAt = activatedAt;
     this.root = root;
     this.compressed = compressed;
     const manifest = versionManifest(root);
@@ -268,7 +272,12 @@ class VersionCache {
  */
 const RECHECK_ACTIVE_MS = 100;
 
-export function createStaticServer(options: { versions: VersionStore; logger: Logger }): Server {
+export function createStaticServer(options: {
+  versions: ActiveVersionSource;
+  logger: Logger;
+  /** The API playground's request proxy (api-proxy.ts); none when absent. */
+  apiProxy?: ApiProxy;
+}): Server {
   const { versions } = options;
   let cache: VersionCache | undefined;
   let checkedAt = 0;
@@ -284,8 +293,12 @@ export function createStaticServer(options: { versions: VersionStore; logger: Lo
       return null;
     }
     checkedAt = now;
-    if (cache?.id !== active.id || cache.root !== active.directory)
-      cache = new VersionCache(active.id, active.directory, active.compressed);
+    if (
+      cache?.id !== active.id ||
+      cache.root !== active.directory ||
+      cache.activatedAt !== active.activatedAt
+    )
+      cache = new VersionCache(active.id, active.activatedAt, active.directory, active.compressed);
     return cache;
   };
   const { logger } = options;
@@ -305,7 +318,7 @@ export function createStaticServer(options: { versions: VersionStore; logger: Lo
       });
     }
     try {
-      handle(request, response, versions, activeSite);
+      handle(request, response, versions, activeSite, options.apiProxy);
     } catch (error) {
       logger.error({ err: error }, "serving failed");
       if (!response.headersSent) sendText(response, 500, "internal error");
@@ -317,14 +330,21 @@ export function createStaticServer(options: { versions: VersionStore; logger: Lo
 function handle(
   request: IncomingMessage,
   response: ServerResponse,
-  versions: VersionStore,
+  versions: ActiveVersionSource,
   activeSite: () => VersionCache | null,
+  apiProxy: ApiProxy | undefined,
 ): void {
   const url = request.url ?? "/";
   const query = url.indexOf("?");
   const pathname = query < 0 ? url : url.slice(0, query);
   if (pathname === "/healthz") {
     sendJson(response, 200, { status: "ok" });
+    return;
+  }
+  if (apiProxy && pathname === PROXY_PATHNAME) {
+    const site = activeSite();
+    // The servers it may call are the active version's: a switch changes them at once.
+    void apiProxy.handle(request, response, site ? site.sources.connectOrigins : []);
     return;
   }
   if (pathname === "/readyz") {

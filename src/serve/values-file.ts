@@ -166,7 +166,7 @@ export function parseValues(
     }
     if (url.protocol !== "https:" && url.protocol !== "http:")
       throw new ValuesError(
-        `${where(urlNode)}: staticExport.bundleUrl must be an http(s) URL, not "${url.protocol}"`,
+        `${where(urlNode)}: staticExport.bundleUrl must be an http(s) URL, not "${url.protocol}"${url.protocol === "file:" ? ": to serve a bundle on this machine, run quire serve PATH with no values file" : ""}`,
       );
   }
   if (version !== null && !isBundleVersion(version)) {

@@ -27,13 +27,22 @@ export interface ActiveVersion {
   activatedAt: string;
 }
 
+/**
+ * Where the server reads the version to serve from: a VersionStore, or one local site
+ * (local-site.ts). `changes` moves when the source itself switched versions.
+ */
+export interface ActiveVersionSource {
+  active(): ActiveVersion | null;
+  readonly changes: number;
+}
+
 interface State {
   active: string | null;
   /** Version ids, most recently activated first. */
   history: string[];
 }
 
-export class VersionStore {
+export class VersionStore implements ActiveVersionSource {
   readonly root: string;
   readonly #stateFile: string;
   #activeCache: { stamp: string; value: ActiveVersion } | undefined;

@@ -4,6 +4,7 @@ import { createReadStream } from "node:fs";
 import { type Readable, Transform } from "node:stream";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { formatBytes } from "../common/format-bytes.ts";
+import { plural } from "../common/plural.ts";
 import type { QuireDatabase } from "../db/database.ts";
 import { lockForTransaction } from "../db/dialect.ts";
 import { CodedError } from "../domain/errors.ts";
@@ -431,8 +432,4 @@ async function copyArchive(
       "QUIRE_ERR_DB_COPY_SOURCE_DAMAGED",
       `the archive ${key} read from ${from.location} does not match its bundle row (${read} bytes, sha256 ${digest}; the row says ${sizeBytes} bytes, sha256 ${sha256}): the source store is damaged`,
     );
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }

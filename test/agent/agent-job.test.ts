@@ -180,7 +180,7 @@ describe("an agent job", () => {
     expect(
       shown.steps
         .filter((step: { kind: string }) => step.kind === "model")
-        .every((step: { input_tokens: number }) => step.input_tokens === 100),
+        .every((step: { inputTokens: number }) => step.inputTokens === 100),
     ).toBe(true);
     const text = cli().stdout;
     expect(text).toContain(`Agent job ${job.id}`);
@@ -342,7 +342,7 @@ describe("an agent job", () => {
     );
     const job = await waitForJob(s, (await createJob(s, "Put the install step in a note")).id);
     expect(job.status).toBe("failed");
-    expect(job.error).toMatch(/introduces 1 error\(s\)[\s\S]*guide\.mdx:\d+:\d+/);
+    expect(job.error).toMatch(/introduces 1 error that[\s\S]*guide\.mdx:\d+:\d+/);
     expect(s.forge.pullRequests()).toEqual([]);
     expect(await s.forge.branches("acme", "docs")).toEqual(["main"]);
   });

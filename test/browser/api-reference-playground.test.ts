@@ -52,19 +52,63 @@ async function startTasksApi(): Promise<{ url: string; received: Received[]; ser
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, server };
 }
 
+/**
+ * An API that lets pages of other origins call it with the reader's cookies (it names the
+ * calling origin and allows credentials), and sets a session cookie at /login.
+ */
+async function startCookieApi(): Promise<{ url: string; received: Received[]; server: Server }> {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    const cors = {
+      "access-control-allow-origin": request.headers.origin ?? "*",
+      "access-control-allow-credentials": "true",
+      "access-control-allow-headers": "authorization, content-type",
+      "access-control-allow-methods": "GET, POST",
+    };
+    if (request.method === "OPTIONS") return void response.writeHead(204, cors).end();
+    if (request.url === "/login")
+      return void response
+        .writeHead(200, { "set-cookie": "session=reader-7; Path=/; SameSite=Lax" })
+        .end("signed in");
+    request.resume();
+    request.on("end", () => {
+      received.push({
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        body: "",
+      });
+      response.writeHead(201, { ...cors, "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, server };
+}
+
 /** The sample site with its specification's servers pointing at the local API. */
 async function exportSample(
   apiUrl: string,
-  options: { deployment?: "cloud" | "air-gapped" } = {},
+  options: { deployment?: "cloud" | "air-gapped"; playground?: Record<string, unknown> } = {},
 ): Promise<string> {
   const source = path.join(makeTempDir(), "docs");
   cpSync(path.resolve("examples/api-docs"), source, { recursive: true });
+  if (options.playground) {
+    const docsFile = path.join(source, "docs.json");
+    const docs = JSON.parse(readFileSync(docsFile, "utf8"));
+    docs.api.playground = { ...docs.api.playground, ...options.playground };
+    writeFileSync(docsFile, JSON.stringify(docs));
+  }
   const spec = readFileSync(path.join(source, "openapi.yaml"), "utf8")
     .replace("https://{region}.api.lumen-tasks.example/v2", `${apiUrl}/v2`)
     .replace("https://sandbox.lumen-tasks.example/v2", `${apiUrl}/sandbox`);
   writeFileSync(path.join(source, "openapi.yaml"), spec);
   const outputDir = path.join(makeTempDir(), "site");
-  await exportSite({ sourceDir: source, outputDir, paths: ["api-reference/tasks/"], ...options });
+  await exportSite({
+    sourceDir: source,
+    outputDir,
+    paths: ["api-reference/tasks/"],
+    ...(options.deployment ? { deployment: options.deployment } : {}),
+  });
   return outputDir;
 }
 
@@ -137,4 +181,29 @@ describe("the API playground on an exported API reference page", () => {
     expect(api.received).toEqual([]);
     expect([...hosts]).toEqual([new URL(site.url).origin]);
   });
+
+  it("sends the reader's cookies with a direct request only when api.playground.credentials asks for it", async () => {
+    const api = await startCookieApi();
+    closers.push(() => new Promise((resolve) => api.server.close(() => resolve())));
+    const cookieOf = async (playground: Record<string, unknown>) => {
+      const site = await serveFolder(await exportSample(api.url, { playground }));
+      closers.push(site.close);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // The reader is signed in to the API: its cookie is in the browser.
+      await page.goto(`${api.url}/login`);
+      await page.goto(`${site.url}api-reference/tasks/create-a-task.html`);
+      await page.getByRole("button", { name: "Try it" }).click();
+      await page.getByLabel("Bearer token").fill("tok-1");
+      const before = api.received.length;
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.locator(".api-playground-status .api-status").waitFor();
+      await context.close();
+      const sent = api.received.slice(before).find((request) => request.method === "POST");
+      expect(sent?.headers.authorization).toBe("Bearer tok-1");
+      return sent?.headers.cookie;
+    };
+    expect(await cookieOf({ proxy: false, credentials: true })).toBe("session=reader-7");
+    expect(await cookieOf({ proxy: false })).toBeUndefined();
+  }, 60_000);
 });

@@ -93,7 +93,7 @@ async function fixtures(dataDir: string): Promise<Services["admin"]> {
 }
 
 describe("quire orgs", () => {
-  it("orgs create --json prints exactly {orgId}", async () => {
+  it("orgs create --json prints the organization with its id, and orgId, the same, for earlier scripts", async () => {
     const dataDir = makeTempDir();
     const run = await runQuire([
       "orgs",
@@ -107,8 +107,15 @@ describe("quire orgs", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
     const printed = JSON.parse(run.stdout);
-    expect(Object.keys(printed)).toEqual(["orgId"]);
-    expect(printed.orgId).toMatch(/^org_[0-9a-z]+$/);
+    expect(printed).toEqual({
+      id: expect.stringMatching(/^org_[0-9a-z]+$/),
+      name: "Acme Docs",
+      createdAt: expect.any(String),
+      orgId: printed.id,
+    });
+    // The same object orgs list gives back, less the alias.
+    const { orgId: _alias, ...organization } = printed;
+    expect(await quireJson(["orgs", "list", "--data-dir", dataDir])).toEqual([organization]);
     // The data dir was made, with the SQLite file in it.
     expect(statSync(path.join(dataDir, "quire.db")).isFile()).toBe(true);
   });
@@ -162,7 +169,7 @@ describe("quire orgs", () => {
 });
 
 describe("quire projects", () => {
-  it("projects create --json prints exactly {projectId}; projects show and list give it back", async () => {
+  it("projects create --json prints the project with its id, and projectId, the same; projects show and list give it back", async () => {
     const dataDir = makeTempDir();
     const orgId = (await (await fixtures(dataDir)).createOrganization("Acme")).id;
     const run = await runQuire([
@@ -183,10 +190,12 @@ describe("quire projects", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const printed = JSON.parse(run.stdout);
-    expect(Object.keys(printed)).toEqual(["projectId"]);
     expect(printed.projectId).toMatch(/^proj_[0-9a-z]+$/);
+    expect(printed.id).toBe(printed.projectId);
 
     const shown = await quireJson(["projects", "show", printed.projectId, "--data-dir", dataDir]);
+    // One shape: what create printed is what show prints, with the alias beside its id.
+    expect(printed).toEqual({ ...shown, projectId: shown.id });
     // Defaults: enterprise plan, cloud deployment, the repository's own branch, no forge.
     expect(shown).toMatchObject({
       id: printed.projectId,
@@ -488,7 +497,7 @@ describe("quire projects", () => {
 });
 
 describe("quire keys", () => {
-  it("keys create --json prints {id, key}; only the SHA-256 of the key is stored; keys list shows the prefix only", async () => {
+  it("keys create --json prints the key's record and the key; only the SHA-256 of the key is stored; keys list shows the prefix only", async () => {
     const dataDir = makeTempDir();
     const orgId = (await (await fixtures(dataDir)).createOrganization("Acme")).id;
     const run = await runQuire([
@@ -505,7 +514,7 @@ describe("quire keys", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const created = JSON.parse(run.stdout);
-    expect(Object.keys(created)).toEqual(["id", "key"]);
+    expect(created).toMatchObject({ orgId, name: "deploy bot", revokedAt: null });
     expect(created.id).toMatch(/^key_[0-9a-z]+$/);
     expect(created.key).toMatch(/^quire_[0-9A-Za-z]{32,}$/);
 
@@ -527,6 +536,9 @@ describe("quire keys", () => {
     expect(created.key.startsWith(visiblePrefix)).toBe(true);
     expect(listText.stdout).toContain(`${created.id}  ${orgId}  deploy bot  ${visiblePrefix}…`);
     expect(listText.stdout).toMatch(/never\s*$/m);
+    // One shape: what create printed is the listed record, with the key beside it.
+    const { key: _key, ...record } = created;
+    expect(listJson).toEqual([record]);
     expect(listJson).toEqual([
       {
         id: created.id,
@@ -846,7 +858,7 @@ describe("--help", () => {
         [
           "Usage: quire orgs create [options]",
           "--name <NAME>",
-          '{"orgId": ...}',
+          '"id" (and "orgId", the same)',
           "--data-dir <DIR>",
           "--database-url <URL>",
         ],
@@ -886,7 +898,7 @@ describe("--help", () => {
           "keep the API playground (Try it) in air-gapped exports",
           "QUIRE_FORGE_TOKEN",
           /never\s+from\s+an\s+argument/,
-          '{"projectId": ...}',
+          '"id" (and "projectId", the same)',
           "--data-dir <DIR>",
         ],
       ],
@@ -923,7 +935,7 @@ describe("--help", () => {
           "Usage: quire keys create [options]",
           "--org <ORG_ID>",
           "--name <NAME>",
-          '{"id": ..., "key": "quire_..."}',
+          '"id", and "key": "quire_..."',
           /printed\s+once/,
           "Authorization: Bearer",
         ],

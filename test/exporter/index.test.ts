@@ -17,14 +17,21 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
   // Changing what leaves the exporter is a decision: change this list with it.
   it("exports exactly these values", () => {
     expect(Object.keys(exporter).sort()).toEqual([
+      "API_PROXY_PATH",
+      "AllowedHosts",
       "COMPONENT_MODES",
       "DEFAULT_EXPORT_MEMORY_MB",
       "ExportFailedError",
+      "FetchError",
+      "PROXY_HEADER",
       "REDIRECT_LIMITS",
       "allowedHostProblem",
+      "checkUrl",
       "compileDestination",
       "compileSource",
       "createIgnoreMatcher",
+      "describeNetworkError",
+      "exchange",
       "exportSite",
       "fillDestination",
       "formatBytes",
@@ -47,10 +54,16 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "ComponentMode",
       "DeploymentType",
       "DestinationTemplate",
+      "Exchange",
+      "ExchangeAnswer",
+      "ExchangeOptions",
       "ExportOptions",
       "ExportProgress",
       "FileOverlay",
       "Problem",
+      "ProxyAnswer",
+      "ProxyRequest",
+      "Resolver",
       "SourcePattern",
     ]);
   });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { generateSite } from "../../bench/generate-site.ts";
+import { exportSite } from "../../src/exporter/export-site.ts";
 import type { Problem } from "../../src/exporter/problems.ts";
 import { validateSite } from "../../src/exporter/validate-site.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
@@ -66,6 +67,97 @@ describe("validating a site", () => {
       "index.mdx",
     ]);
     expect(result.pageCount).toBe(5);
+  });
+
+  it("reports a link to an anchor no heading or element of its page has, on another page and on the same one", async () => {
+    const root = makeRepo({
+      "docs.json": JSON.stringify({
+        name: "A",
+        colors: { primary: "#2563eb" },
+        navigation: { pages: ["index", "guide"] },
+      }),
+      "index.mdx":
+        "# Home\n\nSee [steps](/guide#steps), [gone](/guide#gone) and [here](#nowhere).\n\n## Intro\n\n[Intro](#intro) and [cafe](/guide#caf%C3%A9).\n",
+      "guide.mdx":
+        '---\ntitle: Guide\n---\n\n## Steps\n\n## Café\n\n<Accordion title="More" id="more">x</Accordion>\n\n[more](#more)\n',
+    });
+    const result = await validateSite({ sourceDir: root });
+    expect(summary(result.findings)).toEqual([
+      "warning missing-anchor index.mdx:3:28",
+      "warning missing-anchor index.mdx:3:52",
+    ]);
+    expect(result.findings.map((finding) => finding.message)).toEqual([
+      'link to "/guide#gone" points to no heading or element on that page',
+      'link to "#nowhere" points to no heading or element on this page',
+    ]);
+  });
+
+  it("reports what an export reports with matchExport: unused files, not pages left out of the navigation", async () => {
+    const root = makeRepo({
+      ...SITE,
+      "images/unused.png": "png",
+      "feed.xml": "<rss><script>alert(1)</script></rss>",
+      "guides/hidden.mdx": "---\nhidden: true\n---\n\nGet [the feed](/feed.xml).\n",
+    });
+    const result = await validateSite({ sourceDir: root, matchExport: true });
+    expect(summary(result.findings)).toEqual([
+      "error mdx-syntax guides/broken.mdx:7:1",
+      "warning missing-page docs.json:14:11",
+      "warning unsafe-file feed.xml",
+      "warning unknown-component guides/components.mdx:5:1",
+      "warning broken-link guides/components.mdx:7:5",
+      "warning broken-link guides/components.mdx:7:29",
+      "warning unused-file images/unused.png",
+    ]);
+  });
+
+  it("reports with matchExport the warnings an export of the same site reports, no more, no fewer", async () => {
+    const files = {
+      "docs.json": `${JSON.stringify(
+        {
+          name: "Same",
+          colors: { primary: "#2563eb" },
+          theme: "nope",
+          redirects: [{ source: "/old", destination: "/nowhere" }],
+          navigation: {
+            groups: [
+              { group: "Start", pages: ["index", "guide", "missing"] },
+              { group: "API", openapi: "openapi.yaml" },
+            ],
+          },
+        },
+        null,
+        2,
+      )}\n`,
+      "index.mdx":
+        "# Home\n\n[a](/lost) [b](/guide#gone) [c](/old) [d](/feed.xml)\n\n<Fancy>x</Fancy>\n",
+      "guide.mdx": "---\ntitle: Guide\n---\n\n## Steps\n",
+      "orphan.mdx": "# Not in the navigation\n",
+      "feed.xml": "<rss/>",
+      "images/unused.png": "png",
+      "openapi.yaml":
+        "openapi: 3.0.3\ninfo: { title: T, version: '1' }\npaths:\n  /a:\n    get:\n      responses:\n        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/X' } } } }\n",
+    };
+    const key = (problem: Problem): string => `${problem.rule} ${problem.file} ${problem.message}`;
+    const checked = await validateSite({ sourceDir: makeRepo(files), matchExport: true });
+    const exported = await exportSite({
+      sourceDir: makeRepo(files),
+      outputDir: path.join(makeTempDir(), "site"),
+    });
+    expect(checked.findings.map(key).sort()).toEqual(exported.warnings.map(key).sort());
+    expect(new Set(checked.findings.map((finding) => finding.rule))).toEqual(
+      new Set([
+        "config",
+        "redirect",
+        "missing-page",
+        "broken-link",
+        "missing-anchor",
+        "unknown-component",
+        "unsafe-file",
+        "unused-file",
+        "openapi-ref",
+      ]),
+    );
   });
 
   it("reports an invalid docs.json with its line, and still checks the pages", async () => {

@@ -73,6 +73,35 @@ describe("the policy of a bundle's pages", () => {
     expect(directive(policy, "script-src")).not.toContain("unsafe-inline");
   });
 
+  it("allows the stylesheet and font hosts the manifest lists, of the exact shape only", () => {
+    const sources = readPolicySources({
+      deployment: "cloud",
+      styleOrigins: ["https://fonts.googleapis.com", "https://x.example; script-src *"],
+      fontOrigins: ["https://fonts.gstatic.com", "*"],
+    });
+    const policy = pagePolicy(sources);
+    expect(directive(policy, "style-src")).toBe(
+      "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
+    );
+    expect(directive(policy, "font-src")).toBe("font-src 'self' data: https://fonts.gstatic.com");
+    expect(directive(policy, "script-src")).toBe("script-src 'self'");
+  });
+
+  it("lets a cloud or client-hosted site's pages show images, video and frames of other https hosts, and an air-gapped one's none", () => {
+    for (const deployment of ["cloud", "client-hosted"]) {
+      const policy = pagePolicy(readPolicySources({ deployment }));
+      expect(directive(policy, "img-src")).toBe("img-src 'self' data: https:");
+      expect(directive(policy, "media-src")).toBe("media-src 'self' https:");
+      expect(directive(policy, "frame-src")).toBe("frame-src 'self' https:");
+    }
+    for (const manifest of [{ deployment: "air-gapped" }, {}, { deployment: "https:" }, null]) {
+      const policy = pagePolicy(readPolicySources(manifest));
+      expect(directive(policy, "img-src")).toBe("img-src 'self' data:");
+      expect(directive(policy, "media-src")).toBe("media-src 'self'");
+      expect(directive(policy, "frame-src")).toBe("frame-src 'self'");
+    }
+  });
+
   it("names in a page's policy only the listed hashes of the scripts that page holds", () => {
     const sources = readPolicySources({ scriptHashes: [hashOf(BOOT), hashOf(REDIRECT)] });
     const page = `<html><head><script>${BOOT}</script></head><body><script>alert(1)</script></body></html>`;

@@ -94,12 +94,14 @@ describe("the exporter's front door", () => {
       .map((url) => path.relative(REPOSITORY, fileURLToPath(url)).split(path.sep).join("/"));
     expect(loaded).toContain(FRONT_DOOR);
     expect(loaded.filter((file) => file.includes("node_modules/"))).toEqual([]);
-    // The settings, problems and repository listing only: no page rendering, no engine entry.
+    // The settings, problems, repository listing, network rules and the URL rule only: no page
+    // rendering, no engine entry.
     const engine = loaded.filter(
       (file) =>
         file.startsWith(EXPORTER) &&
         file.slice(EXPORTER.length).includes("/") &&
-        !["site", "net"].includes(exporterPart(file)),
+        !["site", "net"].includes(exporterPart(file)) &&
+        file !== `${EXPORTER}safety/url-policy.ts`,
     );
     expect(engine).toEqual([]);
     expect(loaded).not.toContain("src/exporter/export-site.ts");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { formatBytes as formatSize } from "../../common/format-bytes.ts";
+import { plural } from "../../common/plural.ts";
 
 /** Largest file read_file, edit_file and search_files open; bigger files are data, not docs. */
 export const MAX_TEXT_FILE_BYTES = 20 * 1024 * 1024;
@@ -86,6 +87,4 @@ export function splitLines(text: string): string[] {
 /** Sizes the tools tell the model, written as everywhere else in Quire. */
 export { formatSize };
 
-export function plural(count: number, word: string, plural = `${word}s`): string {
-  return `${count} ${count === 1 ? word : plural}`;
-}
+export { plural };

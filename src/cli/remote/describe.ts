@@ -1,4 +1,5 @@
 import type { AgentJob, StaticExportJob } from "../../../client/src/index.ts";
+import { plural } from "../../common/plural.ts";
 
 /** An agent job or an export job as `quire remote` prints it for people. */
 
@@ -18,7 +19,7 @@ export function describeAgentJob(job: AgentJob): string {
 export function describeExportJob(job: StaticExportJob): string {
   const lines = [
     `Export job ${job.jobId} of ${job.domain}: ${job.status}`,
-    `  progress  ${Math.floor(job.progress)}%, ${job.pageCount} pages`,
+    `  progress  ${Math.floor(job.progress)}%, ${plural(job.pageCount, "page")}`,
     `  version   ${job.version ?? "none"}`,
     `  created   ${job.createdAt}, updated ${job.updatedAt}`,
   ];

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import type { ExportSiteProgress } from "../../../client/src/index.ts";
 import { formatBytes as formatSize } from "../../common/format-bytes.ts";
+import { plural } from "../../common/plural.ts";
 import { print } from "../admin-context.ts";
 import { UsageError } from "../usage-error.ts";
 import { describeExportJob } from "./describe.ts";
@@ -119,7 +120,7 @@ async function downloadExport(
   session.progress.stop();
   print(session.json, result, () => {
     const { job, bundle } = result;
-    return `Exported ${job.pageCount} pages of ${job.domain} → ${result.file} (${formatSize(bundle.sizeBytes)}, sha256 ${bundle.sha256})`;
+    return `Exported ${plural(job.pageCount, "page")} of ${job.domain} → ${result.file} (${formatSize(bundle.sizeBytes)}, sha256 ${bundle.sha256})`;
   });
   return REMOTE_EXIT.completed;
 }

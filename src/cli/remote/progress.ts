@@ -1,6 +1,7 @@
 import { SingleBar } from "cli-progress";
 import type { StaticExportJob } from "../../../client/src/index.ts";
 import { formatBytes as formatSize } from "../../common/format-bytes.ts";
+import { plural } from "../../common/plural.ts";
 
 /**
  * Progress on stderr: a bar on a terminal, plain lines otherwise (CI logs, pipes, --json),
@@ -32,7 +33,7 @@ export class Progress {
   }
 
   exportJob(job: StaticExportJob): void {
-    const detail = `${job.pageCount} pages`;
+    const detail = plural(job.pageCount, "page");
     if (this.#bar) {
       if (!this.#announced.has(job.jobId)) {
         this.#announced.add(job.jobId);

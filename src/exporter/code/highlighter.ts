@@ -7,6 +7,7 @@ import {
   type HighlighterCore,
 } from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { HIGHLIGHT_LINE_TIME_LIMIT_MS, MAX_HIGHLIGHTED_LINE_LENGTH } from "../limits.ts";
 
 export const LIGHT_THEME = "github-light";
 export const DARK_THEME = "github-dark";
@@ -134,5 +135,7 @@ export function highlightToHast(code: string, language: string | undefined): Roo
     lang,
     themes: { light: themes.light, dark: themes.dark },
     defaultColor: "light",
+    tokenizeTimeLimit: HIGHLIGHT_LINE_TIME_LIMIT_MS,
+    tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE_LENGTH,
   }) as Root;
 }

@@ -1,6 +1,7 @@
 import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
 import { flag, text } from "./props.ts";
+import { SIDE_COLUMN_PROPERTY } from "./side-column.ts";
 import { elementChildren, tabSet } from "./tab-set.ts";
 import type { Component, ComponentContext } from "./types.ts";
 
@@ -12,17 +13,21 @@ function blockTitle(block: Element, index: number): string {
   return typeof language === "string" && language !== "" ? language : `Example ${index + 1}`;
 }
 
+/** The name under which readers' choice of language for code examples is remembered. */
+export const EXAMPLE_LANGUAGE_CHOICE = "example-language";
+
 function codeTabs(
   children: ElementContent[],
   context: ComponentContext,
   className: string,
   dropdown: boolean,
+  remember?: string,
 ): Element {
   const blocks = elementChildren(children);
   return tabSet(
     blocks.map((block, index) => ({ title: blockTitle(block, index), content: [block] })),
     context,
-    { className, dropdown },
+    { className, dropdown, ...(remember ? { remember } : {}) },
   );
 }
 
@@ -30,15 +35,19 @@ function codeTabs(
 export const CodeGroup: Component = ({ props, children, context }) =>
   codeTabs(children, context, "code-group", flag(props, "dropdown"));
 
-/** Request examples: shown beside the content on wide screens. */
+/**
+ * Request examples: in the side column (beside the content on wide screens); the reader's
+ * choice of language is remembered across pages.
+ */
 export const RequestExample: Component = ({ props, children, context }) =>
-  h("div", { className: ["api-examples", "request-example"] }, [
+  h("div", { className: ["api-examples", "request-example"], [SIDE_COLUMN_PROPERTY]: "" }, [
     h("p", { className: ["api-examples-title"] }, text(props, "title") ?? "Request"),
-    codeTabs(children, context, "code-group", flag(props, "dropdown")),
+    codeTabs(children, context, "code-group", flag(props, "dropdown"), EXAMPLE_LANGUAGE_CHOICE),
   ]) as Element;
 
+/** Response examples: in the side column, after the request examples. */
 export const ResponseExample: Component = ({ props, children, context }) =>
-  h("div", { className: ["api-examples", "response-example"] }, [
+  h("div", { className: ["api-examples", "response-example"], [SIDE_COLUMN_PROPERTY]: "" }, [
     h("p", { className: ["api-examples-title"] }, text(props, "title") ?? "Response"),
     codeTabs(children, context, "code-group", flag(props, "dropdown")),
   ]) as Element;

@@ -12,12 +12,22 @@ export interface TabItem {
  * Accessible tabs shared by <Tabs>, <CodeGroup>, <View> and the API examples. Without
  * JavaScript every panel shows under its own title; the client script turns the set into
  * a tablist (click and arrow keys) and syncs sets whose tab titles match, except sets
- * made with `sync: false`.
+ * made with `sync: false`. A set made with `remember` keeps the reader's choice (by title) in
+ * the browser under that name, and opens on it on every page: the language of code examples.
  */
 export function tabSet(
   items: TabItem[],
   context: ComponentContext,
-  options: { className: string; dropdown?: boolean; defaultIndex?: number; sync?: boolean },
+  options: {
+    className: string;
+    dropdown?: boolean;
+    defaultIndex?: number;
+    sync?: boolean;
+    /** The name the reader's choice is remembered under, across pages. */
+    remember?: string;
+    /** What the dropdown chooses, for assistive technology ("Language"). */
+    selectLabel?: string;
+  },
 ): Element {
   const base = context.uniqueId("tabs");
   const selected = Math.min(Math.max(options.defaultIndex ?? 0, 0), Math.max(items.length - 1, 0));
@@ -39,7 +49,7 @@ export function tabSet(
   const selector = options.dropdown
     ? h(
         "select",
-        { className: ["tab-select"], ariaLabel: "Choose an example" },
+        { className: ["tab-select"], ariaLabel: options.selectLabel ?? "Choose an example" },
         items.map((item, index) =>
           h("option", { value: String(index), selected: index === selected }, item.title),
         ),
@@ -65,6 +75,7 @@ export function tabSet(
       className: ["tab-set", options.className, ...(options.dropdown ? ["tab-set-dropdown"] : [])],
       dataTabs: "",
       dataTabsSync: options.sync === false ? "false" : undefined,
+      dataTabsRemember: options.remember,
     },
     [selector, ...panels],
   ) as Element;

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { markUsed } from "../../files/size-capped-folder.ts";
 import { MAX_CANDIDATE_LENGTH } from "../mdx/class-names.ts";
 
 /**
@@ -160,6 +161,7 @@ function readKnownClasses(file: string): Map<string, boolean> {
       for (const name of saved.utilities) known.set(String(name), true);
     if (Array.isArray(saved.others))
       for (const name of saved.others) known.set(String(name), false);
+    markUsed(file);
   } catch {
     // No list yet, or an unreadable one: every name is classified again.
   }
@@ -224,7 +226,9 @@ export async function buildTailwindCss(
   const cached = cacheDir ? path.join(cacheFolder(cacheDir), `${digest}.css`) : undefined;
   if (cached) {
     try {
-      return readFileSync(cached, "utf8");
+      const css = readFileSync(cached, "utf8");
+      markUsed(cached);
+      return css;
     } catch {
       // Not built yet for this set of utilities.
     }

@@ -66,7 +66,10 @@ export function processHeadings(tree: Root): { toc: TocEntry[]; sections: Search
   return { toc, sections: sections.filter((section, index) => index > 0 || section.text !== "") };
 }
 
-function collectIds(nodes: (RootContent | ElementContent)[], ids = new Set<string>()): Set<string> {
+export function collectIds(
+  nodes: (RootContent | ElementContent)[],
+  ids = new Set<string>(),
+): Set<string> {
   for (const node of nodes) {
     if (node.type !== "element") continue;
     if (typeof node.properties.id === "string") ids.add(node.properties.id);

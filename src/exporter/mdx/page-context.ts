@@ -10,6 +10,7 @@ import { normalizePagePath, pageLocation, pageOutputFile, relativeUrl } from "..
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import type { CustomComponentContext, CustomComponentRenderer } from "./custom-components.ts";
+import type { PageLink } from "./rendered-page.ts";
 
 export interface PageEnvironment {
   repo: RepoFiles;
@@ -39,7 +40,7 @@ export class PageContext implements CustomComponentContext {
   readonly pagePath: string;
   readonly problems: Problem[] = [];
   readonly assets = new Set<string>();
-  readonly links: { target: string; line?: number; column?: number }[] = [];
+  readonly links: PageLink[] = [];
   readonly features = { math: false, mermaid: false };
   /** Class names the page's author wrote (HTML in MDX, repository components): Tailwind candidates. */
   readonly classNames = new Set<string>();
@@ -122,6 +123,16 @@ export class PageContext implements CustomComponentContext {
       return undefined;
     }
     const value = verdict.url;
+    // A link to a part of this page: the anchor check looks for the id among the page's own.
+    if (value.length > 1 && value.startsWith("#")) {
+      this.links.push({
+        target: this.pagePath,
+        anchor: decodedFragment(value),
+        line: position?.start.line,
+        column: position?.start.column,
+      });
+      return value;
+    }
     if (
       value === "" ||
       value.startsWith("#") ||
@@ -163,6 +174,7 @@ export class PageContext implements CustomComponentContext {
     const resolved = page ?? target;
     this.links.push({
       target: resolved,
+      ...(suffix.length > 1 ? { anchor: decodedFragment(suffix) } : {}),
       line: position?.start.line,
       column: position?.start.column,
     });
@@ -242,4 +254,14 @@ export function isRemoteUrl(url: string): boolean {
 function shortUrl(url: string): string {
   const line = url.replace(/\s+/g, " ").trim();
   return line.length > 80 ? `${line.slice(0, 80)}…` : line;
+}
+
+/** A URL's fragment without its `#`, percent-decoded where that is valid (`#caf%C3%A9` names `café`). */
+function decodedFragment(fragment: string): string {
+  const raw = fragment.replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }

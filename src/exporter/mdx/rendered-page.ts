@@ -16,9 +16,26 @@ export interface SearchSection {
   text: string;
 }
 
+/** A link of a page to a page of the site, where it is written. */
+export interface PageLink {
+  /** The page path linked to. */
+  target: string;
+  /** The fragment after `#`, decoded: an id the target page must have. Absent when none. */
+  anchor?: string;
+  line?: number;
+  column?: number;
+}
+
 /** The body of one page, rendered; independent of layout so it can be cached by content. */
 export interface RenderedBody {
   html: string;
+  /** Shown right under the page header: an API page's endpoint bar (components/side-column.ts). */
+  lead?: string;
+  /**
+   * The page's side column (components/side-column.ts): examples and panels, shown beside the
+   * content on wide screens. Absent when the page has none.
+   */
+  aside?: string;
   frontmatter: Record<string, unknown>;
   toc: TocEntry[];
   sections: SearchSection[];
@@ -26,8 +43,10 @@ export interface RenderedBody {
   markdown: string;
   /** Repository-relative files (images, downloads) the page references. */
   assets: string[];
-  /** Internal links found, for the broken-link check. */
-  links: { target: string; line?: number; column?: number }[];
+  /** Internal links found (same-page `#anchor` links too), for the broken-link and anchor checks. */
+  links: PageLink[];
+  /** Every element id in the body (headings, components): what `#anchor` links may name. */
+  ids: string[];
   /** Which optional page features are used, so their assets load only where needed. */
   features: { math: boolean; mermaid: boolean };
   /**

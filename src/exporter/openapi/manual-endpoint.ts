@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
+import { PAGE_LEAD_PROPERTY } from "../components/side-column.ts";
 import type { DocumentedParameter, PropValue } from "../components/types.ts";
 import type { PageContext } from "../mdx/page-context.ts";
 import type { AppendedContent } from "../mdx/rendered-page.ts";
@@ -22,8 +23,9 @@ export function prependManualEndpoint(
     const { servers, path } = splitUrl(endpoint.url, settings.servers);
     const method = endpoint.method.toUpperCase();
     const shownBase = servers.length === 1 ? servers[0] : "";
+    const barId = context.uniqueId("api-endpoint");
     const nodes: ElementContent[] = [
-      h("div", { className: ["api-endpoint"] }, [
+      h("div", { className: ["api-endpoint"], id: barId, [PAGE_LEAD_PROPERTY]: "" }, [
         h("span", { className: ["api-method", `api-method-${endpoint.method}`] }, method),
         h("code", { className: ["api-path"] }, [
           ...(shownBase ? [h("span", { className: ["api-base"] }, shownBase)] : []),
@@ -33,7 +35,11 @@ export function prependManualEndpoint(
     ];
     if (interactive)
       nodes.push(
-        playgroundSection(playgroundData(method, path, servers, settings, context.parameters)),
+        playgroundSection(
+          playgroundData(method, path, servers, settings, context.parameters),
+          settings,
+          barId,
+        ),
       );
     return {
       nodes: [h("div", { className: ["api-reference", "api-manual"] }, nodes) as Element],

@@ -1,8 +1,10 @@
 import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
 import { renderCodeBlock } from "../code/render-code-block.ts";
+import { EXAMPLE_LANGUAGE_CHOICE } from "../components/code-group.ts";
 import { field } from "../components/fields.ts";
 import { slug } from "../components/props.ts";
+import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY } from "../components/side-column.ts";
 import { tabSet } from "../components/tab-set.ts";
 import type { ComponentContext } from "../components/types.ts";
 import type { ApiSettings } from "../site/types.ts";
@@ -17,7 +19,7 @@ import {
   type SecurityScheme,
   sampleRequest,
 } from "./request-model.ts";
-import { schemaFields, typeLabel } from "./schema-view.ts";
+import { pillValues, schemaFields, typeLabel } from "./schema-view.ts";
 import type { CodeSample, PlaygroundData } from "./types.ts";
 
 export type PlaygroundMode = "interactive" | "simple" | "none";
@@ -49,7 +51,8 @@ export function renderOperation(input: OperationViewInput): {
   samples: CodeSample[];
 } {
   const { operation, model, context, settings } = input;
-  const nodes: ElementContent[] = [endpointBar(operation, model, settings)];
+  const barId = context.uniqueId("api-endpoint");
+  const nodes: ElementContent[] = [endpointBar(operation, model, settings, barId)];
   if (operation.deprecated)
     nodes.push(
       h("div", { className: ["callout", "callout-warning", "api-deprecated"], role: "note" }, [
@@ -62,7 +65,7 @@ export function renderOperation(input: OperationViewInput): {
       h("div", { className: ["api-description"] }, context.markdown(description)) as Element,
     );
   if (input.playground === "interactive" && operation.kind === "operation")
-    nodes.push(operationPlayground(operation, model, settings));
+    nodes.push(operationPlayground(operation, model, settings, barId));
   const samples = codeSamples(operation, model, settings);
   const examples = examplesAside(samples, model, context);
   if (examples) nodes.push(examples);
@@ -96,10 +99,12 @@ export function renderOperation(input: OperationViewInput): {
   };
 }
 
+/** The method and URL, right under the page title (the playground adds "Try it" to it). */
 function endpointBar(
   operation: ApiOperation,
   model: OperationModel,
   settings: ApiSettings,
+  id: string,
 ): Element {
   const method = operation.kind === "webhook" ? "webhook" : operation.method;
   const base =
@@ -117,9 +122,15 @@ function endpointBar(
       operation.path,
     ]) as Element,
   ];
-  const bar = h("div", { className: ["api-endpoint"] }, children) as Element;
-  if (operation.kind === "operation" && model.servers.length > 1) {
-    return h("div", { className: ["api-endpoint-wrap"] }, [
+  const lead = { [PAGE_LEAD_PROPERTY]: "" };
+  const single = operation.kind !== "operation" || model.servers.length <= 1;
+  const bar = h(
+    "div",
+    { className: ["api-endpoint"], id, ...(single ? lead : {}) },
+    children,
+  ) as Element;
+  if (!single) {
+    return h("div", { className: ["api-endpoint-wrap"], ...lead }, [
       bar,
       h(
         "ul",
@@ -151,24 +162,44 @@ function operationPlayground(
   operation: ApiOperation,
   model: OperationModel,
   settings: ApiSettings,
+  endpointBarId: string,
 ): Element {
   return playgroundSection(
     playgroundData(operation, model, {
       prefill: settings.examples.prefill,
       fallbackServers: settings.servers,
     }),
+    settings,
+    endpointBarId,
   );
 }
 
-/** The playground's mount point: its data as JSON (HTML-safe), a note where scripts do not run. */
-export function playgroundSection(data: PlaygroundData): Element {
-  const json = JSON.stringify(data)
+/**
+ * The playground's mount point: its data as JSON (HTML-safe), with how Send reaches the API
+ * (docs.json `api.playground.proxy` and `credentials`), and a note where scripts do not run.
+ * The client script opens it as a dialog from a "Try it" button in the endpoint bar.
+ */
+export function playgroundSection(
+  data: PlaygroundData,
+  settings: ApiSettings,
+  endpointBarId: string,
+): Element {
+  const transport = {
+    proxy: settings.playgroundProxy,
+    credentials: settings.playgroundCredentials,
+  };
+  const json = JSON.stringify({ ...data, transport })
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
     .replace(/&/g, "\\u0026");
   return h(
     "section",
-    { className: ["api-playground"], dataApiPlayground: "", ariaLabel: "Try it" },
+    {
+      className: ["api-playground"],
+      dataApiPlayground: "",
+      dataEndpointBar: endpointBarId,
+      ariaLabel: "Try it",
+    },
     [
       {
         type: "raw",
@@ -198,7 +229,10 @@ function codeSamples(
   return [...written, ...generateCodeSamples(request, settings.examples.languages).samples];
 }
 
-/** Request samples and response examples in tabs; beside the content on wide screens. */
+/**
+ * Request samples (a language selector that remembers the reader's choice across pages) and
+ * response examples (tabs), in the page's side column: beside the content on wide screens.
+ */
 function examplesAside(
   samples: CodeSample[],
   model: OperationModel,
@@ -224,7 +258,13 @@ function examplesAside(
             ],
           })),
           context,
-          { className: "code-group", sync: true },
+          {
+            className: "code-group",
+            sync: true,
+            dropdown: samples.length > 1,
+            selectLabel: "Language",
+            remember: EXAMPLE_LANGUAGE_CHOICE,
+          },
         ),
       ]) as Element,
     );
@@ -261,7 +301,11 @@ function examplesAside(
     );
   }
   return parts.length > 0
-    ? (h("div", { className: ["api-example-column"] }, parts) as Element)
+    ? (h(
+        "div",
+        { className: ["api-example-column"], [SIDE_COLUMN_PROPERTY]: "" },
+        parts,
+      ) as Element)
     : undefined;
 }
 
@@ -358,6 +402,7 @@ function parameterField(
           context,
           expanded: settings.paramsExpanded,
           idPrefix: id,
+          postKeys: settings.paramsPost,
         })
       : [];
   if (nested.length > 0)
@@ -373,6 +418,7 @@ function parameterField(
       type: typeLabel(schema),
       required: parameter.required,
       deprecated: parameter.deprecated,
+      post: settings.paramsPost.flatMap((key) => pillValues(schema[key], key)),
       defaultValue:
         schema.default === undefined
           ? undefined
@@ -407,6 +453,7 @@ function bodySection(
         context,
         expanded: settings.paramsExpanded,
         idPrefix: "body",
+        postKeys: settings.paramsPost,
       }),
     );
   return [section(webhook ? "Payload" : "Body", children)];
@@ -438,6 +485,7 @@ function responsesSection(
           context,
           expanded: settings.paramsExpanded,
           idPrefix: `response-${slug(response.status)}`,
+          postKeys: settings.paramsPost,
         }),
       );
     if (response.headers.length > 0) {

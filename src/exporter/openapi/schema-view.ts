@@ -368,7 +368,7 @@ function stringList(value: unknown): string[] {
 }
 
 /** `api.params.post` pills: a string as is, `true` as the key's name, numbers, and lists of either. */
-function pillValues(value: unknown, key: string): string[] {
+export function pillValues(value: unknown, key: string): string[] {
   if (value === true) return [key];
   if (typeof value === "string" && value) return [value];
   if (typeof value === "number") return [String(value)];

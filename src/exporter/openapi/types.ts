@@ -85,6 +85,12 @@ export interface PlaygroundData {
     /** Pre-filled editor content: JSON text for JSON types, else plain text. */
     example: string;
   };
+  /**
+   * How Send reaches the API (docs.json `api.playground`): through the serving host's proxy
+   * when `proxy` and the host has one (`quire serve`), else straight from the browser, with the
+   * browser's cookies when `credentials`.
+   */
+  transport?: { proxy: boolean; credentials: boolean };
 }
 
 export interface PlaygroundAuth {

@@ -16,6 +16,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { Header, Pax } from "tar";
+import { markUsed } from "../../files/size-capped-folder.ts";
 
 const gzipAsync = promisify(gzip);
 
@@ -103,7 +104,12 @@ async function compressedEntry(
 ): Promise<Buffer> {
   if (!cacheDir) return gzipAsync(tarEntry(file, content), { level: 6 });
   const key = await prepareCompressedEntry(cacheDir, file, content);
-  return readFileSync(path.join(cacheDir, `${key}.gz`));
+  try {
+    return readFileSync(path.join(cacheDir, `${key}.gz`));
+  } catch {
+    // Pruned meanwhile by another export sharing the cache (it keeps the cache under its cap).
+    return gzipAsync(tarEntry(file, content), { level: 6 });
+  }
 }
 
 /** A prepared entry's compressed bytes; if the cache lost it meanwhile, compress the file again. */
@@ -114,7 +120,10 @@ async function readCachedEntry(
   directory: string,
 ): Promise<Buffer> {
   try {
-    return readFileSync(path.join(cacheDir, `${key}.gz`));
+    const cached = path.join(cacheDir, `${key}.gz`);
+    const bytes = readFileSync(cached);
+    markUsed(cached);
+    return bytes;
   } catch {
     return compressedEntry(file, readFileSync(path.join(directory, file)), cacheDir);
   }
@@ -133,7 +142,10 @@ export async function prepareCompressedEntry(
   const entry = tarEntry(file, content);
   const key = createHash("sha256").update(entry).digest("hex");
   const cached = path.join(cacheDir, `${key}.gz`);
-  if (existsSync(cached)) return key;
+  if (existsSync(cached)) {
+    markUsed(cached);
+    return key;
+  }
   const compressed = await gzipAsync(entry, { level: 6 });
   mkdirSync(cacheDir, { recursive: true });
   const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { markUsed } from "../../files/size-capped-folder.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 
@@ -40,6 +41,7 @@ export class BodyCache {
     for (const [file, expected] of Object.entries(entry.dependencyHashes)) {
       if (this.hashFile(file) !== expected) return undefined;
     }
+    markUsed(this.pathOf(key));
     return entry.body;
   }
 

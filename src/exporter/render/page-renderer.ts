@@ -44,6 +44,8 @@ export interface PageOutcome {
   markdown: string;
   assets: string[];
   links: RenderedBody["links"];
+  /** Every element id of the page body, for the check of `#anchor` links. */
+  ids: string[];
   features: RenderedBody["features"];
   /** Class names in the page body: the export generates the Tailwind utilities among them. */
   classes: string[];
@@ -128,6 +130,7 @@ export class PageRenderer {
       markdown: body.markdown,
       assets: body.assets,
       links: body.links,
+      ids: body.ids,
       features: body.features,
       classes: body.classes ?? [],
       hasIslands: (body.islandModules?.length ?? 0) > 0,

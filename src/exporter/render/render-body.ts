@@ -7,11 +7,12 @@ import { mdxToMarkdown } from "mdast-util-mdx";
 import { toMarkdown } from "mdast-util-to-markdown";
 import { visit } from "unist-util-visit";
 import { loadCodeLanguages } from "../code/languages.ts";
+import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY, takeMarked } from "../components/side-column.ts";
 import { esmOfTree } from "../custom/compile.ts";
 import { preparePageComponents } from "../custom/render-components.ts";
 import { forAgents } from "../mdx/agent-markdown.ts";
 import { expandPage, undefinedVariableMessage } from "../mdx/expand.ts";
-import { processHeadings } from "../mdx/headings.ts";
+import { collectIds, processHeadings } from "../mdx/headings.ts";
 import { unnestLinks } from "../mdx/link-nesting.ts";
 import { PageContext, type PageEnvironment } from "../mdx/page-context.ts";
 import { nestingProblem, pageSizeProblem } from "../mdx/page-limits.ts";
@@ -51,6 +52,7 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     markdown: "",
     assets: [],
     links: [],
+    ids: [],
     features: { math: false, mermaid: false },
     problems: [problem],
     dependencies: [],
@@ -138,9 +140,12 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
       message,
     }),
   );
+  // After the headings are read: the examples are part of the page's search text.
+  const lead = htmlOf(takeMarked(hast, PAGE_LEAD_PROPERTY));
+  const aside = htmlOf(takeMarked(hast, SIDE_COLUMN_PROPERTY));
   const islands = components?.islands(environment.deployment);
   const html = toHtml(hast, { allowDangerousHtml: true }) + (islands?.html ?? "");
-  const tooLarge = pageSizeProblem(html, file);
+  const tooLarge = pageSizeProblem(html + (lead ?? "") + (aside ?? ""), file);
   if (tooLarge) return failed(tooLarge);
   const parts = [pageMarkdown(tree), appended?.markdown ?? ""];
   if (appended?.position === "start") parts.reverse();
@@ -148,12 +153,15 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
 
   return {
     html,
+    ...(lead ? { lead } : {}),
+    ...(aside ? { aside } : {}),
     frontmatter,
     toc,
     sections,
     markdown,
     assets: [...context.assets],
     links: context.links,
+    ids: [...collectIds(hast.children)],
     features: context.features,
     classes: [...context.classNames].sort(),
     ...(islands ? { islandModules: islands.modules } : {}),
@@ -171,6 +179,13 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
       ]),
     ],
   };
+}
+
+/** Elements taken out of the page as HTML, or undefined when there are none. */
+function htmlOf(nodes: ElementContent[]): string | undefined {
+  return nodes.length > 0
+    ? toHtml({ type: "root", children: nodes }, { allowDangerousHtml: true })
+    : undefined;
 }
 
 function collectCodeLanguages(tree: Root): string[] {

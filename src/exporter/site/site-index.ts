@@ -91,9 +91,18 @@ export function checkNavigationPages(
   }
 }
 
-/** Links of rendered pages to no page (nor a path a redirect, or a redirect pattern, covers). */
+/**
+ * Links of rendered pages to no page (nor a path a redirect, or a redirect pattern, covers),
+ * and `#anchor` links to an id the target page does not have (checked when that page was
+ * rendered in the same run: its ids are known).
+ */
 export function checkLinks(
-  rendered: { pagePath: string; links: { target: string; line?: number; column?: number }[] }[],
+  rendered: {
+    pagePath: string;
+    /** A page's links, as the render records them (mdx/rendered-page.ts `PageLink`). */
+    links: { target: string; anchor?: string; line?: number; column?: number }[];
+    ids?: readonly string[];
+  }[],
   pages: Map<string, PageMeta>,
   redirects: Redirect[],
   problems: Problem[],
@@ -107,10 +116,29 @@ export function checkLinks(
   const redirected = (target: string): boolean =>
     redirectSources.has(target) ||
     patterns.some((pattern) => matchSource(pattern, `/${target}`) !== null);
+  const idsOf = new Map<string, ReadonlySet<string>>();
+  for (const outcome of rendered)
+    if (outcome.ids) idsOf.set(outcome.pagePath, new Set(outcome.ids));
   for (const outcome of rendered) {
     const file = pages.get(outcome.pagePath)?.file ?? outcome.pagePath;
     for (const link of outcome.links) {
-      if (pages.has(link.target) || redirected(link.target)) continue;
+      if (pages.has(link.target) || redirected(link.target)) {
+        const ids = idsOf.get(link.target);
+        if (link.anchor === undefined || !ids || ids.has(link.anchor)) continue;
+        const sameOrOther =
+          link.target === outcome.pagePath
+            ? `"#${link.anchor}" points to no heading or element on this page`
+            : `"/${link.target}#${link.anchor}" points to no heading or element on that page`;
+        problems.push({
+          severity: "warning",
+          rule: "missing-anchor",
+          file,
+          line: link.line,
+          column: link.column,
+          message: `link to ${sameOrOther}`,
+        });
+        continue;
+      }
       problems.push({
         severity: "warning",
         rule: "broken-link",

@@ -218,6 +218,12 @@ export interface ApiSettings {
   auth?: { method: "bearer" | "basic" | "key" | "cobo"; name?: string };
   /** `api.params.expanded: "all"`: nested properties start open. */
   paramsExpanded: boolean;
+  /** `api.params.post`: schema keys whose values show as pills after every parameter's name. */
+  paramsPost: string[];
+  /** `api.playground.proxy`: the playground sends through the serving host's proxy where it has one (default on). */
+  playgroundProxy: boolean;
+  /** `api.playground.credentials`: a direct request (no proxy) carries the browser's cookies. */
+  playgroundCredentials: boolean;
   /** `api.url: "full"`: the endpoint header shows the full base URL. */
   fullUrl: boolean;
 }

@@ -18,6 +18,8 @@ export interface ThemeAssetPaths {
   islandsRuntime: string;
   /** The site's own stylesheet: its colours, fonts and background (theme/site-style.ts). */
   siteCss: string;
+  /** Large sidebars' shared scripts by sidebar scope (theme/sidebar-script.ts); absent: every sidebar whole in its pages. */
+  sidebarScripts?: Record<number, string>;
 }
 
 /** Everything that is the same for every page of one export. */
@@ -55,5 +57,8 @@ export interface SiteLayoutData {
 /** What differs per page. */
 export interface PageLayoutInput {
   page: PageMeta;
-  body: Pick<RenderedBody, "html" | "toc" | "features" | "frontmatter" | "islandModules">;
+  body: Pick<
+    RenderedBody,
+    "html" | "lead" | "aside" | "toc" | "features" | "frontmatter" | "islandModules"
+  >;
 }

@@ -7,7 +7,7 @@ import { customScriptTags, pageHead, stylesheetLinks } from "./chrome/head.ts";
 import { type PageLinks, pageLinks } from "./chrome/links.ts";
 import { footerHtml, paginationHtml } from "./chrome/page-footer.ts";
 import { deprecatedNotice, pageHeaderHtml } from "./chrome/page-header.ts";
-import { sidebarHtml } from "./chrome/sidebar.ts";
+import { sidebarHtml, sidebarOptions } from "./chrome/sidebar.ts";
 import { tableOfContentsHtml } from "./chrome/table-of-contents.ts";
 import { bannerHtml, hashText, navbarHtml } from "./chrome/top-bar.ts";
 import { escapeHtml, inlineMarkdown } from "./html.ts";
@@ -45,15 +45,18 @@ export function renderPage(
   const links = pageLinks(site, from);
   const mode = page.mode ?? "default";
   const chrome = MODE_CHROME[mode];
-  const showToc = chrome.toc && body.toc.length > 0;
+  // The side column (examples, panels) takes the table of contents' place, as on Mintlify.
+  const side = body.aside && !(mode === "custom" || mode === "frame") ? body.aside : undefined;
+  const showToc = chrome.toc && body.toc.length > 0 && !side;
   const footerConfig = view.overrides?.footer ?? site.config.footer;
   const blank = mode === "custom" || mode === "frame";
   const messages = messagesFor(view.language);
+  const sidebarScript = chrome.sidebar ? sharedSidebar(site, view) : undefined;
 
   const content = blank
-    ? `<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content">${body.html}</div></main>`
-    : `<main id="content-area" class="content"><div id="content-container" class="content-container">
-${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, messages, links.asset(`${page.path}.md`)) : ""}${deprecatedNotice(page, messages)}<div id="content" class="mdx-content prose">${body.html}</div>
+    ? `<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content">${body.lead ?? ""}${body.html}${body.aside ?? ""}</div></main>`
+    : `<main id="content-area" class="content"><div id="content-container" class="content-container${side ? " with-side-column" : ""}">
+${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, messages, links.asset(`${page.path}.md`)) : ""}${body.lead ?? ""}${side ? sideColumnHtml(side) : ""}${deprecatedNotice(page, messages)}<div id="content" class="mdx-content prose">${body.html}</div>
 ${directoryHtml(view.directory, links, site.config.icons.library, messages)}${chrome.pagination && !page.hideFooterPagination ? paginationHtml(view.previous, view.next, links, messages) : ""}${chrome.footer ? footerHtml(site.config.name, footerConfig, links) : ""}</div></main>`;
 
   return `<!doctype html>
@@ -70,12 +73,17 @@ ${pageHead(site, page, body.frontmatter, body.features.math, links, view)}
 <body>
 <a class="skip-link" href="#content-area">${escapeHtml(messages.skipToContent)}</a>
 ${bodyChrome(site, view, links, messages)}<div id="body-content" class="layout${chrome.sidebar ? "" : " no-sidebar"}${showToc ? "" : " no-toc"}${site.config.theme === "almond" ? " almond-layout" : ""}">
-${chrome.sidebar ? sidebarHtml(view, links, sidebarOptions(site, messages)) : ""}${content}
+${chrome.sidebar ? sidebarHtml(view, links, { ...sidebarOptions(site.config), messages, deferAway: Boolean(sidebarScript) }) : ""}${content}
 ${showToc ? tableOfContentsHtml(body.toc, messages) : ""}</div>
-<script src="${links.asset(site.assets.script)}" defer></script>
+${sidebarScriptTag(sidebarScript, links)}<script src="${links.asset(site.assets.script)}" defer></script>
 ${islandScripts(body.islandModules, site.assets.islandsRuntime, links.asset)}${customScriptTags(site, links)}</body>
 </html>
 `;
+}
+
+/** The examples and panels beside the content: after the header, so a phone reads them there. */
+function sideColumnHtml(html: string): string {
+  return `<aside id="content-side-layout" class="side-column" aria-label="Examples"><div class="side-column-inner">${html}</div></aside>\n`;
 }
 
 /**
@@ -105,16 +113,15 @@ function bodyChrome(
   return `${bannerHtml(banner, links, messages)}${navbarHtml(site, navbar, view.tabs, links, messages)}\n`;
 }
 
-function sidebarOptions(site: SiteLayoutData, messages: Messages) {
-  return {
-    library: site.config.icons.library,
-    drilldown: site.config.interaction.drilldown ?? THEME_DRILLDOWN.has(site.config.theme),
-    messages,
-  };
+/** The shared script holding the view's sidebar, when it is too large to repeat in every page. */
+function sharedSidebar(site: SiteLayoutData, view: NavigationView): string | undefined {
+  return site.assets.sidebarScripts?.[view.sidebarScope];
 }
 
-/** Themes whose groups open their first page when clicked, unless `interaction.drilldown` says otherwise. */
-const THEME_DRILLDOWN: ReadonlySet<string> = new Set(["aspen", "almond"]);
+/** Loaded deferred before the client script, which fills the sidebar's empty groups from it. */
+function sidebarScriptTag(file: string | undefined, links: PageLinks): string {
+  return file ? `<script src="${links.asset(file)}" defer></script>\n` : "";
+}
 
 /**
  * The attributes of `<html>`: the theme and mode as classes (the stylesheet's layers key on
@@ -212,6 +219,7 @@ export function renderNotFoundPage(site: SiteLayoutData, redirects = "[]"): stri
   const messages = messagesFor(view.language);
   const title = notFound.title ?? messages.notFoundTitle;
   const links = pageLinks(site, NOT_FOUND_PATH);
+  const sidebarScript = sharedSidebar(site, view);
   const description = notFound.description
     ? inlineMarkdown(notFound.description, links.configUrl)
     : escapeHtml(messages.notFoundDescription);
@@ -239,14 +247,14 @@ ${pageHead(site, page, {}, false, links, view)}
 <body>
 <a class="skip-link" href="#content-area">${escapeHtml(messages.skipToContent)}</a>
 ${bodyChrome(site, view, links, messages)}<div id="body-content" class="layout no-toc">
-${sidebarHtml(view, links, sidebarOptions(site, messages))}<main id="content-area" class="content"><div id="content-container" class="content-container not-found-container">
+${sidebarHtml(view, links, { ...sidebarOptions(site.config), messages, deferAway: Boolean(sidebarScript) })}<main id="content-area" class="content"><div id="content-container" class="content-container not-found-container">
 <p class="not-found-status-code">404</p>
 <h1 id="page-title" class="page-title not-found-title">${escapeHtml(title)}</h1>
 <p class="not-found-description">${description}</p>
 <p><a class="not-found-home not-found-go-back-button" href="index.html" data-quire-home>${escapeHtml(fillMessage(messages.goTo, { name: site.config.name }))}</a></p>
 ${footerHtml(site.config.name, site.config.footer, links)}</div></main>
 </div>
-<script src="${links.asset(site.assets.script)}" defer></script>
+${sidebarScriptTag(sidebarScript, links)}<script src="${links.asset(site.assets.script)}" defer></script>
 ${customScriptTags(site, links)}<script data-redirects="${escapeHtml(redirects)}">${NOT_FOUND_ROOT_SCRIPT}</script>
 </body>
 </html>

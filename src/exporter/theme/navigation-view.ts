@@ -21,6 +21,11 @@ export interface NavigationView {
   /** Anchors (and menu items) listed at the top of the sidebar. */
   anchors: NavEntry[];
   sidebar: SidebarItem[];
+  /**
+   * Which sidebar this is: the same number on every page that shows the same section's
+   * sidebar, in every thread of an export.
+   */
+  sidebarScope: number;
   /** The groups holding the page, outermost first. */
   breadcrumb: string[];
   /** The tab, anchor, dropdown and menu item holding the page, outermost first. */
@@ -99,7 +104,25 @@ export type SidebarItem =
       open: boolean;
       current: boolean;
       items: SidebarItem[];
+      /** The group's number within its sidebar: the same on every page. */
+      id: number;
+      /** The group holds the current page (as its root or somewhere inside). */
+      holdsCurrent: boolean;
     };
+
+/** A section's sidebar as every page outside a group sees that group: nothing current. */
+interface SidebarTree {
+  scope: number;
+  /** The language of the division the sidebar belongs to, if any: its entries' interface strings. */
+  language?: string;
+  items: SidebarItem[];
+  /** Group items by their id. */
+  groups: Extract<SidebarItem, { type: "group" }>[];
+  /** Page path → the ids of the groups holding it. */
+  branches: Map<string, number[]>;
+  /** Entries in all: pages, links and groups. */
+  size: number;
+}
 
 /** Precomputed navigation facts for a whole export, so each page's view is cheap. */
 export class NavigationModel {
@@ -114,11 +137,16 @@ export class NavigationModel {
   private readonly rootGroups = new Map<string, { group: NavGroup; directory: DirectoryStyle }>();
   /** Translations of each page, for the language switcher and `hreflang`. */
   readonly languages: LanguageAlternates;
+  /** Node list a sidebar can show → its scope number, in the navigation's order. */
+  private readonly scopes = new Map<NavNode[], number>();
+  private readonly trees = new Map<NavNode[], SidebarTree>();
+  private readonly groupIds = new Map<NavGroup, number>();
 
   constructor(navigation: Navigation, pages: Record<string, PageMeta>) {
     this.navigation = navigation;
     this.pages = pages;
     this.languages = new LanguageAlternates(navigation, pages);
+    this.scopes.set(navigation.root, 0);
     this.indexChains(navigation.root, []);
     this.indexRoots(navigation.root, navigation.directory ?? "none");
   }
@@ -182,6 +210,7 @@ export class NavigationModel {
       tabs: [],
       anchors: [],
       sidebar: [],
+      sidebarScope: 0,
       breadcrumb: [],
       sections: [],
       alternates: this.languages.alternates(pagePath),
@@ -236,7 +265,13 @@ export class NavigationModel {
         current: false,
       });
     }
-    view.sidebar = this.sidebarItems(siblings, pagePath, view.breadcrumb, []);
+    // Groups away from the page are the same on every page: they are built once and shared.
+    const tree = this.sidebarTree(siblings, chain);
+    view.sidebar = this.sidebarItems(siblings, pagePath, view.breadcrumb, [], {
+      tree,
+      branch: new Set(tree.branches.get(pagePath)),
+    });
+    view.sidebarScope = tree.scope;
     const directory = this.directory(pagePath);
     if (directory) view.directory = directory;
     // Previous/next stay within the page's own language and version.
@@ -311,11 +346,70 @@ export class NavigationModel {
     return entry;
   }
 
+  /** Every sidebar a page of the site shows, as pages outside its groups see it. */
+  sidebarTrees(): SidebarTree[] {
+    const lists = new Map<NavNode[], NavDivision[]>();
+    for (const chain of [...this.chains.values(), this.defaultChain()]) {
+      const nodes = chain.at(-1)?.children ?? this.navigation.root;
+      if (!lists.has(nodes)) lists.set(nodes, chain);
+    }
+    return [...lists].map(([nodes, chain]) => this.sidebarTree(nodes, chain));
+  }
+
+  /** `chain` is the divisions leading to `nodes` (one of them: they share their language). */
+  private sidebarTree(nodes: NavNode[], chain: NavDivision[]): SidebarTree {
+    const cached = this.trees.get(nodes);
+    if (cached) return cached;
+    const groups: SidebarTree["groups"] = [];
+    const branches = new Map<string, number[]>();
+    // Groups are numbered in the navigation's order, so every thread numbers them alike.
+    const numberGroups = (list: NavNode[], holders: number[]): void => {
+      for (const node of list) {
+        if (node.type === "page") addBranch(branches, node.path, holders);
+        else if (node.type === "group" && !node.hidden) {
+          const id = groups.length;
+          this.groupIds.set(node, id);
+          groups.length++;
+          if (node.root) addBranch(branches, node.root, [...holders, id]);
+          numberGroups(node.children, [...holders, id]);
+        }
+      }
+    };
+    numberGroups(nodes, []);
+    const items = this.sidebarItems(nodes, undefined, [], []);
+    let size = 0;
+    const collect = (list: SidebarItem[]): void => {
+      for (const item of list) {
+        size++;
+        if (item.type !== "group") continue;
+        groups[item.id] = item;
+        collect(item.items);
+      }
+    };
+    collect(items);
+    const language = chain.findLast((division) => division.kind === "language")?.language;
+    const tree: SidebarTree = {
+      scope: this.scopes.get(nodes) ?? 0,
+      ...(language ? { language } : {}),
+      items,
+      groups,
+      branches,
+      size,
+    };
+    this.trees.set(nodes, tree);
+    return tree;
+  }
+
+  /**
+   * The sidebar as `pagePath` shows it. With `shared`, a group not holding the page is taken
+   * from the shared tree rather than built again: a page costs its own branch, not the site.
+   */
   private sidebarItems(
     nodes: NavNode[],
-    pagePath: string,
+    pagePath: string | undefined,
     breadcrumb: string[],
     trail: string[],
+    shared?: { tree: SidebarTree; branch: ReadonlySet<number> },
   ): SidebarItem[] {
     const items: SidebarItem[] = [];
     for (const node of nodes) {
@@ -347,11 +441,20 @@ export class NavigationModel {
           current: false,
         });
       } else if (node.type === "group" && !node.hidden) {
-        const children = this.sidebarItems(node.children, pagePath, breadcrumb, [
-          ...trail,
-          node.title,
-        ]);
-        const rootCurrent = node.root === pagePath;
+        const id = this.groupIds.get(node) ?? -1;
+        const away = shared && !shared.branch.has(id) ? shared.tree.groups[id] : undefined;
+        if (away) {
+          items.push(away);
+          continue;
+        }
+        const children = this.sidebarItems(
+          node.children,
+          pagePath,
+          breadcrumb,
+          [...trail, node.title],
+          shared,
+        );
+        const rootCurrent = pagePath !== undefined && node.root === pagePath;
         if (rootCurrent && breadcrumb.length === 0) breadcrumb.push(...trail, node.title);
         const containsCurrent =
           rootCurrent ||
@@ -368,6 +471,8 @@ export class NavigationModel {
           open: containsCurrent || node.expanded === true,
           current: rootCurrent,
           items: children,
+          id,
+          holdsCurrent: rootCurrent || children.some(containsPage),
         });
       }
     }
@@ -385,8 +490,10 @@ export class NavigationModel {
 
   private indexChains(nodes: NavNode[], chain: NavDivision[]): void {
     for (const node of nodes) {
-      if (node.type === "division") this.indexChains(node.children, [...chain, node]);
-      else if (node.type === "group") {
+      if (node.type === "division") {
+        this.scopes.set(node.children, this.scopes.size);
+        this.indexChains(node.children, [...chain, node]);
+      } else if (node.type === "group") {
         if (node.root && !this.chains.has(node.root)) this.chains.set(node.root, chain);
         this.indexChains(node.children, chain);
       } else if (node.type === "page" && !this.chains.has(node.path))
@@ -470,6 +577,12 @@ export function linkTarget(
   const pagePath = normalizePagePath(value) ?? "index";
   const resolved = !pages[pagePath] && pages[`${pagePath}/index`] ? `${pagePath}/index` : pagePath;
   return { target: resolved + fragment, external: false };
+}
+
+function addBranch(branches: Map<string, number[]>, pagePath: string, holders: number[]): void {
+  const known = branches.get(pagePath);
+  if (known) known.push(...holders);
+  else branches.set(pagePath, [...holders]);
 }
 
 function containsPage(item: SidebarItem): boolean {

@@ -30,6 +30,21 @@ describe("code blocks", () => {
     expect(body.html).not.toContain("[!code");
   });
 
+  it("colours a long line to its end, and shows a line of minified data uncoloured without spending seconds on it", async () => {
+    const entries = (count: number) =>
+      JSON.stringify(Array.from({ length: count }, (_, index) => ({ [`key${index}`]: index })));
+    const body = await renderPage({
+      "index.mdx": `\`\`\`json\n${entries(600)}\n\`\`\`\n\n\`\`\`json\n${entries(4000)}\n\`\`\`\n`,
+    });
+    const [long, minified] = body.html.match(/<pre[\s\S]*?<\/pre>/g) ?? [];
+    // The last key of the long line is coloured like the first one.
+    expect(long).toMatch(
+      /<span style="color:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">"key599"<\/span>/,
+    );
+    expect(minified).toContain('"key3999"');
+    expect(minified).not.toMatch(/<span style="[^"]*">"key3999"<\/span>/);
+  });
+
   it("shows unknown languages as escaped plain text", async () => {
     const body = await renderPage({
       "index.mdx": "```nosuchlang\n<script>alert(1)</script>\n```\n",

@@ -24,7 +24,7 @@ describe("trees, panels, updates, tiles, views, visibility and prompts", () => {
     expect(body.toc).toEqual([{ depth: 2, id: "march-2026", text: "March 2026" }]);
   });
 
-  it("links tiles and shows panels as asides", async () => {
+  it("links tiles and moves panels out of the content into the side column", async () => {
     const body = await renderPage({
       "index.mdx":
         '<Tile href="/a" title="A" description="About A">x</Tile>\n\n<Panel>Side</Panel>\n',
@@ -32,7 +32,8 @@ describe("trees, panels, updates, tiles, views, visibility and prompts", () => {
     expect(body.html).toContain(
       '<a class="tile" href="a.html"><div class="tile-preview">x</div><p class="tile-title">A</p><p class="tile-description">About A</p></a>',
     );
-    expect(body.html).toContain('<aside class="panel">Side</aside>');
+    expect(body.html).not.toContain("Side");
+    expect(body.aside).toBe('<div class="panel" data-side-column="">Side</div>');
   });
 
   it("keeps content for agents out of the HTML but in the Markdown", async () => {

@@ -45,16 +45,16 @@ describe("tabs, code groups and views", () => {
     );
   });
 
-  it("places request and response examples in titled blocks", async () => {
+  it("places request and response examples in titled blocks in the side column", async () => {
     const body = await renderPage({
       "index.mdx":
         "<RequestExample>\n```bash cURL\ncurl x\n```\n</RequestExample>\n\n<ResponseExample>\n```json 200\n{}\n```\n</ResponseExample>\n",
     });
-    expect(body.html).toContain(
-      '<div class="api-examples request-example"><p class="api-examples-title">Request</p>',
+    expect(body.aside).toContain(
+      '<div class="api-examples request-example" data-side-column=""><p class="api-examples-title">Request</p>',
     );
-    expect(body.html).toContain(
-      '<div class="api-examples response-example"><p class="api-examples-title">Response</p>',
+    expect(body.aside).toContain(
+      '<div class="api-examples response-example" data-side-column=""><p class="api-examples-title">Response</p>',
     );
   });
 });

@@ -228,8 +228,10 @@ describe("API reference pages from the sample's OpenAPI 3.1 specification", () =
       /<div class="api-examples request-example">[\s\S]*?<div class="api-examples response-example">/.exec(
         html,
       )?.[0] ?? "";
-    const tabs = [...request.matchAll(/role="tab"[^>]*>([^<]+)</g)].map((match) => match[1]);
-    expect(tabs).toEqual(["Ruby SDK", "cURL", "JavaScript", "Python", "Go"]);
+    // A language selector, as on Mintlify: one option per language.
+    const languages = [...request.matchAll(/<option[^>]*>([^<]+)</g)].map((match) => match[1]);
+    expect(languages).toEqual(["Ruby SDK", "cURL", "JavaScript", "Python", "Go"]);
+    expect(request).toContain('aria-label="Language"');
     const code = visibleText(request);
     expect(code).toContain("curl --request POST");
     expect(code).toContain("https://eu.api.lumen-tasks.example/v2/projects/prj_42/tasks");
@@ -768,7 +770,7 @@ describe("endpoints documented by hand (api frontmatter and <ParamField>s)", () 
     const { outputDir, result, warnings } = await exportRepo(files);
     expect(warnings).toEqual([]);
     const html = read(outputDir, "users/create.html");
-    const bar = html.indexOf('<div class="api-endpoint">');
+    const bar = html.indexOf('<div class="api-endpoint" id="api-endpoint" data-page-lead="">');
     expect(bar).toBeGreaterThan(-1);
     expect(bar).toBeLessThan(html.indexOf("Adds a user to a team."));
     expect(html).toMatch(
@@ -792,6 +794,7 @@ describe("endpoints documented by hand (api frontmatter and <ParamField>s)", () 
         required: true,
         example: JSON.stringify({ email: "", age: 0 }, null, 2),
       },
+      transport: { proxy: true, credentials: false },
     });
     expect(read(outputDir, "users/create.md")).toContain(
       "`POST https://api.acme.test/v1/teams/{teamId}/users`",
@@ -816,7 +819,9 @@ describe("endpoints documented by hand (api frontmatter and <ParamField>s)", () 
   it("keeps the endpoint but no playground in an air-gapped export, and warns about a malformed api value", async () => {
     const { outputDir } = await exportRepo(files, { deployment: "air-gapped" });
     expect(read(outputDir, "users/create.html")).not.toContain("data-api-playground");
-    expect(read(outputDir, "users/create.html")).toContain('<div class="api-endpoint">');
+    expect(read(outputDir, "users/create.html")).toContain(
+      '<div class="api-endpoint" id="api-endpoint" data-page-lead="">',
+    );
     const { warnings } = await exportRepo({
       ...files,
       "ping.mdx": '---\ntitle: Ping\napi: "PING the server"\n---\n',
@@ -825,4 +830,82 @@ describe("endpoints documented by hand (api frontmatter and <ParamField>s)", () 
       'ping.mdx frontmatter "api" should read "METHOD /path" or "METHOD https://host/path", not "PING the server"; it is ignored',
     );
   });
+});
+
+describe("the layout and settings of an API reference page", () => {
+  const SPEC = `openapi: 3.1.0
+info: { title: Users, version: "1" }
+servers: [{ url: "https://api.example.com" }]
+paths:
+  /users:
+    get:
+      summary: List users
+      tags: [users]
+      parameters:
+        - name: limit
+          in: query
+          schema: { type: integer, x-internal: true, x-since: "2.1" }
+      responses:
+        "200":
+          description: The users.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  next: { type: string, nullable: true }
+              example: { next: null }
+`;
+
+  async function exportUsers(api: Record<string, unknown>) {
+    const { outputDir } = await exportRepo({
+      "docs.json": JSON.stringify({
+        ...BASE_CONFIG,
+        api,
+        navigation: { tabs: [{ tab: "API", openapi: "openapi.yaml" }] },
+      }),
+      "openapi.yaml": SPEC,
+    });
+    return read(outputDir, "api-reference/users/list-users.html");
+  }
+
+  it("puts the endpoint bar under the title and the examples in the side column, before the reference", async () => {
+    const html = await exportUsers({});
+    const title = html.indexOf('id="page-title"');
+    const bar = html.indexOf('<div class="api-endpoint"');
+    const aside = html.indexOf('<aside id="content-side-layout" class="side-column"');
+    const reference = html.indexOf('<div class="api-reference"');
+    expect(title).toBeGreaterThan(0);
+    expect([title < bar, bar < aside, aside < reference]).toEqual([true, true, true]);
+    const side = html.slice(aside, html.indexOf("</aside>", aside));
+    expect(side).toContain('class="api-examples request-example"');
+    expect(side).toContain('class="api-examples response-example"');
+    expect(html.slice(reference)).not.toContain("api-examples");
+    // The playground knows its endpoint bar, where the client puts "Try it".
+    expect(html).toMatch(
+      /<div class="api-endpoint" id="(api-endpoint[^"]*)"[\s\S]*data-endpoint-bar="\1"/,
+    );
+  }, 60_000);
+
+  it("shows api.params.post values as pills after each parameter's and property's name", async () => {
+    const html = await exportUsers({ params: { post: ["x-internal", "x-since", "nullable"] } });
+    expect(html).toMatch(
+      /<code>limit<\/code><\/a><span class="field-type">integer<\/span><span class="field-pill">x-internal<\/span><span class="field-pill">2\.1<\/span>/,
+    );
+    expect(html).toMatch(
+      /<code>next<\/code><\/a>[\s\S]*?<span class="field-pill">nullable<\/span>/,
+    );
+    expect(await exportUsers({})).not.toContain('class="field-pill"');
+  }, 60_000);
+
+  it("tells the playground whether to send through the host's proxy and with the browser's cookies", async () => {
+    expect(playgroundData(await exportUsers({}))?.transport).toEqual({
+      proxy: true,
+      credentials: false,
+    });
+    expect(
+      playgroundData(await exportUsers({ playground: { proxy: false, credentials: true } }))
+        ?.transport,
+    ).toEqual({ proxy: false, credentials: true });
+  }, 60_000);
 });

@@ -775,4 +775,34 @@ describe("x-codeSamples", () => {
     expect(normalizeSampleLanguage("Golang")).toBe("go");
     expect(normalizeSampleLanguage("Visual Basic")).toBe("visual-basic");
   });
+
+  it("names samples by their language when they all share one label, so the tabs can be told apart", () => {
+    const label = "List AI agents";
+    const samples = renderXCodeSamples({
+      "x-codeSamples": [
+        { lang: "curl", label, source: "curl x" },
+        { lang: "python", label, source: "a()" },
+        { lang: "py", label, source: "b()" },
+        { lang: "javascript", label, source: "c()" },
+        { lang: "Elm", label, source: "d" },
+        { lang: "go", label: "Go SDK", source: "e()" },
+      ],
+    });
+    expect(samples.map((sample) => sample.label)).toEqual([
+      "cURL",
+      "Python",
+      "Python (2)",
+      "JavaScript",
+      "Elm",
+      "Go SDK",
+    ]);
+    expect(samples.map((sample) => sample.language)).toEqual([
+      "bash",
+      "python",
+      "python",
+      "javascript",
+      "elm",
+      "go",
+    ]);
+  });
 });

@@ -59,6 +59,8 @@ export function render(
   pagePath: string,
   body: {
     html?: string;
+    lead?: string;
+    aside?: string;
     toc?: { depth: 2 | 3 | 4; id: string; text: string }[];
     math?: boolean;
   } = {},
@@ -70,6 +72,8 @@ export function render(
       page,
       body: {
         html: body.html ?? "<p>Body text.</p>",
+        ...(body.lead ? { lead: body.lead } : {}),
+        ...(body.aside ? { aside: body.aside } : {}),
         toc: body.toc ?? [],
         features: { math: body.math ?? false, mermaid: false },
         frontmatter: {},

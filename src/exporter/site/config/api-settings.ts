@@ -1,11 +1,12 @@
 import type { ApiSettings } from "../types.ts";
-import { readApiSources } from "./api-references.ts";
+import { readApiSources, warnAsyncApi } from "./api-references.ts";
 import type { ConfigChecker } from "./checker.ts";
 
 /**
  * docs.json `api`: the default specifications (`api.openapi`), the playground's display, the
  * generated examples (`api.examples`), the base URL and auth of pages written by hand
- * (`api.mdx`), and display options (`api.params.expanded`, `api.url`).
+ * (`api.mdx`), the playground's transport (`api.playground.proxy`, `api.playground.credentials`)
+ * and display options (`api.params.expanded`, `api.params.post`, `api.url`).
  */
 export function readApiSettings(value: unknown, check: ConfigChecker): ApiSettings {
   const api = check.object(value, "api");
@@ -47,11 +48,16 @@ export function readApiSettings(value: unknown, check: ConfigChecker): ApiSettin
     servers: readServers(mdx?.server, check),
     paramsExpanded:
       check.oneOf(params?.expanded, "api.params.expanded", ["all", "closed"] as const) === "all",
+    paramsPost: readKeyList(params?.post, check),
+    playgroundProxy: check.boolean(playground?.proxy, "api.playground.proxy") ?? true,
+    playgroundCredentials:
+      check.boolean(playground?.credentials, "api.playground.credentials") ?? false,
     fullUrl: check.oneOf(api?.url, "api.url", ["full"] as const) === "full",
   };
   if (languages && languages.length > 0) settings.examples.languages = languages;
   if (method)
     settings.auth = { method, ...(typeof auth?.name === "string" ? { name: auth.name } : {}) };
+  warnAsyncApi(api?.asyncapi, "api.asyncapi", check);
   const openapi = readApiSources(api?.openapi, "api.openapi", check);
   if (openapi) settings.openapi = openapi;
   return settings;
@@ -63,5 +69,14 @@ function readServers(value: unknown, check: ConfigChecker): string[] {
   return check
     .array(value, "api.mdx.server", "a base URL or a list of them")
     .map((item, index) => check.string(item, `api.mdx.server[${index}]`))
+    .filter((item): item is string => typeof item === "string" && item.trim() !== "");
+}
+
+/** `api.params.post`: the schema keys whose values become pills, each a non-empty string. */
+function readKeyList(value: unknown, check: ConfigChecker): string[] {
+  if (value === undefined || value === null) return [];
+  return check
+    .array(value, "api.params.post", "a list of schema keys")
+    .map((item, index) => check.string(item, `api.params.post[${index}]`))
     .filter((item): item is string => typeof item === "string" && item.trim() !== "");
 }

@@ -5,12 +5,45 @@ import type { NavEntry, NavigationView, SidebarItem, Switcher } from "../navigat
 import { iconHtml } from "./icon.ts";
 import type { PageLinks } from "./links.ts";
 
-interface SidebarOptions {
+export interface SidebarOptions {
   library: SiteConfig["icons"]["library"];
   /** `interaction.drilldown`: a group without a page of its own links to its first page. */
   drilldown: boolean;
   /** The interface's strings, in the page's language. */
   messages?: Messages;
+  /**
+   * Leave out the entries of groups that do not hold the page: each such group's list is left
+   * empty, marked `data-sidebar-group="<id>"`, and the shared sidebar script (sidebar-script.ts)
+   * fills it in the browser.
+   */
+  deferAway?: boolean;
+}
+
+/** The site's sidebar settings. */
+export function sidebarOptions(config: SiteConfig): SidebarOptions {
+  return {
+    library: config.icons.library,
+    drilldown: config.interaction.drilldown ?? THEME_DRILLDOWN.has(config.theme),
+  };
+}
+
+/** Themes whose groups open their first page when clicked, unless `interaction.drilldown` says otherwise. */
+const THEME_DRILLDOWN: ReadonlySet<string> = new Set(["aspen", "almond"]);
+
+/**
+ * The entries of every group of a sidebar (indexed by group id) as pages away from the group
+ * show them, with the groups inside left to fill in turn: the shared sidebar script's content.
+ * `links` are a root page's, so every page link is relative to the bundle root.
+ */
+export function sidebarGroupContents(
+  groups: Extract<SidebarItem, { type: "group" }>[],
+  links: PageLinks,
+  options: SidebarOptions,
+): string[] {
+  const deferred = { ...options, deferAway: true };
+  return groups.map((group) =>
+    group.items.map((child) => sidebarItem(child, links, deferred, 1)).join(""),
+  );
 }
 
 /**
@@ -97,18 +130,20 @@ function sidebarItem(
       : "";
     return `<li${item.current ? " data-active" : ""}><a class="nav-link${item.current ? " current" : ""}${item.deprecated ? " deprecated" : ""}" href="${escapeHtml(links.url(item.target, item.external))}"${item.current ? ` aria-current="page"` : ""}${external}>${method}${icon}<span>${escapeHtml(item.title)}</span>${tag}${deprecated}</a></li>`;
   }
-  const children = item.items
-    .map((child) => sidebarItem(child, links, options, depth + 1))
-    .join("");
+  const deferred = options.deferAway && !item.holdsCurrent;
+  const children = deferred
+    ? ""
+    : item.items.map((child) => sidebarItem(child, links, options, depth + 1)).join("");
+  const fill = deferred ? ` data-sidebar-group="${item.id}"` : "";
   const rootTarget = item.root ?? (options.drilldown && depth > 0 ? firstPage(item) : undefined);
   const groupIcon = icon ? `<span class="sidebar-group-icon">${icon}</span>` : "";
   const title = rootTarget
     ? `<a class="nav-group-root${item.current ? " current" : ""}" href="${escapeHtml(links.url(rootTarget))}"${item.current ? ` aria-current="page"` : ""}>${groupIcon}<span>${escapeHtml(item.title)}</span>${tag}</a>`
     : `${groupIcon}<span>${escapeHtml(item.title)}</span>${tag}`;
   if (depth === 0) {
-    return `<section class="nav-group sidebar-group"${item.open ? " data-active" : ""}><h2 class="nav-group-title sidebar-group-header">${title}</h2><ul class="nav-group-items">${children}</ul></section>`;
+    return `<section class="nav-group sidebar-group"${item.open ? " data-active" : ""}><h2 class="nav-group-title sidebar-group-header">${title}</h2><ul class="nav-group-items"${fill}>${children}</ul></section>`;
   }
-  return `<li><details class="nav-subgroup sidebar-group"${item.open ? " open data-active" : ""}><summary>${title}</summary><ul class="nav-subgroup-items">${children}</ul></details></li>`;
+  return `<li><details class="nav-subgroup sidebar-group"${item.open ? " open data-active" : ""}><summary>${title}</summary><ul class="nav-subgroup-items"${fill}>${children}</ul></details></li>`;
 }
 
 /** The first page a group leads to, for drill-down groups. */

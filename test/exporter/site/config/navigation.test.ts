@@ -430,10 +430,10 @@ describe("API reference entries", () => {
     ]);
   });
 
-  it("warns that AsyncAPI pages are left out", () => {
+  it("warns that AsyncAPI pages are left out, naming the specification file", () => {
     const { problems } = load(docs({ tabs: [{ tab: "Events", asyncapi: "events.yaml" }] }));
     expect(messages(problems)).toContain(
-      "docs.json: navigation.tabs[0].asyncapi: AsyncAPI reference pages are not exported; they are left out",
+      'docs.json: navigation.tabs[0].asyncapi: AsyncAPI reference pages are not exported: the channels of "events.yaml" get no pages (only OpenAPI specifications become API pages)',
     );
   });
 });

@@ -42,6 +42,9 @@ describe("defaults", () => {
         examples: { defaults: "all", autogenerate: true, prefill: false },
         servers: [],
         paramsExpanded: false,
+        paramsPost: [],
+        playgroundProxy: true,
+        playgroundCredentials: false,
         fullUrl: false,
       },
       navigation: { root: [{ type: "page", path: "index" }], global: { anchors: [], tabs: [] } },
@@ -315,6 +318,30 @@ describe("SEO, integrations and the API playground", () => {
       "simple",
       "none",
       "interactive",
+    ]);
+  });
+
+  it("reads the playground's proxy and credentials switches and the parameter pills", () => {
+    const { config, problems } = load(
+      docs(NAVIGATION, {
+        api: {
+          playground: { proxy: false, credentials: true },
+          params: { post: ["x-internal", "nullable"] },
+        },
+      }),
+    );
+    expect(problems).toEqual([]);
+    expect(config.api).toMatchObject({
+      playgroundProxy: false,
+      playgroundCredentials: true,
+      paramsPost: ["x-internal", "nullable"],
+    });
+  });
+
+  it("warns that api.asyncapi gets no pages, naming its file", () => {
+    const { problems } = load(docs(NAVIGATION, { api: { asyncapi: ["events.yaml"] } }));
+    expect(messages(problems)).toEqual([
+      'docs.json: api.asyncapi: AsyncAPI reference pages are not exported: the channels of "events.yaml" get no pages (only OpenAPI specifications become API pages)',
     ]);
   });
 

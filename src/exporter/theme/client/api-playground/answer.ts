@@ -68,7 +68,12 @@ function showAnswer(
   view: ResultView,
   method: string,
   url: URL,
-  { answer, bytes, ms }: { answer: Response; bytes: Uint8Array; ms: number },
+  {
+    answer,
+    bytes,
+    ms,
+    viaProxy,
+  }: { answer: Response; bytes: Uint8Array; ms: number; viaProxy: boolean },
 ): void {
   const code = dom.el("span", "", `${answer.status} ${answer.statusText}`.trim());
   code.className = `api-status api-status-${String(answer.status)[0]}xx`;
@@ -86,7 +91,9 @@ function showAnswer(
         "Only the headers the API exposes to other sites (CORS) can be read here.",
       ),
     );
-  view.show(dom.el("p", "url", `${method} ${url.href}`), details, bodyView(dom, answer, bytes));
+  const sent = dom.el("p", "url", `${method} ${url.href}`);
+  if (viaProxy) sent.append(dom.el("span", "via", " (sent through this site's proxy)"));
+  view.show(sent, details, bodyView(dom, answer, bytes));
 }
 
 /** The likely causes of a request that got no answer the page may read. */

@@ -5,11 +5,12 @@ import { CLASS_PREFIX, type Elements, playgroundElements } from "../api-playgrou
 import { bodyField, parameterFields, serverFields } from "../api-playground/form-fields.ts";
 import { buildRequest, type PlaygroundForm } from "../api-playground/request.ts";
 import { sendRequest } from "../api-playground/send.ts";
+import { chooseTransport } from "../api-playground/transport.ts";
 
 /**
  * The "Try it" playground of API reference pages: builds a form from the operation's
  * PlaygroundData (embedded as JSON in `[data-api-playground]`), sends the request with fetch
- * from the reader's browser when they press Send (never before), and shows the answer.
+ * when the reader presses Send (never before), and shows the answer.
  * Credentials stay in sessionStorage, so they last until the tab closes.
  */
 export function setup(root: Document): void {
@@ -28,12 +29,14 @@ export function setup(root: Document): void {
 }
 
 /**
- * One playground in its section: a "Try it" toggle, then (once opened) the form and the result.
- * Send builds the request from the form, sends it and shows how it ended.
+ * One playground: a "Try it" button in the page's endpoint bar (or in the section, where the
+ * page has none) opens a dialog with the form and the result. Send builds the request from the
+ * form, sends it (through the serving host's proxy when the site asks for it and the host has
+ * one) and shows how it ended.
  */
 function mount(dom: Elements, section: HTMLElement, data: PlaygroundData): void {
   const panel = dom.el("div", "panel");
-  const title = titleWithToggle(dom, panel);
+  playgroundDialog(dom, section, data, panel);
   const send = dom.button("send", "Send", "submit");
   const cancel = dom.button("cancel", "Cancel");
   const fields: PlaygroundForm = {
@@ -45,7 +48,6 @@ function mount(dom: Elements, section: HTMLElement, data: PlaygroundData): void 
   const form = formOf(dom, fields, send, cancel);
   const result = resultView(dom);
   panel.append(form, result.element);
-  section.append(title, panel);
 
   let controller: AbortController | undefined;
   cancel.onclick = () => controller?.abort();
@@ -67,7 +69,7 @@ function mount(dom: Elements, section: HTMLElement, data: PlaygroundData): void 
         result,
         data.method,
         request.url,
-        await sendRequest(data.method, request, controller),
+        await sendRequest(data.method, request, controller, await chooseTransport(data)),
       );
     } finally {
       controller = undefined;
@@ -77,20 +79,56 @@ function mount(dom: Elements, section: HTMLElement, data: PlaygroundData): void 
   };
 }
 
-/** The playground's heading: a button that shows and hides the panel, which starts hidden. */
-function titleWithToggle(dom: Elements, panel: HTMLElement): HTMLElement {
+/**
+ * The dialog the playground lives in, titled with the method and path, and the "Try it" button
+ * that opens it: in the endpoint bar of the page, as on Mintlify, else in the section itself.
+ * Escape, the close button and a click beside the dialog close it.
+ */
+function playgroundDialog(
+  dom: Elements,
+  section: HTMLElement,
+  data: PlaygroundData,
+  panel: HTMLElement,
+): void {
+  const dialog = dom.el("dialog", "dialog");
   const title = dom.el("h2", "title");
-  const toggle = dom.button("toggle", "Try it");
-  panel.id = dom.newId();
-  panel.hidden = true;
-  toggle.setAttribute("aria-expanded", "false");
-  toggle.setAttribute("aria-controls", panel.id);
-  toggle.onclick = () => {
-    panel.hidden = !panel.hidden;
-    toggle.setAttribute("aria-expanded", String(!panel.hidden));
+  title.id = dom.newId();
+  const method = dom.el("span", "", data.method);
+  method.className = `api-method api-method-${data.method.toLowerCase()}`;
+  title.append(method, dom.el("code", "path", data.path));
+  const close = dom.button("close", "Close");
+  const header = dom.el("div", "dialog-header");
+  header.append(title, close);
+  dialog.setAttribute("aria-labelledby", title.id);
+  dialog.append(header, panel);
+  section.append(dialog);
+
+  const open = dom.button("try-it", "Try it");
+  open.setAttribute("aria-haspopup", "dialog");
+  open.setAttribute("aria-expanded", "false");
+  const barId = section.dataset.endpointBar;
+  const bar = barId ? section.ownerDocument.getElementById(barId) : null;
+  (bar ?? section).append(open);
+  open.onclick = () => {
+    dialog.showModal();
+    open.setAttribute("aria-expanded", "true");
   };
-  title.append(toggle);
-  return title;
+  close.onclick = () => dialog.close();
+  dialog.addEventListener("close", () => {
+    open.setAttribute("aria-expanded", "false");
+    open.focus();
+  });
+  // A click on the backdrop lands on the dialog element itself, outside its content box.
+  dialog.addEventListener("click", (event) => {
+    if (event.target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside =
+      event.clientX >= box.left &&
+      event.clientX <= box.right &&
+      event.clientY >= box.top &&
+      event.clientY <= box.bottom;
+    if (!inside) dialog.close();
+  });
 }
 
 /** The form: its sections in reading order, a note on what cannot be sent, and the buttons. */

@@ -20,12 +20,4 @@ export function setup(root: Document): void {
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && html.classList.contains("nav-open")) setOpen(false);
   });
-  // Keep the current page in view in a long sidebar. Only the sidebar scrolls: scrollIntoView
-  // would scroll the window too and hide the top of the page under the top bar.
-  const sidebar = root.querySelector<HTMLElement>(".sidebar");
-  const current = sidebar?.querySelector<HTMLElement>("[aria-current='page']");
-  if (sidebar && current) {
-    const offset = current.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
-    if (offset > sidebar.clientHeight - 48) sidebar.scrollTop += offset - sidebar.clientHeight / 2;
-  }
 }

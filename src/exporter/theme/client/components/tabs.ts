@@ -1,7 +1,12 @@
+/** Where a remembered choice is kept: localStorage, under this prefix and the set's name. */
+const REMEMBERED = "quire-tabs:";
+
 /**
  * Tab sets (<Tabs>, <CodeGroup>, <View>, API examples): click, arrow keys, Home/End, and a
  * dropdown form. Choosing a tab selects the tab of the same title in every set on the page,
- * except in sets marked `data-tabs-sync="false"` (`<Tabs sync={false}>`).
+ * except in sets marked `data-tabs-sync="false"` (`<Tabs sync={false}>`). A set marked
+ * `data-tabs-remember="NAME"` (the language of request examples) keeps the reader's choice in
+ * localStorage and opens on it on the next page; without storage it simply forgets.
  */
 export function setup(root: Document): void {
   const sets = [...root.querySelectorAll<HTMLElement>("[data-tabs]")];
@@ -25,6 +30,7 @@ export function setup(root: Document): void {
     select(set, index, focus);
     const title = set.querySelectorAll<HTMLElement>(":scope > .tab-panel")[index]?.dataset.tabTitle;
     if (title && syncs(set)) selectByTitle(title, set);
+    if (title && set.dataset.tabsRemember) remember(set.dataset.tabsRemember, title);
   };
   const selectByTitle = (title: string, chosen: HTMLElement): void => {
     for (const set of sets) {
@@ -35,6 +41,13 @@ export function setup(root: Document): void {
     }
   };
   for (const set of sets) {
+    const name = set.dataset.tabsRemember;
+    const remembered = name ? recall(name) : null;
+    if (remembered) {
+      const panels = [...set.querySelectorAll<HTMLElement>(":scope > .tab-panel")];
+      const index = panels.findIndex((panel) => panel.dataset.tabTitle === remembered);
+      if (index >= 0) select(set, index, false);
+    }
     const tabs = [...set.querySelectorAll<HTMLElement>(":scope > .tab-list > [role='tab']")];
     tabs.forEach((tab, index) => {
       tab.addEventListener("click", () => choose(set, index, false));
@@ -64,5 +77,21 @@ export function setup(root: Document): void {
       ?.addEventListener("change", (event) => {
         choose(set, Number((event.target as HTMLSelectElement).value), false);
       });
+  }
+}
+
+function recall(name: string): string | null {
+  try {
+    return localStorage.getItem(REMEMBERED + name);
+  } catch {
+    return null;
+  }
+}
+
+function remember(name: string, title: string): void {
+  try {
+    localStorage.setItem(REMEMBERED + name, title);
+  } catch {
+    // Storage off or full: the choice lasts for this page only.
   }
 }

@@ -1,0 +1,54 @@
+import { type AssetFile, hashedPath } from "./build-assets.ts";
+import { pageLinks } from "./chrome/links.ts";
+import { sidebarGroupContents, sidebarOptions } from "./chrome/sidebar.ts";
+import type { SiteLayoutData } from "./layout-types.ts";
+import { messagesFor } from "./messages/index.ts";
+import type { NavigationModel } from "./navigation-view.ts";
+
+/**
+ * Sidebars with at most this many entries (pages, links and groups) stay whole in every page;
+ * larger ones put the groups away from the page in a shared script (docs/decisions.md,
+ * "Large sidebars in a shared script").
+ */
+export const SIDEBAR_INLINE_LIMIT = 400;
+
+/** The global the shared sidebar script sets and the client script reads (components/sidebar.ts). */
+export const SIDEBAR_GLOBAL = "quireSidebarGroups";
+
+export interface SidebarScripts {
+  files: AssetFile[];
+  /** Sidebar scope (NavigationView.sidebarScope) → its script's bundle path. */
+  paths: Record<number, string>;
+}
+
+/**
+ * One content-hashed classic script per large sidebar, `_quire/sidebar.<hash>.js`: the entries
+ * of each of its groups as HTML with links relative to the bundle root, by group id. A classic
+ * script, not JSON for `fetch`, so it loads from `file://` too; pages load it deferred, before
+ * the client script that fills their empty groups from it. Sidebars of at most `limit` entries
+ * get none.
+ */
+export function buildSidebarScripts(
+  site: SiteLayoutData,
+  navigation: NavigationModel,
+  limit = SIDEBAR_INLINE_LIMIT,
+): SidebarScripts {
+  // A root page's links: with clean URLs they name `<page>/index.html`, as every page's do.
+  const links = pageLinks(site, "index");
+  const options = sidebarOptions(site.config);
+  const files: AssetFile[] = [];
+  const paths: Record<number, string> = {};
+  for (const tree of navigation.sidebarTrees()) {
+    if (tree.size <= limit) continue;
+    // Each sidebar belongs to one language's navigation, and is written in its strings.
+    const groups = sidebarGroupContents(tree.groups, links, {
+      ...options,
+      messages: messagesFor(tree.language),
+    });
+    const content = `self.${SIDEBAR_GLOBAL}=${JSON.stringify(groups)};\n`;
+    const file = hashedPath("_quire/sidebar", "js", content);
+    files.push({ path: file, content });
+    paths[tree.scope] = file;
+  }
+  return { files, paths };
+}

@@ -1,0 +1,226 @@
+import { describe, expect, it } from "vitest";
+import { loadSiteConfig } from "../../../src/exporter/site/load-config.ts";
+import type { PageMeta } from "../../../src/exporter/site/page-index.ts";
+import { RepoFiles } from "../../../src/exporter/site/repo-files.ts";
+import { renderNotFoundPage, renderPage } from "../../../src/exporter/theme/layout.ts";
+import type { SiteLayoutData } from "../../../src/exporter/theme/layout-types.ts";
+import { NavigationModel } from "../../../src/exporter/theme/navigation-view.ts";
+import {
+  buildSidebarScripts,
+  SIDEBAR_INLINE_LIMIT,
+} from "../../../src/exporter/theme/sidebar-script.ts";
+import { makeRepo } from "../../helpers/temp-repo.ts";
+
+const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
+  path,
+  file: `${path}.mdx`,
+  title: `Title of ${path}`,
+  hidden: false,
+  noindex: false,
+  keywords: [],
+  ...extra,
+});
+
+/**
+ * `groups` groups of `perGroup` pages in one sidebar, each ending with a subgroup of 3; each
+ * group's second page is an API page, and group 4 lists a hidden page too.
+ */
+function bigSite(groups: number, perGroup: number) {
+  const pages: PageMeta[] = [];
+  const navigation = Array.from({ length: groups }, (_unused, group) => {
+    const entries: unknown[] = [];
+    for (let index = 0; index < perGroup; index++) {
+      const page = meta(
+        `g${group}/p${index}`,
+        index === 1 ? { api: { method: "get" } as PageMeta["api"] } : {},
+      );
+      pages.push(page);
+      entries.push(page.path);
+    }
+    if (group === 4) {
+      pages.push(meta("g4/secret", { hidden: true }));
+      entries.push("g4/secret");
+    }
+    const nested = [0, 1, 2].map((index) => meta(`g${group}/deep/n${index}`));
+    pages.push(...nested);
+    entries.push({
+      group: `Deep ${group}`,
+      icon: "folder",
+      pages: nested.map((page) => page.path),
+    });
+    return { group: `Group ${group}`, tag: group === 3 ? "BETA" : undefined, pages: entries };
+  });
+  const docs = { name: "Big", colors: { primary: "#2563EB" }, navigation: { groups: navigation } };
+  const { config } = loadSiteConfig(new RepoFiles(makeRepo({ "docs.json": JSON.stringify(docs) })));
+  const site: SiteLayoutData = {
+    config,
+    deployment: "cloud",
+    pages: Object.fromEntries(pages.map((page) => [page.path, page])),
+    assets: {
+      css: "_quire/quire.aaaa.css",
+      script: "_quire/quire.bbbb.js",
+      katexCss: "_quire/katex-cccc/katex.min.css",
+      mermaidScript: "_quire/mermaid.dddd.js",
+      searchIndex: "_quire/search/index.js",
+      islandsRuntime: "_quire/islands.eeee.js",
+      siteCss: "_quire/site.ffff.css",
+    },
+    configAssets: [],
+    headHtml: "",
+    inlineScripts: [],
+    scriptOrigins: [],
+    externalStylesheets: [],
+    customStylesheets: [],
+    customScripts: [],
+  };
+  const navigationModel = new NavigationModel(config.navigation, site.pages);
+  const scripts = buildSidebarScripts(site, navigationModel);
+  site.assets.sidebarScripts = scripts.paths;
+  const render = (pagePath: string): string =>
+    renderPage(
+      site,
+      {
+        page: site.pages[pagePath] as PageMeta,
+        body: {
+          html: "<p>Body.</p>",
+          toc: [],
+          features: { math: false, mermaid: false },
+          frontmatter: {},
+          islandModules: [],
+        },
+      },
+      navigationModel.view(pagePath),
+    );
+  return { site, scripts, render };
+}
+
+function sidebarPart(html: string): string {
+  return html.match(/<nav id="sidebar"[\s\S]*?<\/nav>/)?.[0] ?? "";
+}
+
+/** The group contents a shared script holds, as the browser reads them. */
+function scriptGroups(content: string | Buffer): string[] {
+  const text = content.toString();
+  expect(text).toMatch(/^self\.quireSidebarGroups=\[/);
+  return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
+}
+
+describe("large sidebars in a shared script", () => {
+  it("keeps a page of a 5,000-entry sidebar about as small as a page of a 50-entry one", () => {
+    const small = bigSite(1, 46).render("g0/p10");
+    const large = bigSite(50, 96).render("g37/p10");
+    const smallSidebar = Buffer.byteLength(sidebarPart(small));
+    const largeSidebar = Buffer.byteLength(sidebarPart(large));
+    // 50 × 100 entries: whole in the page it would be hundreds of KB.
+    expect(largeSidebar).toBeLessThan(5 * smallSidebar);
+    expect(largeSidebar).toBeLessThan(40_000);
+    expect(Buffer.byteLength(large)).toBeLessThan(2.5 * Buffer.byteLength(small));
+  });
+
+  it("does not grow a page with the number of entries in other groups", () => {
+    const pageOf = (perGroup: number): number =>
+      Buffer.byteLength(sidebarPart(bigSite(20, perGroup).render("g5/p3")));
+    const hundred = pageOf(100);
+    const threeHundred = pageOf(300);
+    // Only the page's own group grows (200 entries of about 100 bytes); the 19 others do not.
+    expect(threeHundred - hundred).toBeLessThan(200 * 160);
+  });
+
+  it("renders the page's branch: its group whole, its siblings, and the other groups' titles", () => {
+    const html = bigSite(50, 96).render("g37/p10");
+    const sidebar = sidebarPart(html);
+    for (let index = 0; index < 96; index++) expect(sidebar).toContain(`href="p${index}.html"`);
+    expect(sidebar).toMatch(
+      /<li data-active><a class="nav-link current" href="p10\.html" aria-current="page"><span>Title of g37\/p10<\/span>/,
+    );
+    expect(sidebar).toContain('<section class="nav-group sidebar-group" data-active>');
+    // Other groups keep their titles (and tags), and leave their entries to the shared script.
+    expect(sidebar).toContain("<span>Group 12</span>");
+    expect(sidebar).toContain(
+      '<span>Group 3</span><span class="nav-tag nav-tag-pill"><span class="nav-tag-pill-text">BETA</span></span>',
+    );
+    expect(sidebar).not.toContain("g12/p5.html");
+    expect(sidebar).toMatch(/<ul class="nav-group-items" data-sidebar-group="\d+"><\/ul>/);
+    // The page's own nested group is a sibling away from the page: its entries come later too.
+    expect(sidebar).toMatch(
+      /<summary><span class="sidebar-group-icon"><svg[\s\S]*?<\/svg><\/span><span>Deep 37<\/span><\/summary><ul class="nav-subgroup-items" data-sidebar-group="\d+"><\/ul>/,
+    );
+    expect(html).toMatch(
+      /<script src="\.\.\/_quire\/sidebar\.[0-9a-f]{10}\.js" defer><\/script>\n<script src="\.\.\/_quire\/quire\.bbbb\.js" defer>/,
+    );
+  });
+
+  it("opens the ancestors of a page deep in a subgroup, with the page marked", () => {
+    const sidebar = sidebarPart(bigSite(50, 96).render("g20/deep/n1"));
+    expect(sidebar).toContain(
+      '<details class="nav-subgroup sidebar-group" open data-active><summary><span class="sidebar-group-icon">',
+    );
+    expect(sidebar).toContain('href="n0.html"');
+    expect(sidebar).toContain('href="n2.html"');
+    expect(sidebar).toMatch(/<a class="nav-link current" href="n1\.html" aria-current="page">/);
+    expect(sidebar).toContain('href="../p0.html"');
+  });
+
+  it("writes every group's entries once, with links from the bundle root and API method badges", () => {
+    const { scripts, render } = bigSite(50, 96);
+    expect(scripts.files).toHaveLength(1);
+    const [file] = scripts.files;
+    expect(file?.path).toMatch(/^_quire\/sidebar\.[0-9a-f]{10}\.js$/);
+    const groups = scriptGroups(file?.content ?? "");
+    // 50 groups and their 50 subgroups.
+    expect(groups).toHaveLength(100);
+    const all = groups.join("");
+    for (const page of ["g0/p0", "g12/p5", "g49/p95", "g30/deep/n2"])
+      expect(all.match(new RegExp(`href="${page}\\.html"`, "g"))).toHaveLength(1);
+    expect(all).not.toMatch(/aria-current|data-active|nav-link current/);
+    expect(all).toContain('<span class="nav-method method-nav-pill nav-method-get">GET</span>');
+    // A page's own group in its HTML is the shared group with the page marked.
+    const group37 = groups.find((content) => content.includes('href="g37/p0.html"')) ?? "";
+    const inPage = sidebarPart(render("g37/p10")).match(
+      /<section class="nav-group sidebar-group" data-active>[\s\S]*?<ul class="nav-group-items">([\s\S]*?)<\/ul><\/section>/,
+    )?.[1];
+    expect(inPage?.replaceAll('href="', 'href="g37/')).toBe(
+      group37.replace(
+        '<li><a class="nav-link" href="g37/p10.html">',
+        '<li data-active><a class="nav-link current" href="g37/p10.html" aria-current="page">',
+      ),
+    );
+  });
+
+  it("keeps the breadcrumb and previous/next of a page deep in a split sidebar", () => {
+    const { site } = bigSite(50, 96);
+    const view = new NavigationModel(site.config.navigation, site.pages).view("g20/deep/n0");
+    expect(view.breadcrumb).toEqual(["Group 20", "Deep 20"]);
+    expect(view.previous?.target).toBe("g20/p95");
+    expect(view.next?.target).toBe("g20/deep/n1");
+    const last = new NavigationModel(site.config.navigation, site.pages).view("g20/deep/n2");
+    expect(last.next?.target).toBe("g21/p0");
+  });
+
+  it("keeps a sidebar of up to the limit whole in every page, with no shared script", () => {
+    const perGroup = Math.floor(SIDEBAR_INLINE_LIMIT / 4) - 5;
+    const { scripts, render } = bigSite(4, perGroup);
+    expect(scripts.files).toHaveLength(0);
+    const html = render("g2/p3");
+    expect(html).not.toContain("data-sidebar-group");
+    expect(html).not.toContain("_quire/sidebar.");
+    expect(sidebarPart(html)).toContain('href="../g0/p1.html"');
+  });
+
+  it("shows a hidden page in its own page's sidebar only", () => {
+    const { scripts, render } = bigSite(30, 20);
+    expect(sidebarPart(render("g4/secret"))).toMatch(
+      /<a class="nav-link current" href="secret\.html" aria-current="page">/,
+    );
+    expect(sidebarPart(render("g4/p2"))).not.toContain("secret");
+    expect(scriptGroups(scripts.files[0]?.content ?? "").join("")).not.toContain("secret");
+  });
+
+  it("gives the 404 page the shared script, its links from the site root", () => {
+    const { site } = bigSite(50, 96);
+    const html = renderNotFoundPage(site);
+    expect(html).toMatch(/<script src="_quire\/sidebar\.[0-9a-f]{10}\.js" defer><\/script>/);
+    expect(sidebarPart(html)).not.toContain("g3/p4.html");
+    expect(Buffer.byteLength(sidebarPart(html))).toBeLessThan(20_000);
+  });
+});
