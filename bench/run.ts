@@ -27,8 +27,10 @@
  * - navigation: a generated 5,001-page site with every page in one sidebar against the same pages
  *   in tabs, and what a page's sidebar weighs whole or split (bench/navigation-size.ts, several
  *   minutes). Options: BENCH_NAVIGATION_PAGES, BENCH_NAVIGATION_RUNS, BENCH_NAVIGATION_QUIRE.
- * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup, lastmod or navigation
- * (or a comma-separated list; default all) runs only those;
+ * - dev: `quire dev` beside `vitepress dev` in Chromium: start on a generated 1,000-page site,
+ *   edit to new text shown on a 5,000-page one (bench/dev.ts, a few minutes).
+ * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup, lastmod, navigation
+ * or dev (or a comma-separated list; default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
  */
@@ -49,6 +51,7 @@ import { gzipSync } from "node:zlib";
 import { agentSection, runAgentBenchmark } from "./agent.ts";
 import { apiSection, runApiBenchmark } from "./api.ts";
 import { componentsSection, runComponentsBenchmark } from "./components.ts";
+import { devSection, runDevBenchmark } from "./dev.ts";
 import { generateSite } from "./generate-site.ts";
 import { lastModifiedSection, runLastModifiedBenchmark } from "./last-modified.ts";
 import { type Measurement, measure, median } from "./measure.ts";
@@ -239,6 +242,7 @@ const SECTIONS = [
   "startup",
   "lastmod",
   "navigation",
+  "dev",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
@@ -254,6 +258,7 @@ BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (
 BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the packed package (a minute or two)
 BENCH_ONLY=lastmod npm run bench    # sitemap dates: one git log against one per page (a few minutes)
 BENCH_ONLY=navigation npm run bench # a 5,001-page site in one sidebar against the same in tabs (several minutes)
+BENCH_ONLY=dev npm run bench        # quire dev against vitepress dev in Chromium (a few minutes; or npm run bench:dev)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -324,6 +329,9 @@ async function main(): Promise<void> {
       content = componentsSection(await runComponentsBenchmark(log), machine());
     } else if (section === "scale") {
       content = scaleSection(await runScaleBenchmark(log), machine());
+    } else if (section === "dev") {
+      ensureVitepress();
+      content = devSection(await runDevBenchmark(root, vitepressDir, log), machine());
     } else if (section === "startup") {
       content = startupSection(await runStartupBenchmark(log), machine());
     } else if (section === "lastmod") {

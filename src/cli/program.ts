@@ -6,6 +6,7 @@ import { registerApiCommand } from "./api.ts";
 import { registerCacheCommand } from "./cache.ts";
 import { registerCheckCommand } from "./check.ts";
 import { registerDbCommand } from "./db.ts";
+import { registerDevCommand } from "./dev.ts";
 import { registerExportCommand } from "./export.ts";
 import { registerJobsCommand } from "./jobs.ts";
 import { registerKeysCommand } from "./keys.ts";
@@ -71,6 +72,7 @@ Exit codes: 0 done, 1 the work failed, 2 the command line was wrong.`,
   registerDbCommand(program);
   registerExportCommand(program);
   registerCheckCommand(program);
+  registerDevCommand(program);
   registerServeCommand(program);
   registerRemoteCommand(program);
   registerCacheCommand(program);

@@ -61,6 +61,7 @@ export const README_TABLES: Record<string, { command: string; settings: readonly
         "serveHost",
         "serveDataDir",
         "serveKeep",
+        "serveProxyAllowHosts",
         "logLevel",
         "staticExportEnabled",
         "staticExportBundleUrl",

@@ -20,8 +20,6 @@ import type {
   ExportProgress,
 } from "./export-options.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
-import { ExportFetcher } from "./net/index.ts";
-import { prepareApiReference } from "./openapi/index.ts";
 import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
 import {
   configAssetFiles,
@@ -36,6 +34,7 @@ import {
   renderSitemap,
 } from "./output/site-files.ts";
 import { collapseRepeats, ExportFailedError, type Problem } from "./problems.ts";
+import { readSiteSources } from "./read-site.ts";
 import { homePage } from "./redirects/home-page.ts";
 import { planRedirects, type RedirectPlan, redirectPages } from "./redirects/plan.ts";
 import {
@@ -48,21 +47,14 @@ import {
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
 import { renderAllPages } from "./render/pool.ts";
-import { buildSearchIndex, SEARCH_ENTRY, type SearchDocument } from "./search/build-index.ts";
-import { listRepository } from "./site/discover.ts";
-import { createIgnoreMatcher } from "./site/ignore.ts";
+import { buildSearchIndex, SEARCH_ENTRY } from "./search/build-index.ts";
+import { siteSearchDocuments } from "./search/site-documents.ts";
 import { lastModifiedFiles } from "./site/last-modified.ts";
-import { loadSiteConfig } from "./site/load-config.ts";
 import { collectNavigationPages } from "./site/navigation-pages.ts";
 import type { PageMeta } from "./site/page-index.ts";
 import { pageOutputFile, siteBase } from "./site/paths.ts";
 import type { RepoFiles } from "./site/repo-files.ts";
-import {
-  checkLinks,
-  checkNavigationPages,
-  openRepository,
-  readPageIndex,
-} from "./site/site-index.ts";
+import { checkLinks, checkNavigationPages } from "./site/site-index.ts";
 import type { DeploymentType, SiteConfig } from "./site/types.ts";
 import { buildThemeAssets, hashedPath } from "./theme/build-assets.ts";
 import {
@@ -143,27 +135,19 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const progress = createProgressReporter(options.onProgress);
   progress("reading", 0, 0);
 
-  const repo = openRepository(options.sourceDir);
-  const { config, problems: configProblems } = loadSiteConfig(repo);
-  const problems: Problem[] = [...configProblems];
-  const ignore = createIgnoreMatcher(
-    repo.exists(".mintignore") ? repo.readText(".mintignore") : "",
-  );
-  const listing = listRepository(repo.root, ignore);
-  const allPages = readPageIndex(repo, listing.pages, problems, config.variables);
-  const api = await prepareApiReference({
+  const {
     repo,
-    files: listing.files,
     config,
+    listing,
     pages: allPages,
+    api,
+    problems,
+  } = await readSiteSources({
+    sourceDir: options.sourceDir,
     deployment,
     playgroundOptIn: options.playground === true,
-    fetcher: new ExportFetcher({
-      offline: deployment === "air-gapped",
-      allowHosts: options.allowHosts,
-      signal: options.signal,
-    }),
-    problems,
+    allowHosts: options.allowHosts,
+    signal: options.signal,
   });
   const navigationPaths = collectNavigationPages(config.navigation);
   checkNavigationPages(config, navigationPaths, allPages, problems);
@@ -420,13 +404,14 @@ function outputDiscarder(outputDir: string, existedBefore: boolean): () => void 
   };
 }
 
-async function prepareLayout(
+/** Everything of the site around its pages: the layout data, theme and site files (the live preview's too). */
+export async function prepareLayout(
   config: SiteConfig,
   deployment: DeploymentType,
   pages: Map<string, PageMeta>,
   repo: RepoFiles,
   files: readonly string[],
-  cleanUrls: boolean,
+  cleanUrls = DEFAULT_CLEAN_URLS,
 ) {
   const problems: Problem[] = [];
   const [theme, runtime, site] = await Promise.all([
@@ -575,30 +560,29 @@ function writeSearchIndex(
   pages: Map<string, PageMeta>,
   navigation: NavigationModel,
 ): void {
-  const byLanguage = new Map<string | undefined, SearchDocument[]>();
+  // Each page's view once: its language picks the index, its breadcrumb goes in the document.
+  const views = new Map(
+    outcomes.map((outcome) => [outcome.pagePath, navigation.view(outcome.pagePath)]),
+  );
+  const byLanguage = new Map<string | undefined, PageOutcome[]>();
   for (const outcome of outcomes) {
-    const meta = pages.get(outcome.pagePath);
-    // Like search engines, the site's own search leaves out noindex and hidden pages, and
-    // `searchable: false` ones.
-    if (!meta || meta.noindex || meta.hidden || meta.unsearchable) continue;
-    const view = navigation.view(meta.path);
-    const documents = byLanguage.get(view.language) ?? [];
-    byLanguage.set(view.language, documents);
-    documents.push({
-      path: meta.path,
-      title: meta.title,
-      description: meta.description,
-      breadcrumb: view.breadcrumb,
-      sections: outcome.sections,
-      ...(meta.boost ? { boost: meta.boost } : {}),
-    });
+    const language = views.get(outcome.pagePath)?.language;
+    const rendered = byLanguage.get(language) ?? [];
+    byLanguage.set(language, rendered);
+    rendered.push(outcome);
   }
   // Every language a page may search has an index, if only an empty one.
   for (const language of navigation.languages.codes)
     if (!byLanguage.has(language)) byLanguage.set(language, []);
   if (byLanguage.size === 0) byLanguage.set(undefined, []);
-  for (const [language, documents] of byLanguage)
+  for (const [language, rendered] of byLanguage) {
+    const documents = siteSearchDocuments(
+      rendered,
+      pages,
+      (pagePath) => views.get(pagePath)?.breadcrumb,
+    );
     writeFiles(outputDir, buildSearchIndex(documents, language).files);
+  }
 }
 
 function writeSiteFiles(

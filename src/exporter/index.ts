@@ -10,6 +10,7 @@
  */
 import type { ExportOptions } from "./export-options.ts";
 import type { ExportResult } from "./export-site.ts";
+import type { SitePreview, SitePreviewOptions } from "./preview/site-preview.ts";
 import type { SiteValidation, ValidateSiteOptions } from "./validate-site.ts";
 
 /** Exports a documentation repository as a static site, and optionally one `.tar.gz` bundle. */
@@ -43,6 +44,15 @@ export async function openValidationThread(memoryLimitMb: number): Promise<{
 }> {
   const { ValidationThread } = await import("./validate-thread.ts");
   return new ValidationThread(memoryLimitMb);
+}
+
+/**
+ * A site rendered from memory, one page at a time when asked, with the export's own steps:
+ * the writers' preview (`quire dev`). It writes nothing and says which pages a changed file touches.
+ */
+export async function openSitePreview(options: SitePreviewOptions): Promise<SitePreview> {
+  const { SitePreview } = await import("./preview/site-preview.ts");
+  return SitePreview.open(options);
 }
 
 /** What an export is given, and the progress it reports while it runs. */
@@ -79,6 +89,13 @@ export {
 } from "./net/playground-proxy.ts";
 /** The bundle an export packed: its file, size and digest. */
 export type { ArchiveResult } from "./output/archive.ts";
+/** A live preview of a site, what it is given, one page of it, and what a change of files asks. */
+export type {
+  PreviewChange,
+  PreviewPage,
+  SitePreview,
+  SitePreviewOptions,
+} from "./preview/site-preview.ts";
 /** A content problem at its file and line, one line of text for it, and a failed export. */
 export { ExportFailedError, formatProblem, type Problem } from "./problems.ts";
 /** The one rule every URL passes, for a use: what a page may link to or load. */

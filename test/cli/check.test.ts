@@ -99,7 +99,9 @@ interface JsonReport {
   }[];
 }
 
-describe("quire check", () => {
+// Each test runs the real command two or three times, each a full check of a small site: a
+// machine running the rest of the suite beside them can take a minute or more over them.
+describe("quire check", { timeout: 180_000 }, () => {
   it("finds each kind of problem, grouped by file in order with a summary, and exits 1 on an error", () => {
     const { root } = repositoryWithDocs(BROKEN_SITE);
     const before = readdirSync(root, { recursive: true }).sort();
@@ -245,7 +247,7 @@ describe("quire check", () => {
   });
 });
 
-describe("quire export --strict", () => {
+describe("quire export --strict", { timeout: 180_000 }, () => {
   it("fails on a warning with exit code 1, lists it, and leaves no bundle or files", () => {
     const docs = makeRepo(WARNING_SITE);
     const out = makeTempDir();

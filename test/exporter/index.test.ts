@@ -42,6 +42,7 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "matchSource",
       "memoryBudgetExceeded",
       "normalizePagePath",
+      "openSitePreview",
       "openValidationThread",
       "pagePathOfFile",
       "validateSite",
@@ -60,10 +61,14 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "ExportOptions",
       "ExportProgress",
       "FileOverlay",
+      "PreviewChange",
+      "PreviewPage",
       "Problem",
       "ProxyAnswer",
       "ProxyRequest",
       "Resolver",
+      "SitePreview",
+      "SitePreviewOptions",
       "SourcePattern",
     ]);
   });

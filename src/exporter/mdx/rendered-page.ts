@@ -73,3 +73,20 @@ export interface AppendedContent {
   /** Before the page's own content instead of after it. */
   position?: "start" | "end";
 }
+
+/** A body with nothing rendered: a page that failed (with its problems), or one not rendered yet. */
+export function emptyBody(problems: Problem[] = []): RenderedBody {
+  return {
+    html: "",
+    frontmatter: {},
+    toc: [],
+    sections: [],
+    markdown: "",
+    assets: [],
+    links: [],
+    ids: [],
+    features: { math: false, mermaid: false },
+    problems,
+    dependencies: [],
+  };
+}

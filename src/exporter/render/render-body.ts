@@ -17,7 +17,7 @@ import { unnestLinks } from "../mdx/link-nesting.ts";
 import { PageContext, type PageEnvironment } from "../mdx/page-context.ts";
 import { nestingProblem, pageSizeProblem } from "../mdx/page-limits.ts";
 import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
-import type { AppendedContent, RenderedBody } from "../mdx/rendered-page.ts";
+import { type AppendedContent, emptyBody, type RenderedBody } from "../mdx/rendered-page.ts";
 import { mdastToHast } from "../mdx/to-hast.ts";
 import type { Problem } from "../problems.ts";
 import { sanitizeNodes } from "../safety/sanitize.ts";
@@ -44,19 +44,7 @@ export interface RenderBodyInput {
 export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> {
   const { file, pagePath, environment } = input;
   const context = new PageContext(file, pagePath, environment);
-  const failed = (problem: Problem): RenderedBody => ({
-    html: "",
-    frontmatter: {},
-    toc: [],
-    sections: [],
-    markdown: "",
-    assets: [],
-    links: [],
-    ids: [],
-    features: { math: false, mermaid: false },
-    problems: [problem],
-    dependencies: [],
-  });
+  const failed = (problem: Problem): RenderedBody => emptyBody([problem]);
 
   let text: string;
   try {

@@ -50,6 +50,13 @@ export function searchEntryFor(language: string | undefined): string {
   return language ? `${searchFolderFor(language)}/index.js` : SEARCH_ENTRY;
 }
 
+/** Whether a bundle path is an index's entry file, the site's or one language's. */
+export function isSearchEntry(bundlePath: string): boolean {
+  return (
+    bundlePath === SEARCH_ENTRY || /^_quire\/search\/[A-Za-z0-9_-]+\/index\.js$/.test(bundlePath)
+  );
+}
+
 function searchFolderFor(language: string | undefined): string {
   return language ? `${FOLDER}/${language.replace(/[^A-Za-z0-9-]/g, "_")}` : FOLDER;
 }
