@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import pino from "pino";
 import type { Config, SettingName } from "../config/settings.ts";
-import { CodedError } from "../domain/errors.ts";
+import { CodedError, ConfigError } from "../domain/errors.ts";
 import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { onStopRequest } from "./stop-signals.ts";
 
@@ -14,6 +14,13 @@ const SERVE_SETTINGS: readonly SettingName[] = [
   "serveDataDir",
   "serveKeep",
   "logLevel",
+  // The readers' assistant answers with the operator's model, set as for agent jobs.
+  "agentProvider",
+  "agentModel",
+  "agentBaseUrl",
+  "agentApiKey",
+  "assistantPerMinute",
+  "assistantTimeoutSeconds",
 ];
 
 interface ServeFlags {
@@ -95,7 +102,11 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
     return 1;
   }
 
-  const server = createStaticServer({ versions, logger });
+  const server = createStaticServer({
+    versions,
+    logger,
+    assistant: await assistantRoute(config, logger),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.servePort, config.serveHost, resolve);
@@ -134,6 +145,30 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
       await new Promise((done) => server.close(done));
       resolve(0);
     }, logger);
+  });
+}
+
+/**
+ * The readers' assistant: answers with the operator's model when the model settings are
+ * complete; without them every question is refused and pages show no "Ask AI" button.
+ */
+async function assistantRoute(config: Config, logger: pino.Logger) {
+  const [{ createAssistantRoute }, { missingAgentSetting }, { createModel }] = await Promise.all([
+    import("../serve/assistant-route.ts"),
+    import("../config/agent-settings.ts"),
+    import("../agent/model.ts"),
+  ]);
+  const missing = missingAgentSetting(config);
+  if (missing && config.agentProvider)
+    // Some model settings but not all: a mistake to report, not a choice.
+    throw new ConfigError(missing);
+  if (missing)
+    logger.info("the readers' assistant is off: no model is set up (QUIRE_AGENT_PROVIDER)");
+  return createAssistantRoute({
+    model: missing ? null : createModel(config),
+    perMinute: config.assistantPerMinute,
+    timeoutSeconds: config.assistantTimeoutSeconds,
+    logger,
   });
 }
 

@@ -45,6 +45,8 @@ export async function openValidationThread(memoryLimitMb: number): Promise<{
   return new ValidationThread(memoryLimitMb);
 }
 
+/** The endpoint an export's `--assistant` value names (or what is wrong with it). */
+export { assistantEndpoint } from "./assistant-endpoint.ts";
 /** What an export is given, and the progress it reports while it runs. */
 export type { ExportOptions, ExportProgress } from "./export-options.ts";
 /** The values a project's `components` setting takes, and their type. */
@@ -59,6 +61,12 @@ export { allowedHostProblem } from "./net/allowed-hosts.ts";
 export type { ArchiveResult } from "./output/archive.ts";
 /** A content problem at its file and line, one line of text for it, and a failed export. */
 export { ExportFailedError, formatProblem, type Problem } from "./problems.ts";
+/**
+ * A bundle's own search index read on a server (the assistant of `quire serve`), with the
+ * query code the page runs, and the words of a reader's question worth searching for.
+ */
+export { openBundleSearch, questionWords } from "./search/bundle-search.ts";
+export type { SearchHit, SearchIndex } from "./search/query.ts";
 /** Whether a repository file is a page source, and the listing of a repository's pages and files. */
 export { isPageSource, listRepository } from "./site/discover.ts";
 /** The matcher of `.mintignore` patterns (and the files Mintlify always leaves out). */

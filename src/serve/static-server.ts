@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from "node:path";
 import type { Logger } from "pino";
 import { confine } from "../files/confine.ts";
+import { ASSISTANT_PATH, type AssistantRoute } from "./assistant-route.ts";
 import {
   filePolicy,
   NO_SOURCES,
@@ -268,7 +269,12 @@ class VersionCache {
  */
 const RECHECK_ACTIVE_MS = 100;
 
-export function createStaticServer(options: { versions: VersionStore; logger: Logger }): Server {
+export function createStaticServer(options: {
+  versions: VersionStore;
+  logger: Logger;
+  /** Answers readers' questions at ASSISTANT_PATH (assistant-route.ts); absent, that path is a file path like any other. */
+  assistant?: AssistantRoute;
+}): Server {
   const { versions } = options;
   let cache: VersionCache | undefined;
   let checkedAt = 0;
@@ -305,7 +311,10 @@ export function createStaticServer(options: { versions: VersionStore; logger: Lo
       });
     }
     try {
-      handle(request, response, versions, activeSite);
+      const pathname = (request.url ?? "/").split("?")[0];
+      if (options.assistant && pathname === ASSISTANT_PATH)
+        options.assistant(request, response, activeSite()?.root ?? null);
+      else handle(request, response, versions, activeSite);
     } catch (error) {
       logger.error({ err: error }, "serving failed");
       if (!response.headersSent) sendText(response, 500, "internal error");

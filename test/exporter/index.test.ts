@@ -22,6 +22,7 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "ExportFailedError",
       "REDIRECT_LIMITS",
       "allowedHostProblem",
+      "assistantEndpoint",
       "compileDestination",
       "compileSource",
       "createIgnoreMatcher",
@@ -35,8 +36,10 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "matchSource",
       "memoryBudgetExceeded",
       "normalizePagePath",
+      "openBundleSearch",
       "openValidationThread",
       "pagePathOfFile",
+      "questionWords",
       "validateSite",
     ]);
   });
@@ -51,6 +54,8 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "ExportProgress",
       "FileOverlay",
       "Problem",
+      "SearchHit",
+      "SearchIndex",
       "SourcePattern",
     ]);
   });

@@ -41,6 +41,8 @@ export interface SiteLayoutData {
   customStylesheets: string[];
   /** The repository's own scripts (bundle paths), loaded deferred on every page. */
   customScripts: string[];
+  /** The readers' assistant's endpoint (`--assistant`): bundle-relative or absolute; none when absent. */
+  assistant?: string;
 }
 
 /** What differs per page. */

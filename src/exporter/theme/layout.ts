@@ -137,6 +137,7 @@ function htmlAttributes(
     `data-page="${escapeHtml(page.pagePath)}"`,
     `data-current-path="${escapeHtml(currentPath(page.pagePath))}"`,
     `data-search-index="${escapeHtml(site.assets.searchIndex)}"`,
+    site.assistant ? `data-assistant="${escapeHtml(site.assistant)}"` : "",
     config.search.prompt ? `data-search-prompt="${escapeHtml(config.search.prompt)}"` : "",
     `data-appearance="${config.appearance.default}"`,
     config.appearance.strict ? `data-appearance-strict="true"` : "",
