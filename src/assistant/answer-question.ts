@@ -43,6 +43,8 @@ export async function* streamAnswer(options: AnswerOptions): AsyncGenerator<stri
     maxOutputTokens: options.maxOutputTokens,
     maxRetries: 0,
     abortSignal: options.signal,
+    // Failures arrive as the stream's error part below; without this the SDK also prints them.
+    onError: () => {},
   });
   for await (const part of result.fullStream) {
     if (part.type === "text-delta") yield part.text;

@@ -66,6 +66,7 @@ export { ExportFailedError, formatProblem, type Problem } from "./problems.ts";
  * query code the page runs, and the words of a reader's question worth searching for.
  */
 export { openBundleSearch, questionWords } from "./search/bundle-search.ts";
+/** An opened search index, and one section of a page it found. */
 export type { SearchHit, SearchIndex } from "./search/query.ts";
 /** Whether a repository file is a page source, and the listing of a repository's pages and files. */
 export { isPageSource, listRepository } from "./site/discover.ts";
