@@ -14,11 +14,8 @@ const SERVE_SETTINGS: readonly SettingName[] = [
   "serveDataDir",
   "serveKeep",
   "logLevel",
-  // The readers' assistant answers with the operator's model, set as for agent jobs.
-  "agentProvider",
-  "agentModel",
-  "agentBaseUrl",
-  "agentApiKey",
+  // The readers' assistant answers with the operator's model, set as for agent jobs by
+  // QUIRE_AGENT_PROVIDER, _MODEL, _BASE_URL and _API_KEY (variables only, as for `quire api`).
   "assistantPerMinute",
   "assistantTimeoutSeconds",
 ];
@@ -51,6 +48,9 @@ values.yaml:
     bundleUrl: "https://quire.example.com/downloads/...?expires=...&signature=..."
     version: "2026.11.1"     # optional: pin a version; an unpacked pin is served without fetching
     sha256: "9f86d0…"        # optional: the archive's SHA-256 from the bundle call; checked before unpacking
+
+Readers' assistant (Ask AI, for bundles exported with --assistant same-origin): on when the model is
+set, as for agent jobs: QUIRE_AGENT_PROVIDER, QUIRE_AGENT_MODEL, QUIRE_AGENT_BASE_URL, QUIRE_AGENT_API_KEY.
 
 Environment overrides: QUIRE_STATIC_EXPORT_ENABLED, QUIRE_STATIC_EXPORT_BUNDLE_URL, QUIRE_STATIC_EXPORT_VERSION,
 QUIRE_STATIC_EXPORT_SHA256.
