@@ -24,15 +24,16 @@ export const DEFAULT_RETRIEVAL_LIMITS: RetrievalLimits = { pages: 4, charactersP
 
 /** Words of a question searched at most (a long question is mostly filler after these). */
 const MAX_WORDS = 12;
-/** Hits looked at per word. */
-const HITS_PER_WORD = 20;
+/** Hits looked at per word: enough to tell a word on a few pages from one on most. */
+const HITS_PER_WORD = 50;
 
 /**
  * The pages that best answer a question. The page's search requires every word of a query,
- * which a question in a sentence rarely meets, so each meaningful word is searched on its own
- * and a page's score is the sum of its best section's score for each word: pages that match
- * more of the question's words come first. The whole question, searched as a reader would,
- * adds its own score to the pages that match all of it.
+ * which a question in a sentence rarely meets, so each meaningful word is searched on its own.
+ * A page scores, for each word, its best section's score relative to the word's best page,
+ * weighed by how rare the word is (a word found on few pages says more about them than `job`
+ * on a site about jobs); the sum over the words ranks the pages. The whole question, searched
+ * as a reader would, counts as one more rare word for the pages that match all of it.
  */
 export async function retrievePages(
   index: SearchIndex,
@@ -46,19 +47,26 @@ export async function retrievePages(
     ...terms.map((term) => index.search(term, HITS_PER_WORD)),
     terms.length > 1 ? index.search(terms.join(" "), HITS_PER_WORD) : Promise.resolve([]),
   ]);
-  const pages = new Map<string, { score: number; best: SearchHit }>();
+  const pages = new Map<string, { score: number; best: SearchHit; bestShare: number }>();
   for (const hits of searches) {
     const bestPerPage = new Map<string, SearchHit>();
     for (const hit of hits) {
       const known = bestPerPage.get(hit.path);
       if (!known || hit.score > known.score) bestPerPage.set(hit.path, hit);
     }
+    const top = Math.max(0, ...[...bestPerPage.values()].map((hit) => hit.score));
+    if (top === 0) continue;
+    const rarity = Math.log(1 + HITS_PER_WORD / bestPerPage.size);
     for (const [pagePath, hit] of bestPerPage) {
+      const share = (hit.score / top) * rarity;
       const page = pages.get(pagePath);
-      if (!page) pages.set(pagePath, { score: hit.score, best: hit });
+      if (!page) pages.set(pagePath, { score: share, best: hit, bestShare: share });
       else {
-        page.score += hit.score;
-        if (hit.score > page.best.score) page.best = hit;
+        page.score += share;
+        if (share > page.bestShare) {
+          page.best = hit;
+          page.bestShare = share;
+        }
       }
     }
   }

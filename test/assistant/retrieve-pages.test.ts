@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cutAroundSection, retrievePages } from "../../src/assistant/retrieve-pages.ts";
+import { exportSite } from "../../src/exporter/export-site.ts";
 import { openBundleSearch, type SearchIndex } from "../../src/exporter/index.ts";
 import { exportAssistantSite } from "./assistant-site.ts";
 
@@ -68,5 +69,26 @@ describe("cutAroundSection", () => {
 
   it("starts at the top when the section is not found", () => {
     expect(cutAroundSection(markdown, "Missing", 50)).toBe(`${markdown.slice(0, 50)}…`);
+  });
+});
+
+describe("retrievePages on the sample site", () => {
+  const sample = path.join(work, "sample");
+  beforeAll(async () => {
+    await exportSite({
+      sourceDir: path.resolve("examples/docs"),
+      outputDir: sample,
+      components: "static",
+    });
+  });
+
+  it("weighs a word found on most pages less than a rare one", async () => {
+    // `job` is in the titles of the API pages ("Create a job"); `retried` only in the guide.
+    const pages = await retrievePages(
+      await openBundleSearch(sample),
+      sample,
+      "What happens when a job fails, and how often is it retried?",
+    );
+    expect(pages[0]?.path).toBe("guides/retries");
   });
 });

@@ -235,12 +235,13 @@ class AssistantPanel {
 async function* serverEvents(
   body: ReadableStream<Uint8Array>,
 ): AsyncGenerator<{ event: string; data: unknown }> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buffered = "";
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    buffered += value;
+    buffered += decoder.decode(value, { stream: true });
     let end = buffered.indexOf("\n\n");
     while (end >= 0) {
       const block = buffered.slice(0, end);
