@@ -81,6 +81,8 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
   // A mistake in the file is a ConfigError: one line, exit 2.
   const values = readValuesFile(flags.values, valuesOverrides(config));
   const logger = pino({ level: config.logLevel, base: { service: "quire-serve" } });
+  // Incomplete model settings are a mistake to report before anything is touched.
+  const assistant = await assistantRoute(config, logger);
   const dataDir = path.resolve(config.serveDataDir);
   const versions = new VersionStore(dataDir);
   // A serve process killed mid-download or mid-unpack left its temporary files behind.
@@ -102,11 +104,7 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
     return 1;
   }
 
-  const server = createStaticServer({
-    versions,
-    logger,
-    assistant: await assistantRoute(config, logger),
-  });
+  const server = createStaticServer({ versions, logger, assistant });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.servePort, config.serveHost, resolve);
@@ -153,10 +151,9 @@ async function runServe(flags: ServeFlags, config: Config): Promise<number> {
  * complete; without them every question is refused and pages show no "Ask AI" button.
  */
 async function assistantRoute(config: Config, logger: pino.Logger) {
-  const [{ createAssistantRoute }, { missingAgentSetting }, { createModel }] = await Promise.all([
+  const [{ createAssistantRoute }, { missingAgentSetting }] = await Promise.all([
     import("../serve/assistant-route.ts"),
     import("../config/agent-settings.ts"),
-    import("../agent/model.ts"),
   ]);
   const missing = missingAgentSetting(config);
   if (missing && config.agentProvider)
@@ -165,7 +162,8 @@ async function assistantRoute(config: Config, logger: pino.Logger) {
   if (missing)
     logger.info("the readers' assistant is off: no model is set up (QUIRE_AGENT_PROVIDER)");
   return createAssistantRoute({
-    model: missing ? null : createModel(config),
+    // The providers' SDKs load only when there is a model to talk to.
+    model: missing ? null : (await import("../agent/model.ts")).createModel(config),
     perMinute: config.assistantPerMinute,
     timeoutSeconds: config.assistantTimeoutSeconds,
     logger,

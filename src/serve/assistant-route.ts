@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LanguageModel } from "ai";
 import type { Logger } from "pino";
-import { streamAnswer } from "../assistant/answer-question.ts";
 import { RateLimiter } from "../assistant/rate-limiter.ts";
 import { type RetrievedPage, retrievePages } from "../assistant/retrieve-pages.ts";
 import { openBundleSearch, type SearchIndex } from "../exporter/index.ts";
@@ -153,6 +152,8 @@ export function createAssistantRoute(settings: AssistantSettings): AssistantRout
       })),
     );
     try {
+      // The model's SDK loads with the first answer: a server with no model never pays for it.
+      const { streamAnswer } = await import("../assistant/answer-question.ts");
       for await (const text of streamAnswer({
         model,
         question,
