@@ -63,6 +63,7 @@ describe("Ask AI under quire serve", () => {
     await expect
       .poll(() => panel.locator(".assistant-answer").innerText())
       .toBe("After five failed attempts the job is marked as failed [1].");
+    await page.locator("dialog.assistant-dialog[data-state='done']").waitFor();
     const citation = panel.locator(".assistant-answer a");
     expect(await citation.innerText()).toBe("[1]");
     expect(
@@ -73,6 +74,35 @@ describe("Ask AI under quire serve", () => {
     await page.waitForURL(/\/guides\/retries/);
     expect(await page.locator("h1").first().innerText()).toBe("Retries");
     expect(blocked).toEqual([]);
+    await page.close();
+  });
+
+  it("takes what the reader typed in search to the assistant from the search dialog", async () => {
+    const model = await startMockModel();
+    model.script({ text: "Sign and check webhooks with your signing secret [1]." });
+    const server = await serveSite({
+      QUIRE_AGENT_PROVIDER: "openai-compatible",
+      QUIRE_AGENT_MODEL: "docs-model",
+      QUIRE_AGENT_BASE_URL: model.baseUrl,
+    });
+    const page = await browser.newPage();
+    await page.goto(`${server.base}/index`);
+    await page.getByRole("button", { name: "Ask AI" }).waitFor();
+    await page.keyboard.press("Control+k");
+    await page
+      .getByRole("combobox", { name: "Search the documentation" })
+      .fill("webhook signature");
+    await page.getByRole("button", { name: "Ask AI about this" }).click();
+    const panel = page.getByRole("dialog", { name: "Ask AI about the documentation" });
+    await expect
+      .poll(() => panel.locator(".assistant-answer").innerText())
+      .toBe("Sign and check webhooks with your signing secret [1].");
+    await page.locator("dialog.assistant-dialog[data-state='done']").waitFor();
+    expect(await panel.locator(".assistant-question").innerText()).toBe("webhook signature");
+    expect(await panel.locator(".assistant-sources a").allInnerTexts()).toEqual(["Webhooks"]);
+    expect(String(model.requests[0]?.messages[1]?.content)).toContain(
+      "Question: webhook signature",
+    );
     await page.close();
   });
 

@@ -52,10 +52,45 @@ function addButton(root: Document, endpoint: string, base: string): void {
   if (search) search.after(button);
   else (root.querySelector(".topbar-inner") ?? root.body).appendChild(button);
   let panel: AssistantPanel | undefined;
-  button.addEventListener("click", () => {
+  const openPanel = (opener: HTMLElement, question = ""): void => {
     panel ??= new AssistantPanel(root, endpoint, base);
-    panel.open(button);
+    panel.open(opener, question);
+  };
+  button.addEventListener("click", () => openPanel(button));
+  offerInSearch(root, (question) => openPanel(button, question));
+}
+
+/**
+ * An "Ask AI" button in the search dialog too, under its field: it hands what the reader typed
+ * to the assistant. The dialog is built on first search, so it is watched for until it appears.
+ */
+function offerInSearch(root: Document, ask: (question: string) => void): void {
+  const attach = (dialog: HTMLDialogElement): void => {
+    if (dialog.querySelector(".search-ask-ai")) return;
+    const button = root.createElement("button");
+    button.type = "button";
+    button.className = "search-ask-ai";
+    button.innerHTML = `${SPARKLE}<span>Ask AI about this</span>`;
+    button.addEventListener("click", () => {
+      const question = dialog.querySelector("input")?.value.trim() ?? "";
+      dialog.close();
+      ask(question);
+    });
+    (dialog.querySelector(".search-field") ?? dialog.firstElementChild)?.after(button);
+  };
+  const find = () => root.querySelector<HTMLDialogElement>("dialog[data-quire-search]");
+  const present = find();
+  if (present) {
+    attach(present);
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    const dialog = find();
+    if (!dialog) return;
+    observer.disconnect();
+    attach(dialog);
   });
+  observer.observe(root.body, { childList: true });
 }
 
 const PANEL_HTML = `<div class="assistant-panel">
@@ -121,10 +156,12 @@ class AssistantPanel {
     });
   }
 
-  open(opener: HTMLElement): void {
+  /** Opens the panel; with a question, asks it at once. */
+  open(opener: HTMLElement, question = ""): void {
     this.returnFocus = opener;
     if (!this.element.open) this.element.showModal();
     this.input.focus();
+    if (question !== "") void this.ask(question.slice(0, MAX_QUESTION_CHARACTERS));
   }
 
   close(): void {
@@ -167,6 +204,7 @@ class AssistantPanel {
         else if (event === "text") {
           text += String(data);
           this.render(text, sources);
+          this.showSources(text, sources);
         } else if (event === "error") {
           throw new Error(String((data as { message?: unknown }).message ?? "the answer failed"));
         } else if (event === "done") break;
