@@ -21,7 +21,10 @@
  *   127.0.0.1:5432 or BENCH_SCALE_POSTGRES_URL).
  * - startup: `quire --help` from a checkout and from the packed package, with the machine's Node
  *   and with Node 24 (bench/startup.ts, a minute or two). Option: BENCH_STARTUP_RUNS (default 20).
- * BENCH_ONLY=export, api, agent, serve, openapi, components, scale or startup (or a comma-separated list;
+ * - assistant: the readers' assistant's retrieval on a generated 2,000-page site beside the
+ *   reader's search (bench/assistant.ts, a minute or two). Options: BENCH_ASSISTANT_PAGES,
+ *   BENCH_ASSISTANT_ROUNDS.
+ * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup or assistant (or a comma-separated list;
  * default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
@@ -42,6 +45,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { agentSection, runAgentBenchmark } from "./agent.ts";
 import { apiSection, runApiBenchmark } from "./api.ts";
+import { assistantSection, runAssistantBenchmark } from "./assistant.ts";
 import { componentsSection, runComponentsBenchmark } from "./components.ts";
 import { generateSite } from "./generate-site.ts";
 import { type Measurement, measure, median } from "./measure.ts";
@@ -229,6 +233,7 @@ const SECTIONS = [
   "components",
   "scale",
   "startup",
+  "assistant",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
@@ -242,6 +247,7 @@ BENCH_ONLY=openapi npm run bench    # API reference pages against Markdown pages
 BENCH_ONLY=components npm run bench # pages with React components against the same without (several minutes; or npm run bench:components)
 BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
 BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the packed package (a minute or two)
+BENCH_ONLY=assistant npm run bench  # the readers' assistant's retrieval before the model (a minute or two)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -314,6 +320,8 @@ async function main(): Promise<void> {
       content = scaleSection(await runScaleBenchmark(log), machine());
     } else if (section === "startup") {
       content = startupSection(await runStartupBenchmark(log), machine());
+    } else if (section === "assistant") {
+      content = assistantSection(await runAssistantBenchmark(log), machine());
     } else {
       content =
         section === "export"
