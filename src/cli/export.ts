@@ -121,7 +121,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
     );
   }
   if (flags.assistant !== undefined) {
-    const endpoint = assistantEndpoint(flags.assistant);
+    const endpoint = assistantEndpoint(flags.assistant, flags.deployment as DeploymentType);
     if ("problem" in endpoint) throw new UsageError(`--assistant ${endpoint.problem}`);
   }
   if (flags.siteUrl && !/^https?:\/\/[^/]+/.test(flags.siteUrl))

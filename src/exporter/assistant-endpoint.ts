@@ -1,3 +1,5 @@
+import type { DeploymentType } from "./site/types.ts";
+
 /**
  * Where a bundle's pages send readers' questions (`--assistant`): `same-origin` is the path
  * `quire serve` answers on, beside the pages (a bundle-relative path, so it follows the site
@@ -16,8 +18,15 @@ export interface AssistantEndpoint {
   origin?: string;
 }
 
-/** The endpoint an `--assistant` value names, or a one-line problem with it. */
-export function assistantEndpoint(value: string): AssistantEndpoint | { problem: string } {
+/**
+ * The endpoint an `--assistant` value names, or a one-line problem with it. An air-gapped
+ * bundle calls no host but its own, so there only `same-origin` is taken: `quire serve` then
+ * answers with a model inside the network.
+ */
+export function assistantEndpoint(
+  value: string,
+  deployment: DeploymentType = "cloud",
+): AssistantEndpoint | { problem: string } {
   const trimmed = value.trim();
   if (trimmed === SAME_ORIGIN_ASSISTANT) return { endpoint: SAME_ORIGIN_ASSISTANT_PATH };
   let url: URL;
@@ -30,6 +39,10 @@ export function assistantEndpoint(value: string): AssistantEndpoint | { problem:
     return { problem: `must be "same-origin" or an http(s) URL, not "${value}"` };
   if (url.username || url.password)
     return { problem: `must not carry a user name or password: "${value}"` };
+  if (deployment === "air-gapped")
+    return {
+      problem: `must be "same-origin" in an air-gapped export, which calls no other host (quire serve answers with a model inside the network), not "${value}"`,
+    };
   url.hash = "";
   return { endpoint: url.href, origin: url.origin };
 }

@@ -142,7 +142,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const deployment = options.deployment ?? "cloud";
   const components = options.components ?? "interactive";
   const assistant =
-    options.assistant === undefined ? undefined : assistantEndpoint(options.assistant);
+    options.assistant === undefined ? undefined : assistantEndpoint(options.assistant, deployment);
   if (assistant && "problem" in assistant)
     throw new ExportFailedError(`--assistant ${assistant.problem}`, [
       { severity: "error", rule: "options", file: "--assistant", message: assistant.problem },

@@ -31,6 +31,15 @@ describe("assistantEndpoint, what --assistant names", () => {
     });
   });
 
+  it("takes only same-origin in an air-gapped export, which calls no other host", () => {
+    expect(assistantEndpoint("same-origin", "air-gapped")).toEqual({
+      endpoint: "_quire/assistant",
+    });
+    expect(assistantEndpoint("http://models.internal:8080/ask", "air-gapped")).toMatchObject({
+      problem: expect.stringMatching(/^must be "same-origin" in an air-gapped export/),
+    });
+  });
+
   it("refuses anything else with a one-line reason", () => {
     expect(assistantEndpoint("yes")).toEqual({
       problem: 'must be "same-origin" or an absolute http(s) URL, not "yes"',
@@ -63,10 +72,22 @@ describe("an export's assistant", () => {
     expect(manifest.connectOrigins).toBeUndefined();
   });
 
+  it("is offered by an air-gapped export only from its own host", async () => {
+    const { manifest, page } = await exported({
+      assistant: "same-origin",
+      deployment: "air-gapped",
+    });
+    expect(manifest.assistant).toEqual({ endpoint: "_quire/assistant" });
+    expect(page).toContain('data-assistant="_quire/assistant"');
+    await expect(
+      exported({ assistant: "http://models.internal:8080/ask", deployment: "air-gapped" }),
+    ).rejects.toThrow(/--assistant must be "same-origin" in an air-gapped export/);
+  });
+
   it("on another host, adds that origin to the pages' connectOrigins", async () => {
     const { manifest, page } = await exported({
       assistant: "http://models.internal:8080/ask",
-      deployment: "air-gapped",
+      deployment: "client-hosted",
     });
     expect(manifest.assistant).toEqual({ endpoint: "http://models.internal:8080/ask" });
     expect(manifest.connectOrigins).toEqual(["http://models.internal:8080"]);
