@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { questionWords, type SearchHit, type SearchIndex } from "../exporter/index.ts";
+import type { BundleSearch, SearchHit } from "../exporter/index.ts";
 import { confine } from "../files/confine.ts";
 
 /** A page of the bundle chosen to answer a question, with the text the model may quote. */
@@ -36,12 +36,12 @@ const HITS_PER_WORD = 50;
  * as a reader would, counts as one more rare word for the pages that match all of it.
  */
 export async function retrievePages(
-  index: SearchIndex,
+  index: BundleSearch,
   root: string,
   question: string,
   limits: RetrievalLimits = DEFAULT_RETRIEVAL_LIMITS,
 ): Promise<RetrievedPage[]> {
-  const terms = questionWords(question).slice(0, MAX_WORDS);
+  const terms = index.questionWords(question).slice(0, MAX_WORDS);
   if (terms.length === 0) return [];
   const searches = await Promise.all([
     ...terms.map((term) => index.search(term, HITS_PER_WORD)),

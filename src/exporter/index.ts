@@ -10,6 +10,7 @@
  */
 import type { ExportOptions } from "./export-options.ts";
 import type { ExportResult } from "./export-site.ts";
+import type { BundleSearch } from "./search/bundle-search.ts";
 import type { SiteValidation, ValidateSiteOptions } from "./validate-site.ts";
 
 /** Exports a documentation repository as a static site, and optionally one `.tar.gz` bundle. */
@@ -63,11 +64,16 @@ export type { ArchiveResult } from "./output/archive.ts";
 export { ExportFailedError, formatProblem, type Problem } from "./problems.ts";
 /**
  * A bundle's own search index read on a server (the assistant of `quire serve`), with the
- * query code the page runs, and the words of a reader's question worth searching for.
+ * query code the page runs; loaded on the first call, like the engine.
  */
-export { openBundleSearch, questionWords } from "./search/bundle-search.ts";
-/** An opened search index, and one section of a page it found. */
-export type { SearchHit, SearchIndex } from "./search/query.ts";
+export async function openBundleSearch(root: string): Promise<BundleSearch> {
+  const search = await import("./search/bundle-search.ts");
+  return search.openBundleSearch(root);
+}
+/** A bundle's search index opened on a server, and how it reads a question. */
+export type { BundleSearch } from "./search/bundle-search.ts";
+/** One section of a page a search found. */
+export type { SearchHit } from "./search/query.ts";
 /** Whether a repository file is a page source, and the listing of a repository's pages and files. */
 export { isPageSource, listRepository } from "./site/discover.ts";
 /** The matcher of `.mintignore` patterns (and the files Mintlify always leaves out). */

@@ -3,7 +3,7 @@ import type { LanguageModel } from "ai";
 import type { Logger } from "pino";
 import { RateLimiter } from "../assistant/rate-limiter.ts";
 import { type RetrievedPage, retrievePages } from "../assistant/retrieve-pages.ts";
-import { openBundleSearch, type SearchIndex } from "../exporter/index.ts";
+import { type BundleSearch, openBundleSearch } from "../exporter/index.ts";
 
 /**
  * The reader-facing assistant of `quire serve`: `GET` says whether it answers, `POST` with
@@ -43,10 +43,10 @@ export type AssistantRoute = (
 
 export function createAssistantRoute(settings: AssistantSettings): AssistantRoute {
   const limiter = new RateLimiter(settings.perMinute);
-  const indexes = new Map<string, Promise<SearchIndex>>();
+  const indexes = new Map<string, Promise<BundleSearch>>();
   let answering = 0;
 
-  const indexOf = (root: string): Promise<SearchIndex> => {
+  const indexOf = (root: string): Promise<BundleSearch> => {
     let index = indexes.get(root);
     if (!index) {
       index = openBundleSearch(root);

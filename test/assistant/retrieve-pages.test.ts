@@ -4,14 +4,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cutAroundSection, retrievePages } from "../../src/assistant/retrieve-pages.ts";
 import { exportSite } from "../../src/exporter/export-site.ts";
-import { openBundleSearch, type SearchIndex } from "../../src/exporter/index.ts";
+import { type BundleSearch, openBundleSearch } from "../../src/exporter/index.ts";
 import { exportAssistantSite } from "./assistant-site.ts";
 
 // One export for the whole file (a temporary folder of the helpers' would go after one test).
 const work = mkdtempSync(path.join(os.tmpdir(), "quire-retrieve-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let root: string;
-let index: SearchIndex;
+let index: BundleSearch;
 beforeAll(async () => {
   root = await exportAssistantSite(path.join(work, "site"));
   index = await openBundleSearch(root);

@@ -29,12 +29,19 @@ export async function readIndexFile(root: string, path: string): Promise<unknown
   return JSON.parse(match[2] as string);
 }
 
+/** A bundle's search index on a server, and how it reads a reader's question. */
+export interface BundleSearch extends SearchIndex {
+  /** The words of a question worth searching for (see `questionWords`). */
+  questionWords(question: string): string[];
+}
+
 /**
  * Opens the search index of an unpacked bundle with the same query code the page runs, so the
  * assistant retrieves what a reader's search would find.
  */
-export function openBundleSearch(root: string): Promise<SearchIndex> {
-  return openSearchIndex(SEARCH_ENTRY, (path) => readIndexFile(root, path));
+export async function openBundleSearch(root: string): Promise<BundleSearch> {
+  const index = await openSearchIndex(SEARCH_ENTRY, (path) => readIndexFile(root, path));
+  return { search: index.search, questionWords };
 }
 
 /** Words of a question that name no subject: searched for, they would match every page. */
