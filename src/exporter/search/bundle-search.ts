@@ -24,9 +24,15 @@ export async function readIndexFile(root: string, path: string): Promise<unknown
   const text = await readFile(file, "utf8");
   if (text.length > MAX_INDEX_FILE_BYTES) throw new Error(`${path}: too large for a search file`);
   const match = INDEX_FILE.exec(text);
-  if (!match) throw new Error(`${path}: not a search index file`);
-  JSON.parse(match[1] as string);
-  return JSON.parse(match[2] as string);
+  try {
+    if (match) {
+      JSON.parse(match[1] as string);
+      return JSON.parse(match[2] as string);
+    }
+  } catch (error) {
+    throw new Error(`${path}: not a search index file`, { cause: error });
+  }
+  throw new Error(`${path}: not a search index file`);
 }
 
 /** A bundle's search index on a server, and how it reads a reader's question. */
