@@ -29,8 +29,11 @@
  *   minutes). Options: BENCH_NAVIGATION_PAGES, BENCH_NAVIGATION_RUNS, BENCH_NAVIGATION_QUIRE.
  * - dev: `quire dev` beside `vitepress dev` in Chromium: start on a generated 1,000-page site,
  *   edit to new text shown on a 5,000-page one (bench/dev.ts, a few minutes).
- * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup, lastmod, navigation
- * or dev (or a comma-separated list; default all) runs only those;
+ * - assistant: the readers' assistant's retrieval on a generated 2,000-page site beside the
+ *   reader's search (bench/assistant.ts, a minute or two). Options: BENCH_ASSISTANT_PAGES,
+ *   BENCH_ASSISTANT_ROUNDS.
+ * BENCH_ONLY=export, api, agent, serve, openapi, components, scale, startup, lastmod, navigation,
+ * dev or assistant (or a comma-separated list; default all) runs only those;
  * so does a first argument (`node bench/run.ts api`). BENCHMARKS.md keeps one block per section
  * between HTML comment markers, and a run replaces only the blocks of the sections it ran.
  */
@@ -50,6 +53,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { agentSection, runAgentBenchmark } from "./agent.ts";
 import { apiSection, runApiBenchmark } from "./api.ts";
+import { assistantSection, runAssistantBenchmark } from "./assistant.ts";
 import { componentsSection, runComponentsBenchmark } from "./components.ts";
 import { devSection, runDevBenchmark } from "./dev.ts";
 import { generateSite } from "./generate-site.ts";
@@ -243,6 +247,7 @@ const SECTIONS = [
   "lastmod",
   "navigation",
   "dev",
+  "assistant",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const REPRODUCE = `## Reproduce
@@ -259,6 +264,7 @@ BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the 
 BENCH_ONLY=lastmod npm run bench    # sitemap dates: one git log against one per page (a few minutes)
 BENCH_ONLY=navigation npm run bench # a 5,001-page site in one sidebar against the same in tabs (several minutes)
 BENCH_ONLY=dev npm run bench        # quire dev against vitepress dev in Chromium (a few minutes; or npm run bench:dev)
+BENCH_ONLY=assistant npm run bench  # the readers' assistant's retrieval before the model (a minute or two)
 \`\`\`
 
 A run rewrites only the sections it measured and keeps the others as they were.
@@ -338,6 +344,8 @@ async function main(): Promise<void> {
       content = lastModifiedSection(await runLastModifiedBenchmark(log), machine());
     } else if (section === "navigation") {
       content = navigationSection(await runNavigationBenchmark(log), machine());
+    } else if (section === "assistant") {
+      content = assistantSection(await runAssistantBenchmark(log), machine());
     } else {
       content =
         section === "export"

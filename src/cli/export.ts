@@ -6,6 +6,7 @@ import { formatBytes } from "../common/format-bytes.ts";
 import { plural } from "../common/plural.ts";
 import { defaultExportCacheDir } from "../config/cache-directory.ts";
 import {
+  assistantEndpoint,
   COMPONENT_MODES,
   type ComponentMode,
   type DeploymentType,
@@ -30,6 +31,7 @@ interface ExportFlags {
   outDir?: string;
   deployment: string;
   playground?: boolean;
+  assistant?: string;
   components: string;
   paths?: string;
   siteUrl?: string;
@@ -62,6 +64,10 @@ export function registerExportCommand(program: Command): void {
     .option(
       "--playground",
       "keep the API playground (Try it) in an air-gapped bundle; it then only calls the servers the OpenAPI specification names or the reader types",
+    )
+    .option(
+      "--assistant <ENDPOINT>",
+      "offer readers an AI assistant (Ask AI) answering from these pages: same-origin (quire serve answers, with its model settings) or the URL of the operator's own endpoint; none by default",
     )
     .option(
       "--components <MODE>",
@@ -126,6 +132,10 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       `--concurrency must be a whole number from 0 to 64, not "${flags.concurrency}"`,
     );
   }
+  if (flags.assistant !== undefined) {
+    const endpoint = assistantEndpoint(flags.assistant, flags.deployment as DeploymentType);
+    if ("problem" in endpoint) throw new UsageError(`--assistant ${endpoint.problem}`);
+  }
   if (flags.siteUrl && !/^https?:\/\/[^/]+/.test(flags.siteUrl))
     throw new UsageError(`--site-url must be an absolute http(s) URL, not "${flags.siteUrl}"`);
   const archiveFile =
@@ -177,6 +187,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       outputDir: flags.outDir,
       deployment: flags.deployment as DeploymentType,
       playground: flags.playground === true,
+      ...(flags.assistant !== undefined ? { assistant: flags.assistant } : {}),
       allowHosts: [...exportAllowHosts],
       components: flags.components as ComponentMode,
       paths: flags.paths

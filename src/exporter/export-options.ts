@@ -37,6 +37,11 @@ export interface ExportOptions {
    * nothing at all in an air-gapped export.
    */
   allowHosts?: string[];
+  /**
+   * Where readers' questions go (`same-origin`: `quire serve`'s assistant beside the pages; or
+   * an absolute URL): pages offer "Ask AI" when it answers. No assistant when absent.
+   */
+  assistant?: string;
   /** Repository React components; `interactive` by default. */
   components?: ComponentMode;
   /** Export only these pages: page paths, or folder prefixes ending in `/` or `/*`. */

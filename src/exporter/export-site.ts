@@ -10,6 +10,7 @@ import {
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { assistantEndpoint } from "./assistant-endpoint.ts";
 import { mermaidScript } from "./code/mermaid-asset.ts";
 import { islandsRuntime } from "./custom/runtime-asset.ts";
 import { buildTailwindCss, needsTailwindStylesheet, tailwindUtilities } from "./custom/tailwind.ts";
@@ -93,8 +94,10 @@ export interface ExportManifest {
   deployment: DeploymentType;
   /** Repository React components: the mode, and the pages that carry component code (interactive only). */
   components: { mode: ComponentMode; pages: string[] };
-  /** Origins the API playground's pages call (the specifications' servers): a server's Content-Security-Policy allows them. */
+  /** Origins the pages call (the API playground's servers, an assistant on another host): a server's Content-Security-Policy allows them. */
   connectOrigins?: string[];
+  /** The readers' assistant the pages offer (`--assistant`): the endpoint they send questions to. */
+  assistant?: { endpoint: string };
   /**
    * The Content-Security-Policy hashes (`sha256-…`) of every inline script Quire wrote into the
    * pages, so a server can allow exactly those instead of inline script in general.
@@ -132,6 +135,12 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const started = performance.now();
   const deployment = options.deployment ?? "cloud";
   const components = options.components ?? "interactive";
+  const assistant =
+    options.assistant === undefined ? undefined : assistantEndpoint(options.assistant, deployment);
+  if (assistant && "problem" in assistant)
+    throw new ExportFailedError(`--assistant ${assistant.problem}`, [
+      { severity: "error", rule: "options", file: "--assistant", message: assistant.problem },
+    ]);
   const progress = createProgressReporter(options.onProgress);
   progress("reading", 0, 0);
 
@@ -173,6 +182,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     repo,
     listing.files,
     options.cleanUrls ?? DEFAULT_CLEAN_URLS,
+    assistant?.endpoint,
   );
   problems.push(...layoutProblems);
   layout.siteUrl = resolveSiteUrl(options.siteUrl, config);
@@ -277,7 +287,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     generator: `${GENERATOR} ${engineFingerprint()}`,
     deployment,
     components: { mode: components, pages: islandPages },
-    ...(api && api.connectOrigins.length > 0 ? { connectOrigins: api.connectOrigins } : {}),
+    ...connectOriginsField([
+      ...(api?.connectOrigins ?? []),
+      ...(assistant?.origin ? [assistant.origin] : []),
+    ]),
+    ...(assistant ? { assistant: { endpoint: assistant.endpoint } } : {}),
     scriptHashes: [...QUIRE_INLINE_SCRIPTS, ...layout.inlineScripts].map(scriptHash),
     ...(layout.scriptOrigins.length > 0 ? { scriptOrigins: layout.scriptOrigins } : {}),
     redirectRules: REDIRECT_FILES.rules,
@@ -335,6 +349,11 @@ function pageDates(
     if (date) dates[pagePath] = date;
   }
   return dates;
+}
+
+/** The manifest's `connectOrigins`, each once; absent when there are none. */
+function connectOriginsField(origins: string[]): { connectOrigins?: string[] } {
+  return origins.length > 0 ? { connectOrigins: [...new Set(origins)] } : {};
 }
 
 /** The pages to export: all, or those matching `paths` (exact page paths or folder prefixes). */
@@ -412,6 +431,7 @@ export async function prepareLayout(
   repo: RepoFiles,
   files: readonly string[],
   cleanUrls = DEFAULT_CLEAN_URLS,
+  assistant?: string,
 ) {
   const problems: Problem[] = [];
   const [theme, runtime, site] = await Promise.all([
@@ -442,6 +462,7 @@ export async function prepareLayout(
     customScripts: site.customScripts,
     // Set before the shared sidebar scripts are built: their links follow it.
     cleanUrls,
+    ...(assistant ? { assistant } : {}),
   };
   const sidebars = buildSidebarScripts(
     layout,

@@ -129,6 +129,8 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
         // The project's settings: its React components, and the playground in air-gapped exports.
         components: project.custom_components as ComponentMode,
         playground: project.air_gapped_playground === 1,
+        // Pages offer "Ask AI" of the quire serve that serves them (same origin, any deployment).
+        ...(project.serve_assistant === 1 ? { assistant: "same-origin" } : {}),
         // The operator's setting, never the project's: a docs repository must not widen it.
         allowHosts: options.allowHosts ?? [],
         paths: job.paths ? (JSON.parse(job.paths) as string[]) : undefined,

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { confine } from "../files/confine.ts";
 import { type ApiProxy, PROXY_PATHNAME } from "./api-proxy.ts";
+import { ASSISTANT_PATH, type AssistantRoute } from "./assistant-route.ts";
 import {
   filePolicy,
   NO_SOURCES,
@@ -277,6 +278,8 @@ export function createStaticServer(options: {
   logger: Logger;
   /** The API playground's request proxy (api-proxy.ts); none when absent. */
   apiProxy?: ApiProxy;
+  /** Answers readers' questions at ASSISTANT_PATH (assistant-route.ts); absent, that path is a file path like any other. */
+  assistant?: AssistantRoute;
 }): Server {
   const { versions } = options;
   let cache: VersionCache | undefined;
@@ -318,7 +321,10 @@ export function createStaticServer(options: {
       });
     }
     try {
-      handle(request, response, versions, activeSite, options.apiProxy);
+      const pathname = (request.url ?? "/").split("?")[0];
+      if (options.assistant && pathname === ASSISTANT_PATH)
+        options.assistant(request, response, activeSite()?.root ?? null);
+      else handle(request, response, versions, activeSite, options.apiProxy);
     } catch (error) {
       logger.error({ err: error }, "serving failed");
       if (!response.headersSent) sendText(response, 500, "internal error");

@@ -92,6 +92,11 @@ describe("quire export", () => {
     const wrong = runQuireSync(["export", docs, "--deployment", "moon"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("--deployment must be one of cloud, client-hosted, air-gapped");
+    const assistant = runQuireSync(["export", docs, "--assistant", "yes"]);
+    expect(assistant.code).toBe(2);
+    expect(assistant.stderr).toContain(
+      '--assistant must be "same-origin" or an absolute http(s) URL, not "yes"',
+    );
     expect(runQuireSync(["export"]).code).toBe(2);
   });
 

@@ -7,7 +7,7 @@ import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
 
 /**
  * docs/bundle-format.md describes quire-export.json field by field. A site that makes every
- * optional field appear (analytics, an API playground, a warning with a line) is exported, and
+ * optional field appear (analytics, an API playground, an assistant, a warning with a line) is exported, and
  * the fields of its manifest must be the fields of the document's table, no more, no fewer.
  */
 
@@ -61,6 +61,7 @@ describe("docs/bundle-format.md", () => {
       jobId: "exp_1",
       domain: "docs.tasks.example",
       version: "1.0.0",
+      assistant: "same-origin",
     });
     const manifest = JSON.parse(readFileSync(path.join(outputDir, "quire-export.json"), "utf8"));
     expect(manifest).toEqual(result.manifest);
@@ -71,6 +72,7 @@ describe("docs/bundle-format.md", () => {
     expect(manifest.fontOrigins).toEqual(["https://fonts.gstatic.com"]);
     expect(manifest.customStylesheets).toEqual(["style.css"]);
     expect(manifest.customScripts).toEqual(["widget.js"]);
+    expect(manifest.assistant).toEqual({ endpoint: "_quire/assistant" });
     expect(manifest.warnings.some((warning: { line?: number }) => warning.line)).toBe(true);
 
     const markdown = readFileSync(path.resolve("docs/bundle-format.md"), "utf8");

@@ -52,6 +52,8 @@ export interface SiteLayoutData {
   cleanUrls?: boolean;
   /** Page path → when its source file last changed (ISO 8601, from git), where known. */
   lastModified?: Record<string, string>;
+  /** The readers' assistant's endpoint (`--assistant`): bundle-relative or absolute; none when absent. */
+  assistant?: string;
 }
 
 /** What differs per page. */

@@ -159,6 +159,7 @@ function htmlAttributes(
     `data-search-index="${escapeHtml(page.language ? searchEntryFor(page.language) : site.assets.searchIndex)}"`,
     // The client script's strings in the page's language (it carries the English ones itself).
     messages ? `data-messages="${escapeHtml(messages)}"` : "",
+    site.assistant ? `data-assistant="${escapeHtml(site.assistant)}"` : "",
     config.search.prompt ? `data-search-prompt="${escapeHtml(config.search.prompt)}"` : "",
     `data-appearance="${config.appearance.default}"`,
     config.appearance.strict ? `data-appearance-strict="true"` : "",
