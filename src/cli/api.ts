@@ -20,6 +20,7 @@ const API_SETTINGS: readonly SettingName[] = [
   "exportMemoryMb",
   "exportAllowHosts",
   "exportFeedbackUrl",
+  "exportCleanUrls",
   "exportCacheMaxMb",
   "agentConcurrency",
   "jobLeaseSeconds",

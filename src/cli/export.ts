@@ -6,6 +6,7 @@ import { formatBytes } from "../common/format-bytes.ts";
 import { plural } from "../common/plural.ts";
 import { defaultExportCacheDir } from "../config/cache-directory.ts";
 import {
+  assistantEndpoint,
   COMPONENT_MODES,
   type ComponentMode,
   type DeploymentType,
@@ -30,9 +31,11 @@ interface ExportFlags {
   outDir?: string;
   deployment: string;
   playground?: boolean;
+  assistant?: string;
   components: string;
   paths?: string;
   siteUrl?: string;
+  cleanUrls?: boolean;
   cache: boolean;
   cacheDir?: string;
   concurrency?: string;
@@ -67,6 +70,10 @@ export function registerExportCommand(program: Command): void {
       "keep the API playground (Try it) in an air-gapped bundle; it then only calls the servers the OpenAPI specification names or the reader types",
     )
     .option(
+      "--assistant <ENDPOINT>",
+      "offer readers an AI assistant (Ask AI) answering from these pages: same-origin (quire serve answers, with its model settings) or the URL of the operator's own endpoint; none by default",
+    )
+    .option(
       "--components <MODE>",
       "the repository's own React components: interactive (rendered, and working in the page with a small bundled runtime), static (rendered HTML only, no component code in the bundle) or off (left empty)",
       "interactive",
@@ -77,7 +84,11 @@ export function registerExportCommand(program: Command): void {
     )
     .option(
       "--site-url <URL>",
-      "absolute URL the site will be served from, for sitemap.xml and robots.txt",
+      "absolute URL the site will be served from, for canonical URLs, og:url, structured data, sitemap.xml and robots.txt (default: docs.json's seo.metatags.canonical)",
+    )
+    .option(
+      "--clean-urls",
+      "write each page as PATH/index.html, which any static host serves at /PATH, instead of PATH.html",
     )
     .option(
       "--repository-url <URL>",
@@ -136,6 +147,10 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
     throw new UsageError(
       `--concurrency must be a whole number from 0 to 64, not "${flags.concurrency}"`,
     );
+  }
+  if (flags.assistant !== undefined) {
+    const endpoint = assistantEndpoint(flags.assistant, flags.deployment as DeploymentType);
+    if ("problem" in endpoint) throw new UsageError(`--assistant ${endpoint.problem}`);
   }
   if (flags.siteUrl && !/^https?:\/\/[^/]+/.test(flags.siteUrl))
     throw new UsageError(`--site-url must be an absolute http(s) URL, not "${flags.siteUrl}"`);
@@ -197,6 +212,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       outputDir: flags.outDir,
       deployment: flags.deployment as DeploymentType,
       playground: flags.playground === true,
+      ...(flags.assistant !== undefined ? { assistant: flags.assistant } : {}),
       allowHosts: [...exportAllowHosts],
       components: flags.components as ComponentMode,
       paths: flags.paths
@@ -214,6 +230,7 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
           }
         : {}),
       ...(flags.mcpUrl ? { mcpUrl: flags.mcpUrl } : {}),
+      cleanUrls: flags.cleanUrls === true,
       createdAt: await exportTimestamp(docsDir),
       cacheDir: cache?.siteDirectory,
       concurrency,

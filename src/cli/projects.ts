@@ -34,6 +34,8 @@ const COMPONENTS_HELP = `what a static export does with the repository's own Rea
 ).join(", ")}`;
 
 const PLAYGROUND_HELP = "keep the API playground (Try it) in air-gapped exports";
+const ASSISTANT_HELP =
+  "its exports offer readers the AI assistant of quire serve (Ask AI, --assistant same-origin), answered when quire serve has a model";
 
 function describe(project: Project): string {
   return [
@@ -46,6 +48,7 @@ function describe(project: Project): string {
     `  deployment  ${project.deployment}`,
     `  components  ${project.customComponents}: ${COMPONENT_MODE_NOTES[project.customComponents]}`,
     `  playground  ${project.airGappedPlayground ? "kept in air-gapped exports" : "left out of air-gapped exports"}`,
+    `  assistant   ${project.serveAssistant ? "offered by quire serve (same origin)" : "none"}`,
     `  forge       ${project.forge ?? "none"}${project.forgeApiUrl ? ` at ${project.forgeApiUrl}` : ""}${project.hasForgeToken ? ", token stored (encrypted)" : ""}${project.forge ? (project.pullRequestDraft ? ", draft pull requests" : ", ready pull requests") : ""}`,
     `  created     ${project.createdAt}`,
   ].join("\n");
@@ -86,6 +89,7 @@ export function registerProjectsCommand(program: Command): void {
       .option("--draft-pull-requests", "open the agent's pull requests as drafts")
       .option("--components <MODE>", COMPONENTS_HELP, "interactive")
       .option("--playground", PLAYGROUND_HELP)
+      .option("--assistant", ASSISTANT_HELP)
       .option("--json", 'print the project, with "id" (and "projectId", the same)')
       .addHelpText(
         "after",
@@ -121,6 +125,7 @@ Examples:
         pullRequestDraft: flags.draftPullRequests === true,
         customComponents,
         airGappedPlayground: flags.playground === true,
+        serveAssistant: flags.assistant === true,
       });
     });
     print(
@@ -152,6 +157,8 @@ Examples:
       .option("--components <MODE>", COMPONENTS_HELP)
       .option("--playground", PLAYGROUND_HELP)
       .option("--no-playground", "leave the API playground out of air-gapped exports")
+      .option("--assistant", ASSISTANT_HELP)
+      .option("--no-assistant", "its exports offer no AI assistant")
       .option("--draft-pull-requests", "open the agent's pull requests as drafts")
       .option("--no-draft-pull-requests", "open the agent's pull requests ready for review")
       .option("--json", "print the project as JSON")
@@ -183,11 +190,12 @@ Examples:
       "deployment",
       "components",
       "playground",
+      "assistant",
       "draftPullRequests",
     ].filter((name) => flags[name] !== undefined);
     if (changes.length === 0)
       throw new UsageError(
-        "nothing to change: give at least one of --name, --domain, --repo, --ref, --plan, --deployment, --components, --playground, --no-playground, --draft-pull-requests, --no-draft-pull-requests",
+        "nothing to change: give at least one of --name, --domain, --repo, --ref, --plan, --deployment, --components, --playground, --no-playground, --assistant, --no-assistant, --draft-pull-requests, --no-draft-pull-requests",
       );
     const project = await withServices(flags, async (services) => {
       const current = await services.admin.getProject(projectId);
@@ -206,6 +214,7 @@ Examples:
         pullRequestDraft: flags.draftPullRequests ?? current.pullRequestDraft,
         customComponents: customComponents ?? current.customComponents,
         airGappedPlayground: flags.playground ?? current.airGappedPlayground,
+        serveAssistant: flags.assistant ?? current.serveAssistant,
       });
     });
     print(

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import pino from "pino";
 import type { Config, SettingName } from "../config/settings.ts";
-import { CodedError } from "../domain/errors.ts";
+import { CodedError, ConfigError } from "../domain/errors.ts";
 import { listenError } from "./listen-error.ts";
 import { addSettingOptions, configFromFlags } from "./settings-options.ts";
 import { onStopRequest } from "./stop-signals.ts";
@@ -20,6 +20,10 @@ const SERVE_SETTINGS: readonly SettingName[] = [
   "serveKeep",
   "serveProxyAllowHosts",
   "logLevel",
+  // The readers' assistant answers with the operator's model, set as for agent jobs by
+  // QUIRE_AGENT_PROVIDER, _MODEL, _BASE_URL and _API_KEY (variables only, as for `quire api`).
+  "assistantPerMinute",
+  "assistantTimeoutSeconds",
 ];
 
 interface ServeFlags {
@@ -59,6 +63,9 @@ values.yaml:
     bundleUrl: "https://quire.example.com/downloads/...?expires=...&signature=..."
     version: "2026.11.1"     # optional: pin a version; an unpacked pin is served without fetching
     sha256: "9f86d0…"        # optional: the archive's SHA-256 from the bundle call; checked before unpacking
+
+Readers' assistant (Ask AI, for bundles exported with --assistant same-origin): on when the model is
+set, as for agent jobs: QUIRE_AGENT_PROVIDER, QUIRE_AGENT_MODEL, QUIRE_AGENT_BASE_URL, QUIRE_AGENT_API_KEY.
 
 Environment overrides: QUIRE_STATIC_EXPORT_ENABLED, QUIRE_STATIC_EXPORT_BUNDLE_URL, QUIRE_STATIC_EXPORT_VERSION,
 QUIRE_STATIC_EXPORT_SHA256.
@@ -178,6 +185,8 @@ async function runServe(flags: ServeFlags & { values: string }, config: Config):
   // A mistake in the file is a ConfigError: one line, exit 2.
   const values = readValuesFile(flags.values, valuesOverrides(config));
   const logger = pino({ level: config.logLevel, base: { service: "quire-serve" } });
+  // Incomplete model settings are a mistake to report before anything is touched.
+  const assistant = await assistantRoute(config, logger);
   const dataDir = path.resolve(config.serveDataDir);
   ensureWritableFolder(dataDir, "the data folder, --data-dir");
   const versions = new VersionStore(dataDir);
@@ -207,6 +216,7 @@ async function runServe(flags: ServeFlags & { values: string }, config: Config):
     versions,
     logger,
     apiProxy,
+    assistant,
     feedback: () => feedbackStore,
   });
   let shown: string;
@@ -247,6 +257,30 @@ async function runServe(flags: ServeFlags & { values: string }, config: Config):
       feedbackStore.close();
       resolve(0);
     }, logger);
+  });
+}
+
+/**
+ * The readers' assistant: answers with the operator's model when the model settings are
+ * complete; without them every question is refused and pages show no "Ask AI" button.
+ */
+async function assistantRoute(config: Config, logger: pino.Logger) {
+  const [{ createAssistantRoute }, { missingAgentSetting }] = await Promise.all([
+    import("../serve/assistant-route.ts"),
+    import("../config/agent-settings.ts"),
+  ]);
+  const missing = missingAgentSetting(config);
+  if (missing && config.agentProvider)
+    // Some model settings but not all: a mistake to report, not a choice.
+    throw new ConfigError(missing);
+  if (missing)
+    logger.info("the readers' assistant is off: no model is set up (QUIRE_AGENT_PROVIDER)");
+  return createAssistantRoute({
+    // The providers' SDKs load only when there is a model to talk to.
+    model: missing ? null : (await import("../agent/model.ts")).createModel(config),
+    perMinute: config.assistantPerMinute,
+    timeoutSeconds: config.assistantTimeoutSeconds,
+    logger,
   });
 }
 

@@ -10,6 +10,7 @@ const WORKER_SETTINGS: readonly SettingName[] = [
   "exportMemoryMb",
   "exportAllowHosts",
   "exportFeedbackUrl",
+  "exportCleanUrls",
   "exportCacheMaxMb",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",

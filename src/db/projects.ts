@@ -18,6 +18,7 @@ export function toProject(row: ProjectsTable): Project {
     pullRequestDraft: row.pull_request_draft === 1,
     customComponents: row.custom_components as ComponentMode,
     airGappedPlayground: row.air_gapped_playground === 1,
+    serveAssistant: row.serve_assistant === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

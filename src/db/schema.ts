@@ -28,6 +28,8 @@ export interface ProjectsTable {
   custom_components: string;
   /** 1: an air-gapped export keeps the API playground. */
   air_gapped_playground: number;
+  /** 1: exports offer readers the assistant of `quire serve` (`--assistant same-origin`). */
+  serve_assistant: number;
   created_at: string;
   updated_at: string;
 }

@@ -53,6 +53,11 @@ export interface Project {
    * (docs/deployment-types.md). No effect on cloud and client-hosted exports, which keep it.
    */
   airGappedPlayground: boolean;
+  /**
+   * Exports offer readers the assistant of `quire serve` ("Ask AI", `--assistant same-origin`):
+   * it answers when the serving side has a model (docs/deployment-types.md). Off by default.
+   */
+  serveAssistant: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -49,6 +49,11 @@ export interface ExportOptions {
    * nothing at all in an air-gapped export.
    */
   allowHosts?: string[];
+  /**
+   * Where readers' questions go (`same-origin`: `quire serve`'s assistant beside the pages; or
+   * an absolute URL): pages offer "Ask AI" when it answers. No assistant when absent.
+   */
+  assistant?: string;
   /** Repository React components; `interactive` by default. */
   components?: ComponentMode;
   /** Export only these pages: page paths, or folder prefixes ending in `/` or `/*`. */
@@ -68,7 +73,11 @@ export interface ExportOptions {
    * page is checked; nothing is left of what it wrote.
    */
   strict?: boolean;
-  /** Absolute URL the site will be served from (`https://docs.example.com`), for sitemap.xml. */
+  /**
+   * Absolute URL the site will be served from (`https://docs.example.com`): canonical URLs,
+   * `og:url`, structured data and sitemap.xml need it. docs.json's `seo.metatags.canonical`
+   * when absent; without either, pages carry none of these.
+   */
   siteUrl?: string;
   /**
    * Where the pages' "Was this page helpful?" answers are posted: an http(s) URL, or a path of
@@ -80,6 +89,11 @@ export interface ExportOptions {
   repository?: RepositoryLink;
   /** The operator's MCP server, for the page menu's MCP options (`mcp`, `cursor`, `vscode`…). */
   mcpUrl?: string;
+  /**
+   * Write each page as `<path>/index.html`, served at `/<path>/` by any static host, instead of
+   * `<path>.html` (docs/decisions.md says which is the default and why).
+   */
+  cleanUrls?: boolean;
   /** Written into quire-export.json. */
   jobId?: string;
   /** The manifest's `createdAt` (ISO 8601); the clock's time when absent. */

@@ -10,6 +10,7 @@ import {
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { assistantEndpoint } from "./assistant-endpoint.ts";
 import { mermaidScript } from "./code/mermaid-asset.ts";
 import { islandsRuntime } from "./custom/runtime-asset.ts";
 import { buildTailwindCss, needsTailwindStylesheet, tailwindUtilities } from "./custom/tailwind.ts";
@@ -50,9 +51,10 @@ import type { PageOutcome, PageTask, RendererSetup } from "./render/page-rendere
 import { renderAllPages } from "./render/pool.ts";
 import { buildSearchIndex, SEARCH_ENTRY } from "./search/build-index.ts";
 import { siteSearchDocuments } from "./search/site-documents.ts";
+import { readLastModified } from "./site/last-modified.ts";
 import { collectNavigationPages } from "./site/navigation-pages.ts";
 import type { PageMeta } from "./site/page-index.ts";
-import { pageOutputFile, relativeUrl } from "./site/paths.ts";
+import { pageOutputFile, relativeUrl, siteBase } from "./site/paths.ts";
 import type { RepoFiles } from "./site/repo-files.ts";
 import { checkLinks, checkNavigationPages } from "./site/site-index.ts";
 import type { DeploymentType, SiteConfig } from "./site/types.ts";
@@ -94,8 +96,10 @@ export interface ExportManifest {
   deployment: DeploymentType;
   /** Repository React components: the mode, and the pages that carry component code (interactive only). */
   components: { mode: ComponentMode; pages: string[] };
-  /** Origins the API playground's pages call (the specifications' servers): a server's Content-Security-Policy allows them. */
+  /** Origins the pages call (the API playground's servers, an assistant on another host): a server's Content-Security-Policy allows them. */
   connectOrigins?: string[];
+  /** The readers' assistant the pages offer (`--assistant`): the endpoint they send questions to. */
+  assistant?: { endpoint: string };
   /**
    * The Content-Security-Policy hashes (`sha256-…`) of every inline script Quire wrote into the
    * pages, so a server can allow exactly those instead of inline script in general.
@@ -139,6 +143,12 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const started = performance.now();
   const deployment = options.deployment ?? "cloud";
   const components = options.components ?? "interactive";
+  const assistant =
+    options.assistant === undefined ? undefined : assistantEndpoint(options.assistant, deployment);
+  if (assistant && "problem" in assistant)
+    throw new ExportFailedError(`--assistant ${assistant.problem}`, [
+      { severity: "error", rule: "options", file: "--assistant", message: assistant.problem },
+    ]);
   const progress = createProgressReporter(options.onProgress);
   progress("reading", 0, 0);
 
@@ -173,9 +183,34 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     runtimeFile,
     siteOrigins,
     problems: layoutProblems,
-  } = await prepareLayout(config, deployment, allPages, repo, listing.files);
+  } = await prepareLayout(
+    config,
+    deployment,
+    allPages,
+    repo,
+    listing.files,
+    options.cleanUrls ?? DEFAULT_CLEAN_URLS,
+    assistant?.endpoint,
+  );
   problems.push(...layoutProblems);
-  layout.reader = await prepareReaderSettings(options, config, deployment, allPages, problems);
+  layout.siteUrl = resolveSiteUrl(options.siteUrl, config);
+  // One pass over the git history for every page: the sitemap's lastmod, the structured data
+  // and the "Last modified" line all read it.
+  const history = await readLastModified(
+    repo.root,
+    [...allPages.values()].map((page) => page.file),
+    options.signal,
+  );
+  layout.lastModified = pageDates(allPages, history.dates);
+  layout.reader = await prepareReaderSettings(
+    // The site's address as the pages' own links have it: the option, else docs.json's canonical.
+    { ...options, siteUrl: layout.siteUrl },
+    config,
+    deployment,
+    allPages,
+    history,
+    problems,
+  );
   writeFiles(outputDir, themeFiles);
   const tasks: PageTask[] = [...selected.values()]
     .filter((page) => !page.url || page.file)
@@ -262,9 +297,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
       );
     }
   }
-  writeSiteFiles(outputDir, config, exportedPages, outcomes, navigationPaths, options.siteUrl);
+  writeSiteFiles(outputDir, layout, exportedPages, outcomes, navigationPaths);
   writeRedirects(outputDir, layout, redirects);
-  await writeRssFeeds(outputDir, exportedPages, config, layout.reader);
+  await writeRssFeeds(outputDir, exportedPages, config, layout.reader, layout.cleanUrls === true);
 
   const warnings = collapseRepeats(problems.filter((problem) => problem.severity === "warning"));
   const manifest: ExportManifest = {
@@ -277,7 +312,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     generator: `${GENERATOR} ${engineFingerprint()}`,
     deployment,
     components: { mode: components, pages: islandPages },
-    ...connectOriginsField(api?.connectOrigins ?? []),
+    ...connectOriginsField([
+      ...(api?.connectOrigins ?? []),
+      ...(assistant?.origin ? [assistant.origin] : []),
+    ]),
+    ...(assistant ? { assistant: { endpoint: assistant.endpoint } } : {}),
     ...(layout.reader?.feedbackUrl ? { feedbackUrl: layout.reader.feedbackUrl } : {}),
     scriptHashes: [...QUIRE_INLINE_SCRIPTS, ...layout.inlineScripts].map(scriptHash),
     ...(layout.scriptOrigins.length > 0 ? { scriptOrigins: layout.scriptOrigins } : {}),
@@ -311,6 +350,36 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     pagesFromCache: outcomes.filter((outcome) => outcome.fromCache).length,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/** Pages as `<path>.html` unless asked otherwise: see docs/decisions.md. */
+const DEFAULT_CLEAN_URLS = false;
+
+/**
+ * The site's root URL: the export's option, else docs.json's `seo.metatags.canonical` (Mintlify
+ * appends each page's path to it), with one final slash; none when neither is an http(s) URL.
+ */
+function resolveSiteUrl(option: string | undefined, config: SiteConfig): string | undefined {
+  const url = option ?? config.seo.metatags.canonical;
+  return url && /^https?:\/\/[^/\s]+/i.test(url.trim()) ? siteBase(url.trim()) : undefined;
+}
+
+/** Page path → the date its source file last changed, for the pages git knows. */
+function pageDates(
+  pages: Map<string, PageMeta>,
+  files: Map<string, string>,
+): Record<string, string> {
+  const dates: Record<string, string> = {};
+  for (const [pagePath, page] of pages) {
+    const date = files.get(page.file);
+    if (date) dates[pagePath] = date;
+  }
+  return dates;
+}
+
+/** The manifest's `connectOrigins`, each once; absent when there are none. */
+function connectOriginsField(origins: string[]): { connectOrigins?: string[] } {
+  return origins.length > 0 ? { connectOrigins: [...new Set(origins)] } : {};
 }
 
 /** The pages to export: all, or those matching `paths` (exact page paths or folder prefixes). */
@@ -387,6 +456,8 @@ export async function prepareLayout(
   pages: Map<string, PageMeta>,
   repo: RepoFiles,
   files: readonly string[],
+  cleanUrls = DEFAULT_CLEAN_URLS,
+  assistant?: string,
 ) {
   const problems: Problem[] = [];
   const [theme, runtime, site] = await Promise.all([
@@ -415,6 +486,9 @@ export async function prepareLayout(
     externalStylesheets: site.externalStylesheets,
     customStylesheets: site.customStylesheets,
     customScripts: site.customScripts,
+    // Set before the shared sidebar scripts are built: their links follow it.
+    cleanUrls,
+    ...(assistant ? { assistant } : {}),
   };
   const sidebars = buildSidebarScripts(
     layout,
@@ -430,12 +504,6 @@ export async function prepareLayout(
     runtimeFile: runtime,
     problems: [...problems, ...analytics.problems],
   };
-}
-
-/** `connectOrigins` when there are some: each origin once. */
-function connectOriginsField(origins: string[]): Partial<ExportManifest> {
-  const unique = [...new Set(origins)];
-  return unique.length > 0 ? { connectOrigins: unique } : {};
 }
 
 /** The manifest's fields about the site's look: other hosts its styles load from, its own files. */
@@ -485,7 +553,7 @@ async function addTailwindStylesheet(
   const file = hashedPath("_quire/tailwind", "css", css);
   writeFiles(outputDir, [{ path: file, content: css }]);
   const linkPage = async (outcome: PageOutcome): Promise<void> => {
-    const htmlFile = pageOutputFile(outcome.pagePath);
+    const htmlFile = pageOutputFile(outcome.pagePath, layout.cleanUrls);
     const target = path.join(outputDir, htmlFile);
     if (!existsSync(target)) return;
     const html = linkPageStylesheet(await readFile(target), layout, outcome.pagePath, file);
@@ -529,35 +597,66 @@ function copyPageAssets(
   return used;
 }
 
+/**
+ * The site's search index: one per language on a site with languages (a page searches its own
+ * language's pages only), else one.
+ */
 function writeSearchIndex(
   outputDir: string,
   outcomes: PageOutcome[],
   pages: Map<string, PageMeta>,
   navigation: NavigationModel,
 ): void {
-  const index = buildSearchIndex(
-    siteSearchDocuments(outcomes, pages, (pagePath) => navigation.view(pagePath).breadcrumb),
+  // Each page's view once: its language picks the index, its breadcrumb goes in the document.
+  const views = new Map(
+    outcomes.map((outcome) => [outcome.pagePath, navigation.view(outcome.pagePath)]),
   );
-  writeFiles(outputDir, index.files);
+  const byLanguage = new Map<string | undefined, PageOutcome[]>();
+  for (const outcome of outcomes) {
+    const language = views.get(outcome.pagePath)?.language;
+    const rendered = byLanguage.get(language) ?? [];
+    byLanguage.set(language, rendered);
+    rendered.push(outcome);
+  }
+  // Every language a page may search has an index, if only an empty one.
+  for (const language of navigation.languages.codes)
+    if (!byLanguage.has(language)) byLanguage.set(language, []);
+  if (byLanguage.size === 0) byLanguage.set(undefined, []);
+  for (const [language, rendered] of byLanguage) {
+    const documents = siteSearchDocuments(
+      rendered,
+      pages,
+      (pagePath) => views.get(pagePath)?.breadcrumb,
+    );
+    writeFiles(outputDir, buildSearchIndex(documents, language).files);
+  }
 }
 
 function writeSiteFiles(
   outputDir: string,
-  config: SiteConfig,
+  layout: SiteLayoutData,
   pages: PageMeta[],
   outcomes: PageOutcome[],
   navigationPaths: ReadonlySet<string>,
-  siteUrl: string | undefined,
 ): void {
+  const { config, siteUrl } = layout;
   const indexable = indexablePages(pages, config, navigationPaths);
   const markdownByPath = new Map(outcomes.map((outcome) => [outcome.pagePath, outcome.markdown]));
   const listed = pages.filter((page) => !page.noindex && !page.url);
-  writeFileSync(path.join(outputDir, "sitemap.xml"), renderSitemap(indexable, siteUrl));
+  writeFileSync(
+    path.join(outputDir, "sitemap.xml"),
+    renderSitemap(indexable, {
+      siteUrl,
+      cleanUrls: layout.cleanUrls,
+      lastModified: layout.lastModified,
+    }),
+  );
   writeFileSync(
     path.join(outputDir, "robots.txt"),
     renderRobots(
       pages.filter((page) => page.noindex),
       siteUrl,
+      layout.cleanUrls,
     ),
   );
   writeFileSync(path.join(outputDir, "llms.txt"), renderLlmsTxt(config, listed));
@@ -580,10 +679,11 @@ async function writeRssFeeds(
   pages: PageMeta[],
   config: SiteConfig,
   reader: SiteLayoutData["reader"],
+  cleanUrls: boolean,
 ): Promise<void> {
   for (const page of pages) {
     if (!page.rss) continue;
-    const htmlFile = pageOutputFile(page.path);
+    const htmlFile = pageOutputFile(page.path, cleanUrls);
     const target = path.join(outputDir, htmlFile);
     if (!existsSync(target)) continue;
     const feedFile = feedFileOf(page.path);
@@ -618,12 +718,12 @@ function writeRedirects(
 ): void {
   writeFileSync(
     path.join(outputDir, "404.html"),
-    renderNotFoundPage(layout, JSON.stringify(fallbackRules(redirects))),
+    renderNotFoundPage(layout, JSON.stringify(fallbackRules(redirects, layout.cleanUrls))),
   );
   // A linked path's redirect is a fixed one for servers too: its redirect page is a file.
   const fixedToo = [...redirects, ...linked];
-  for (const page of redirectPages(fixedToo)) {
-    const target = path.join(outputDir, pageOutputFile(page.pagePath));
+  for (const page of redirectPages(fixedToo, layout.cleanUrls)) {
+    const target = path.join(outputDir, pageOutputFile(page.pagePath, layout.cleanUrls));
     mkdirSync(path.dirname(target), { recursive: true });
     const shown = page.pagePath === "index" ? "/" : page.pagePath;
     writeFileSync(target, renderRedirectPage(layout, shown, page.href));

@@ -11,6 +11,7 @@
 import type { ExportOptions } from "./export-options.ts";
 import type { ExportResult } from "./export-site.ts";
 import type { SitePreview, SitePreviewOptions } from "./preview/site-preview.ts";
+import type { BundleSearch } from "./search/bundle-search.ts";
 import type { SiteValidation, ValidateSiteOptions } from "./validate-site.ts";
 
 /** Exports a documentation repository as a static site, and optionally one `.tar.gz` bundle. */
@@ -55,6 +56,8 @@ export async function openSitePreview(options: SitePreviewOptions): Promise<Site
   return SitePreview.open(options);
 }
 
+/** The endpoint an export's `--assistant` value names (or what is wrong with it). */
+export { assistantEndpoint } from "./assistant-endpoint.ts";
 /** What an export is given, and the progress it reports while it runs. */
 export type { ExportOptions, ExportProgress } from "./export-options.ts";
 /** The values a project's `components` setting takes, and their type. */
@@ -100,6 +103,18 @@ export type {
 export { ExportFailedError, formatProblem, type Problem } from "./problems.ts";
 /** The one rule every URL passes, for a use: what a page may link to or load. */
 export { checkUrl } from "./safety/url-policy.ts";
+/**
+ * A bundle's own search index read on a server (the assistant of `quire serve`), with the
+ * query code the page runs; loaded on the first call, like the engine.
+ */
+export async function openBundleSearch(root: string): Promise<BundleSearch> {
+  const search = await import("./search/bundle-search.ts");
+  return search.openBundleSearch(root);
+}
+/** A bundle's search index opened on a server, and how it reads a question. */
+export type { BundleSearch } from "./search/bundle-search.ts";
+/** One section of a page a search found. */
+export type { SearchHit } from "./search/query.ts";
 /** Whether a repository file is a page source, and the listing of a repository's pages and files. */
 export { isPageSource, listRepository } from "./site/discover.ts";
 /** The matcher of `.mintignore` patterns (and the files Mintlify always leaves out). */

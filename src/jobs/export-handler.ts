@@ -37,6 +37,8 @@ export interface ExportHandlerOptions {
   allowHosts?: string[];
   /** Where exported pages post feedback (`--export-feedback-url`); the pages ask nothing when absent. */
   feedbackUrl?: string;
+  /** Pages as `PATH/index.html` (the operator's `QUIRE_EXPORT_CLEAN_URLS`). */
+  cleanUrls?: boolean;
   /** The render cache's size cap (`--cache-max`): pruned to it after each job; unbounded when absent. */
   cacheMaxMb?: number;
 }
@@ -130,12 +132,15 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
         // The project's settings: its React components, and the playground in air-gapped exports.
         components: project.custom_components as ComponentMode,
         playground: project.air_gapped_playground === 1,
+        // Pages offer "Ask AI" of the quire serve that serves them (same origin, any deployment).
+        ...(project.serve_assistant === 1 ? { assistant: "same-origin" } : {}),
         // The operator's setting, never the project's: a docs repository must not widen it.
         allowHosts: options.allowHosts ?? [],
         paths: job.paths ? (JSON.parse(job.paths) as string[]) : undefined,
         ...(options.feedbackUrl ? { feedbackUrl: options.feedbackUrl } : {}),
         ...projectRepositoryLink(project, checkout),
         siteUrl: `https://${job.domain}`,
+        cleanUrls: options.cleanUrls === true,
         cacheDir: exportCacheDir,
         jobId: job.id,
         domain: job.domain,

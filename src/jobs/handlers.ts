@@ -40,6 +40,7 @@ export function createHandlers(
         memoryMb: config.exportMemoryMb,
         allowHosts: [...config.exportAllowHosts],
         feedbackUrl: config.exportFeedbackUrl,
+        cleanUrls: config.exportCleanUrls,
         cacheMaxMb: config.exportCacheMaxMb,
       }),
     );

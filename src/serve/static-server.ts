@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { confine } from "../files/confine.ts";
 import { type ApiProxy, PROXY_PATHNAME } from "./api-proxy.ts";
+import { ASSISTANT_PATH, type AssistantRoute } from "./assistant-route.ts";
 import {
   filePolicy,
   NO_SOURCES,
@@ -295,6 +296,8 @@ export function createStaticServer(options: {
   logger: Logger;
   /** The API playground's request proxy (api-proxy.ts); none when absent. */
   apiProxy?: ApiProxy;
+  /** Answers readers' questions at ASSISTANT_PATH (assistant-route.ts); absent, that path is a file path like any other. */
+  assistant?: AssistantRoute;
   /**
    * Where readers' feedback is counted, for versions whose pages post it here: called on the
    * first answer to count, so a server whose sites never ask opens no store.
@@ -342,15 +345,17 @@ export function createStaticServer(options: {
       });
     }
     try {
-      if (options.feedback && request.url?.split("?")[0] === FEEDBACK_PATH) {
-        return handleFeedback(request, response, {
+      const pathname = (request.url ?? "/").split("?")[0];
+      if (options.feedback && pathname === FEEDBACK_PATH)
+        handleFeedback(request, response, {
           store: options.feedback,
           limiter,
           accepts: (page) => activeSite()?.acceptsFeedback(page) ?? "not-collected",
           failed: (error) => logger.error({ err: error }, "feedback could not be counted"),
         });
-      }
-      handle(request, response, versions, activeSite, options.apiProxy);
+      else if (options.assistant && pathname === ASSISTANT_PATH)
+        options.assistant(request, response, activeSite()?.root ?? null);
+      else handle(request, response, versions, activeSite, options.apiProxy);
     } catch (error) {
       logger.error({ err: error }, "serving failed");
       if (!response.headersSent) sendText(response, 500, "internal error");

@@ -53,6 +53,8 @@ export interface NewProject {
   customComponents?: ComponentMode;
   /** Keep the API playground in air-gapped exports; false by default. */
   airGappedPlayground?: boolean;
+  /** Exports offer readers the assistant of `quire serve`; false by default. */
+  serveAssistant?: boolean;
   /**
    * Whether the repository may be a folder on the server (or a file:// URL). The operator's
    * command line may; the dashboard may not, so an organization's admin cannot export the
@@ -129,6 +131,7 @@ export class AdminService {
         pull_request_draft: input.pullRequestDraft ? 1 : 0,
         custom_components: input.customComponents ?? "interactive",
         air_gapped_playground: input.airGappedPlayground ? 1 : 0,
+        serve_assistant: input.serveAssistant ? 1 : 0,
         created_at: now,
         updated_at: now,
       });
@@ -138,7 +141,8 @@ export class AdminService {
   /**
    * Changes a project of an organization (the dashboard's project settings). The same checks as
    * `createProject`; `forgeToken` undefined keeps the stored token, null removes it;
-   * `customComponents` and `airGappedPlayground` undefined keep the current setting.
+   * `customComponents`, `airGappedPlayground` and `serveAssistant` undefined keep the current
+   * setting.
    */
   async updateProject(
     orgId: string,
@@ -179,6 +183,7 @@ export class AdminService {
         pull_request_draft: input.pullRequestDraft ? 1 : 0,
         custom_components: input.customComponents ?? current.customComponents,
         air_gapped_playground: (input.airGappedPlayground ?? current.airGappedPlayground) ? 1 : 0,
+        serve_assistant: (input.serveAssistant ?? current.serveAssistant) ? 1 : 0,
         updated_at: new Date().toISOString(),
       });
       return updated as Project;

@@ -167,3 +167,54 @@ describe("a sidebar larger than the page carries", () => {
     await tab.context().close();
   });
 });
+
+describe("a large sidebar of a language, with clean URLs", () => {
+  let cleanSite: string;
+
+  beforeAll(async () => {
+    const files: Record<string, string> = {};
+    const groupsOf = (language: string) =>
+      Array.from({ length: GROUPS }, (_unused, group) => {
+        const pages = Array.from(
+          { length: PER_GROUP + 3 },
+          (_page, index) => `${language}/g${group}/p${index}`,
+        );
+        for (const page of pages)
+          files[`${page}.mdx`] =
+            `---\ntitle: Page ${page}\n${page.endsWith("/p2") ? "deprecated: true\n" : ""}---\n\nText of ${page}.\n`;
+        return { group: `Group ${group}`, pages };
+      });
+    files["docs.json"] = JSON.stringify({
+      name: "Big",
+      colors: { primary: "#2563eb" },
+      navigation: {
+        languages: ["en", "fr"].map((language) => ({ language, groups: groupsOf(language) })),
+      },
+    });
+    writeRepoFiles(path.join(root, "clean-source"), files);
+    cleanSite = path.join(root, "clean-site");
+    await exportSite({
+      sourceDir: path.join(root, "clean-source"),
+      outputDir: cleanSite,
+      cleanUrls: true,
+      paths: ["fr/g11/p30", "fr/g0/p1"],
+    });
+  }, 120_000);
+
+  it("fills a French page's far groups in French, with links to the pages' folders", async () => {
+    const tab = await open(pathToFileURL(path.join(cleanSite, "fr/g11/p30/index.html")).href);
+    await expect
+      .poll(() => tab.locator(".sidebar a.nav-link").count())
+      .toBe(GROUPS * (PER_GROUP + 3));
+    const far = tab.locator(".sidebar .nav-group", { hasText: "Group 0" });
+    const deprecated = far.locator(".nav-deprecated");
+    expect(await deprecated.textContent()).toBe("Obsolète");
+    expect(await tab.locator(".sidebar", { hasText: "Deprecated" }).count()).toBe(0);
+    const link = far.locator("a.nav-link", { hasText: /^Page fr\/g0\/p1$/ });
+    expect(await link.getAttribute("href")).toBe("../../../fr/g0/p1/index.html");
+    await link.click();
+    await tab.waitForURL(/\/fr\/g0\/p1\/index\.html$/);
+    expect(await tab.locator("h1").textContent()).toBe("Page fr/g0/p1");
+    await tab.context().close();
+  });
+});

@@ -358,7 +358,7 @@ describe("quire projects", () => {
     ).resolves.toMatchObject({ hasForgeToken: false });
   });
 
-  it("takes --components and --playground, and projects show gives them back; the defaults are interactive and no playground", async () => {
+  it("takes --components, --playground and --assistant, and projects show gives them back; the defaults are interactive, no playground and no assistant", async () => {
     const dataDir = makeTempDir();
     const orgId = (await (await fixtures(dataDir)).createOrganization("Acme")).id;
     const [chosen, plain] = await Promise.all([
@@ -368,6 +368,7 @@ describe("quire projects", () => {
         "--components",
         "static",
         "--playground",
+        "--assistant",
       ]),
       createProject(dataDir, orgId, "docs.plain.example"),
     ]);
@@ -381,19 +382,24 @@ describe("quire projects", () => {
       deployment: "air-gapped",
       customComponents: "static",
       airGappedPlayground: true,
+      serveAssistant: true,
     });
     expect(shownPlain).toMatchObject({
       customComponents: "interactive",
       airGappedPlayground: false,
+      serveAssistant: false,
     });
     expect(text.stdout).toMatch(/components\s+static: rendered HTML only/);
     expect(text.stdout).toMatch(/playground\s+kept in air-gapped exports/);
     expect(textPlain.stdout).toMatch(/components\s+interactive: rendered and working in the page/);
     expect(textPlain.stdout).toMatch(/playground\s+left out of air-gapped exports/);
+    expect(text.stdout).toMatch(/assistant\s+offered by quire serve/);
+    expect(textPlain.stdout).toMatch(/assistant\s+none/);
     // Stored as the columns the export job reads.
     expect(storedProject(dataDir, chosen)).toMatchObject({
       custom_components: "static",
       air_gapped_playground: 1,
+      serve_assistant: 1,
     });
   });
 
@@ -920,6 +926,7 @@ describe("--help", () => {
           "--deployment <TYPE>",
           "--components <MODE>",
           "--no-playground",
+          "--no-assistant",
           "--no-draft-pull-requests",
           "quire projects update PROJECT_ID --components static --playground",
           "--data-dir <DIR>",

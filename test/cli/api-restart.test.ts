@@ -57,7 +57,8 @@ async function seed(dataDir: string, repository: string) {
   }
 }
 
-describe("quire api after a crash", () => {
+// A 400-page export, a killed server and a restart: minutes on a loaded machine.
+describe("quire api after a crash", { timeout: 240_000 }, () => {
   it("completes an export whose server was SIGKILLed mid-run, with progress that never went back, and leaves no job stuck", async () => {
     const dataDir = makeTempDir();
     const site = makeTempDir();

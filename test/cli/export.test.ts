@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runQuireSync } from "../helpers/quire-cli.ts";
@@ -30,6 +30,26 @@ describe("quire export", () => {
     expect(result.stderr).toMatch(/Exported 2 pages, 0 warnings, [\d.]+ KB, in [\d.]+ s/);
     expect(result.code).toBe(0);
     expect(existsSync(path.join(out, "site.tar.gz"))).toBe(true);
+  });
+
+  it("writes pages as folders' index files with --clean-urls, and canonical URLs with --site-url", () => {
+    const docs = makeRepo(SMALL_SITE);
+    const out = path.join(makeTempDir(), "site");
+    const result = runQuireSync([
+      "export",
+      docs,
+      "--out-dir",
+      out,
+      "--clean-urls",
+      "--site-url",
+      "https://docs.tiny.example",
+    ]);
+    expect(result.code).toBe(0);
+    expect(existsSync(path.join(out, "guide/index.html"))).toBe(true);
+    expect(existsSync(path.join(out, "guide.html"))).toBe(false);
+    expect(readFileSync(path.join(out, "guide/index.html"), "utf8")).toContain(
+      '<link rel="canonical" href="https://docs.tiny.example/guide/">',
+    );
   });
 
   it("names the archive after the folder when -o is not given", () => {
@@ -72,6 +92,11 @@ describe("quire export", () => {
     const wrong = runQuireSync(["export", docs, "--deployment", "moon"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("--deployment must be one of cloud, client-hosted, air-gapped");
+    const assistant = runQuireSync(["export", docs, "--assistant", "yes"]);
+    expect(assistant.code).toBe(2);
+    expect(assistant.stderr).toContain(
+      '--assistant must be "same-origin" or an absolute http(s) URL, not "yes"',
+    );
     expect(runQuireSync(["export"]).code).toBe(2);
     const mcp = runQuireSync(["export", docs, "--mcp-url", "ftp://mcp.example.com"]);
     expect(mcp.code).toBe(2);

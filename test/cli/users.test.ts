@@ -151,7 +151,10 @@ describe("quire users", () => {
     // `script` runs the command on a pseudo-terminal, as when a person types.
     const run = await runQuire([], {
       command: [script.command, "-q", "-e", "-c", command, "/dev/null"],
-      input: [`${PASSWORD}\r`, `${PASSWORD}\r`],
+      answers: [
+        { prompt: "Password for grace@example.com:", text: `${PASSWORD}\r` },
+        { prompt: "Same password again:", text: `${PASSWORD}\r` },
+      ],
     });
     expect(run.stdout).toContain("Password for grace@example.com:");
     expect(run.stdout).toContain("Same password again:");

@@ -364,6 +364,7 @@ describe("the dashboard over HTTP", () => {
       pullRequestDraft: "1",
       customComponents: "static",
       airGappedPlayground: "1",
+      serveAssistant: "1",
     };
     const local = await owner.post(`${org}/projects`, { ...fields, repository: makeTempDir() });
     expect(local.status).toBe(400);
@@ -385,6 +386,7 @@ describe("the dashboard over HTTP", () => {
       pullRequestDraft: true,
       customComponents: "static",
       airGappedPlayground: true,
+      serveAssistant: true,
     });
     const row = await api.services.context.database.db
       .selectFrom("projects")
@@ -409,6 +411,7 @@ describe("the dashboard over HTTP", () => {
       /<input type="checkbox" id="field-airGappedPlayground"[^>]* checked/,
     );
     expect(shown.text_).toContain("API playground in air-gapped exports");
+    expect(shown.text_).toMatch(/<input type="checkbox" id="field-serveAssistant"[^>]* checked/);
 
     // An empty token field keeps the stored token; the checkbox removes it.
     const edited = await owner.post(`${org}/projects/${projectId}`, {
@@ -418,6 +421,7 @@ describe("the dashboard over HTTP", () => {
       pullRequestDraft: "",
       customComponents: "off",
       airGappedPlayground: "",
+      serveAssistant: "",
     });
     expect(edited.headers.get("location")).toBe(`${org}/projects/${projectId}?done=saved`);
     expect(await api.services.admin.getProject(projectId)).toMatchObject({
@@ -426,6 +430,7 @@ describe("the dashboard over HTTP", () => {
       pullRequestDraft: false,
       customComponents: "off",
       airGappedPlayground: false,
+      serveAssistant: false,
     });
     // A value the select does not offer is refused beside the field, and nothing changes.
     const bogus = await owner.post(`${org}/projects/${projectId}`, {

@@ -81,7 +81,11 @@ describe("migration 5: the projects' export settings", () => {
       expect(applied.at(4)).toEqual({ version: 5, name: "project export settings" });
 
       const row = await findProjectById(opened.db, "proj_old");
-      expect(row).toMatchObject({ custom_components: "interactive", air_gapped_playground: 0 });
+      expect(row).toMatchObject({
+        custom_components: "interactive",
+        air_gapped_playground: 0,
+        serve_assistant: 0,
+      });
       expect(toProject(row as ProjectsTable)).toMatchObject({
         name: "Old docs",
         deployment: "air-gapped",
@@ -89,6 +93,7 @@ describe("migration 5: the projects' export settings", () => {
         pullRequestDraft: true,
         customComponents: "interactive",
         airGappedPlayground: false,
+        serveAssistant: false,
       });
 
       // The new columns take the other values.

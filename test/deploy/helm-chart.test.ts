@@ -166,6 +166,39 @@ describe("the Helm chart", () => {
     expect(flag("--host")).toBe("0.0.0.0");
   });
 
+  it("gives the serving pods the model only when serve.assistant is enabled, with its limits", () => {
+    const envOf = (overrides: Record<string, unknown>) => {
+      const [container] = render(overrides).one("Deployment").spec.template.spec.containers;
+      return Object.fromEntries(
+        (container.env as K8sObject[]).map((entry) => [entry.name, entry.value ?? entry.valueFrom]),
+      );
+    };
+    const agent = {
+      provider: "openai-compatible",
+      model: "qwen2.5:14b",
+      baseUrl: "http://ollama.models:11434/v1",
+      existingSecret: "model-key",
+    };
+    const off = envOf({ ...ENABLED, agent });
+    expect(Object.keys(off).filter((name) => /AGENT|ASSISTANT/.test(name))).toEqual([]);
+    const on = envOf({ ...ENABLED, agent, serve: { assistant: { enabled: true, perMinute: 4 } } });
+    expect(on).toMatchObject({
+      QUIRE_AGENT_PROVIDER: "openai-compatible",
+      QUIRE_AGENT_MODEL: "qwen2.5:14b",
+      QUIRE_AGENT_BASE_URL: "http://ollama.models:11434/v1",
+      QUIRE_AGENT_API_KEY: { secretKeyRef: { name: "model-key", key: "QUIRE_AGENT_API_KEY" } },
+      QUIRE_ASSISTANT_PER_MINUTE: "4",
+      QUIRE_ASSISTANT_TIMEOUT: "60",
+    });
+    // What quire serve reads from them: a complete model and the limits.
+    const config = resolveConfig({}, { ...on, QUIRE_AGENT_API_KEY: "secret" } as Record<
+      string,
+      string
+    >);
+    expect(config.assistantPerMinute).toBe(4);
+    expect(config.agentModel).toBe("qwen2.5:14b");
+  });
+
   it("probes /healthz for liveness and /readyz for readiness, with time for the first download", () => {
     const container = render(ENABLED).one("Deployment").spec.template.spec.containers[0];
     const http = container.ports.find((port: K8sObject) => port.name === "http");

@@ -7,7 +7,7 @@ import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
 
 /**
  * docs/bundle-format.md describes quire-export.json field by field. A site that makes every
- * optional field appear (analytics, an API playground, a warning with a line) is exported, and
+ * optional field appear (analytics, an API playground, an assistant, a warning with a line) is exported, and
  * the fields of its manifest must be the fields of the document's table, no more, no fewer.
  */
 
@@ -62,6 +62,7 @@ describe("docs/bundle-format.md", () => {
       domain: "docs.tasks.example",
       version: "1.0.0",
       feedbackUrl: "https://feedback.tasks.example/collect",
+      assistant: "same-origin",
     });
     const manifest = JSON.parse(readFileSync(path.join(outputDir, "quire-export.json"), "utf8"));
     expect(manifest).toEqual(result.manifest);
@@ -74,6 +75,7 @@ describe("docs/bundle-format.md", () => {
     expect(manifest.fontOrigins).toEqual(["https://fonts.gstatic.com"]);
     expect(manifest.customStylesheets).toEqual(["style.css"]);
     expect(manifest.customScripts).toEqual(["widget.js"]);
+    expect(manifest.assistant).toEqual({ endpoint: "_quire/assistant" });
     expect(manifest.warnings.some((warning: { line?: number }) => warning.line)).toBe(true);
 
     const markdown = readFileSync(path.resolve("docs/bundle-format.md"), "utf8");

@@ -27,6 +27,7 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "REDIRECT_LIMITS",
       "allowedHostProblem",
       "checkUrl",
+      "assistantEndpoint",
       "compileDestination",
       "compileSource",
       "createIgnoreMatcher",
@@ -43,6 +44,7 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "memoryBudgetExceeded",
       "normalizePagePath",
       "openSitePreview",
+      "openBundleSearch",
       "openValidationThread",
       "pagePathOfFile",
       "validateSite",
@@ -52,6 +54,7 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
   it("exports exactly these types", () => {
     expect(exportedTypeNames(readFileSync(FRONT_DOOR, "utf8"))).toEqual([
       "ArchiveResult",
+      "BundleSearch",
       "ComponentMode",
       "DeploymentType",
       "DestinationTemplate",
@@ -69,6 +72,7 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "Resolver",
       "SitePreview",
       "SitePreviewOptions",
+      "SearchHit",
       "SourcePattern",
     ]);
   });

@@ -168,6 +168,7 @@ export async function createTenant(
     domain?: string;
     customComponents?: "interactive" | "static" | "off";
     airGappedPlayground?: boolean;
+    serveAssistant?: boolean;
   } = {},
 ): Promise<Tenant> {
   const { admin } = api.services;
@@ -182,6 +183,7 @@ export async function createTenant(
     deployment: options.deployment ?? "cloud",
     customComponents: options.customComponents,
     airGappedPlayground: options.airGappedPlayground,
+    serveAssistant: options.serveAssistant,
   });
   const key = await admin.createApiKey(org.id, "test");
   return { orgId: org.id, projectId: project.id, key: key.key, domain };

@@ -29,8 +29,11 @@ export interface QuireOptions {
 }
 
 export interface StartOptions extends QuireOptions {
-  /** Lines typed on stdin one after the other, as a person types them; stdin closes after. */
-  input?: string[];
+  /**
+   * Answers typed on stdin as a person types them: each once its prompt has been printed
+   * (after the previous answer), whatever the machine's speed; stdin closes after the last.
+   */
+  answers?: { prompt: string; text: string }[];
   /** Another program and its arguments instead of `node bin/quire.js ARGS` (a `script` wrapper). */
   command?: string[];
 }
@@ -71,32 +74,38 @@ export function quireEnvironment(options: QuireOptions = {}): NodeJS.ProcessEnv 
 /** Starts `quire ARGS`; the test may signal it (`child.kill("SIGINT")`) before it ends. */
 export function startQuire(args: string[], options: StartOptions = {}): StartedQuire {
   const [program, ...programArgs] = options.command ?? [process.execPath, QUIRE_BIN, ...args];
-  const typed = options.input;
+  const answers = [...(options.answers ?? [])];
   const child = spawn(program as string, programArgs, {
     env: quireEnvironment(options),
     cwd: options.cwd,
-    stdio: [typed ? "pipe" : "ignore", "pipe", "pipe"],
+    stdio: [answers.length > 0 ? "pipe" : "ignore", "pipe", "pipe"],
   });
   running.add(child);
   let stdout = "";
   let stderr = "";
+  // Where the output after the last answer starts: the next prompt must appear past it.
+  let answeredUpTo = 0;
+  const answerPrompt = () => {
+    const next = answers[0];
+    if (!next) return;
+    const at = stdout.indexOf(next.prompt, answeredUpTo);
+    if (at < 0) return;
+    answers.shift();
+    answeredUpTo = at + next.prompt.length;
+    // A moment after the prompt, as a person reads it: the program may still be turning the
+    // terminal's echo off; and stdin stays open a moment after the last answer is read.
+    setTimeout(() => {
+      child.stdin?.write(next.text);
+      if (answers.length === 0) setTimeout(() => child.stdin?.end(), 500);
+    }, 300);
+  };
   child.stdout?.on("data", (chunk) => {
     stdout += chunk;
+    answerPrompt();
   });
   child.stderr?.on("data", (chunk) => {
     stderr += chunk;
   });
-  if (typed) {
-    // Answers come after the prompt has had time to appear, one at a time, as a person types.
-    const lines = [...typed];
-    const typeNext = () => {
-      const line = lines.shift();
-      if (line === undefined) return child.stdin?.end();
-      child.stdin?.write(line);
-      setTimeout(typeNext, 700);
-    };
-    setTimeout(typeNext, 1500);
-  }
   const done = new Promise<QuireRun>((resolve, reject) => {
     const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
     child.on("error", (error) => {

@@ -372,6 +372,36 @@ describe("the project's export settings reach the export", () => {
   });
 });
 
+describe("a project's readers' assistant", () => {
+  it("is offered by its exports' pages and manifest only when the project turns it on", async () => {
+    const api = await startApi();
+    const repository = makeRepo(SITE);
+    const results: Record<string, { manifest: { assistant?: unknown }; page: string }> = {};
+    for (const [name, serveAssistant] of [
+      ["without", false],
+      ["with", true],
+    ] as const) {
+      const tenant = await createTenant(api, {
+        repository,
+        deployment: "air-gapped",
+        serveAssistant,
+      });
+      const { job } = await startExport(api, tenant, { domain: tenant.domain });
+      const done = await waitForExport(api, tenant, job.jobId);
+      expect(done.status, done.error).toBe("completed");
+      const site = await downloadSite(api, tenant, job.jobId);
+      results[name] = {
+        manifest: JSON.parse(readFileSync(path.join(site, "quire-export.json"), "utf8")),
+        page: readFileSync(path.join(site, "index.html"), "utf8"),
+      };
+    }
+    expect(results.without?.manifest.assistant).toBeUndefined();
+    expect(results.without?.page).not.toContain("data-assistant");
+    expect(results.with?.manifest.assistant).toEqual({ endpoint: "_quire/assistant" });
+    expect(results.with?.page).toContain('data-assistant="_quire/assistant"');
+  });
+});
+
 describe("failed exports say what to fix", () => {
   it("fails with every invalid MDX page as file:line:column", async () => {
     const api = await startApi();

@@ -17,9 +17,13 @@ export interface QuireServe {
 /**
  * A real `quire serve` process serving the bundle archive at `file`, which it downloads from a
  * local link named in its values file, as an operator runs it. Resolves once it serves. Its
- * folders live until `stop`, so a test file may share one server across its tests.
+ * folders live until `stop`, so a test file may share one server across its tests. `environment`
+ * adds settings (the assistant's model).
  */
-export async function startQuireServe(file: string): Promise<QuireServe> {
+export async function startQuireServe(
+  file: string,
+  environment: Record<string, string> = {},
+): Promise<QuireServe> {
   const link: Server = createServer((_request, response) => {
     const body = readFileSync(file);
     response.writeHead(200, { "content-length": body.length }).end(body);
@@ -45,7 +49,10 @@ export async function startQuireServe(file: string): Promise<QuireServe> {
       "--data-dir",
       path.join(work, "data"),
     ],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, QUIRE_LOG_LEVEL: "warn" } },
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, QUIRE_LOG_LEVEL: "warn", ...environment },
+    },
   );
   let output = "";
   child.stdout?.on("data", (chunk) => {

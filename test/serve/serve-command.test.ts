@@ -224,7 +224,7 @@ describe("quire serve", () => {
     );
   });
 
-  it("refuses a wrong QUIRE_LOG_LEVEL, QUIRE_SERVE_PORT or QUIRE_SERVE_KEEP in one line naming the variable, with exit code 2", async () => {
+  it("refuses a wrong QUIRE_LOG_LEVEL, QUIRE_SERVE_PORT, QUIRE_SERVE_KEEP, assistant limit or model setting in one line naming the variable, with exit code 2", async () => {
     const file = values("http://127.0.0.1:9/bundle.tar.gz");
     const cases: [Record<string, string>, string][] = [
       [
@@ -238,6 +238,15 @@ describe("quire serve", () => {
       [
         { QUIRE_SERVE_KEEP: "0" },
         'quire: QUIRE_SERVE_KEEP must be a whole number from 1 to 100, not "0"',
+      ],
+      [
+        { QUIRE_ASSISTANT_PER_MINUTE: "0" },
+        'quire: QUIRE_ASSISTANT_PER_MINUTE must be a whole number from 1 to 10000, not "0"',
+      ],
+      // Half a model for the readers' assistant is a mistake, not "no assistant".
+      [
+        { QUIRE_AGENT_PROVIDER: "openai-compatible", QUIRE_AGENT_MODEL: "docs-model" },
+        "quire: QUIRE_AGENT_BASE_URL is not set: an openai-compatible provider needs the model server's address",
       ],
     ];
     for (const [environment, line] of cases) {

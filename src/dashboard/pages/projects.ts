@@ -50,6 +50,7 @@ function valuesOf(fields: Record<string, string>): ProjectFormValues {
     pullRequestDraft: fields.pullRequestDraft === "1",
     customComponents: fields.customComponents ?? "interactive",
     airGappedPlayground: fields.airGappedPlayground === "1",
+    serveAssistant: fields.serveAssistant === "1",
   };
 }
 
@@ -80,6 +81,7 @@ function projectInput(values: ProjectFormValues) {
       "customComponents",
     ),
     airGappedPlayground: values.airGappedPlayground,
+    serveAssistant: values.serveAssistant,
     // The dashboard takes clone URLs only: folders on the server are the operator's to set.
     allowLocalRepository: false,
   };

@@ -24,6 +24,7 @@ export interface ProjectView {
   pullRequestDraft: boolean;
   customComponents: ComponentMode;
   airGappedPlayground: boolean;
+  serveAssistant: boolean;
   createdAt: string;
   updatedAt: string;
 }

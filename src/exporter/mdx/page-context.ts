@@ -6,7 +6,7 @@ import type { ComponentMode } from "../export-options.ts";
 import type { Problem } from "../problems.ts";
 import { checkUrl, type UrlUse } from "../safety/url-policy.ts";
 import type { Variables } from "../site/config/variables.ts";
-import { normalizePagePath, pageOutputFile, relativeUrl } from "../site/paths.ts";
+import { normalizePagePath, pageLocation, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import type { CustomComponentContext, CustomComponentRenderer } from "./custom-components.ts";
@@ -27,6 +27,8 @@ export interface PageEnvironment {
   customComponents?: ComponentMode;
   /** docs.json `variables`: `{{name}}` in pages and snippets becomes the value. */
   variables?: Variables;
+  /** Pages are written as `<path>/index.html` (clean URLs): links are made for that. */
+  cleanUrls?: boolean;
 }
 
 /**
@@ -176,7 +178,10 @@ export class PageContext implements CustomComponentContext {
       line: position?.start.line,
       column: position?.start.column,
     });
-    return relativeUrl(this.pagePath, pageOutputFile(resolved)) + suffix;
+    const clean = this.environment.cleanUrls;
+    return (
+      relativeUrl(pageLocation(this.pagePath, clean), pageOutputFile(resolved, clean)) + suffix
+    );
   }
 
   asset(src: string, position?: Position, use: UrlUse = "image"): string | undefined {
@@ -207,7 +212,9 @@ export class PageContext implements CustomComponentContext {
       return value;
     }
     this.assets.add(relative);
-    return encodeURI(relativeUrl(this.pagePath, relative));
+    return encodeURI(
+      relativeUrl(pageLocation(this.pagePath, this.environment.cleanUrls), relative),
+    );
   }
 
   /** The repository file a local URL names (from the file being converted), if it exists. */

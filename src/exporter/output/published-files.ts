@@ -12,13 +12,22 @@ import type { SiteConfig } from "../site/types.ts";
 const ASSET_EXTENSIONS =
   /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|mp4|webm|mov|mp3|wav|ogg|pdf|zip|tar|gz|csv|xlsx?|docx?|pptx?|json|ya?ml|txt)$/i;
 
-/** Repository files the configuration uses (logo, favicon) and the site's look names, that exist. */
+/**
+ * Repository files the configuration uses (logo, favicon, the social preview image
+ * `thumbnails.background`) and the site's look names, that exist.
+ */
 export function configAssetFiles(
   config: SiteConfig,
   siteAssets: readonly string[],
   repo: RepoFiles,
 ): string[] {
-  return [config.logo?.light, config.logo?.dark, config.favicon?.light, config.favicon?.dark]
+  return [
+    config.logo?.light,
+    config.logo?.dark,
+    config.favicon?.light,
+    config.favicon?.dark,
+    config.thumbnails.background,
+  ]
     .filter((file): file is string => typeof file === "string" && !/^(https?:)?\/\//.test(file))
     .map((file) => file.replace(/^\/+/, ""))
     .concat(siteAssets)

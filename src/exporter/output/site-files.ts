@@ -1,5 +1,5 @@
 import type { PageMeta } from "../site/page-index.ts";
-import { pageOutputFile } from "../site/paths.ts";
+import { pageOutputFile, pageUrlPath, siteBase } from "../site/paths.ts";
 import type { SiteConfig } from "../site/types.ts";
 
 /** Pages a search engine should know about: not hidden (unless indexing all), not noindex. */
@@ -16,22 +16,46 @@ export function indexablePages(
 }
 
 /**
- * sitemap.xml. The protocol wants absolute URLs: with a known site URL they are; without
- * one (a local export) the locations are bundle-relative, which static hosts still serve.
+ * sitemap.xml: each page where it is served (its canonical URL), with `lastmod` where git
+ * knows when its source last changed. The protocol wants absolute URLs: with a known site URL
+ * they are; without one (a local export) the locations are bundle-relative, which static hosts
+ * still serve.
  */
-export function renderSitemap(pages: PageMeta[], siteUrl: string | undefined): string {
-  const base = siteUrl ? `${siteUrl.replace(/\/+$/, "")}/` : "";
+export function renderSitemap(
+  pages: PageMeta[],
+  site: {
+    siteUrl?: string;
+    cleanUrls?: boolean;
+    /** Page path → ISO 8601 date of its source's last change. */
+    lastModified?: Readonly<Record<string, string>>;
+  },
+): string {
+  const base = site.siteUrl ? siteBase(site.siteUrl) : "";
   const entries = pages
-    .map(
-      (page) => `  <url><loc>${escapeXml(base + encodeURI(pageOutputFile(page.path)))}</loc></url>`,
-    )
+    .map((page) => {
+      const location = escapeXml(base + encodeURI(pageUrlPath(page.path, site.cleanUrls)));
+      const modified = site.lastModified?.[page.path];
+      return `  <url><loc>${location}</loc>${modified ? `<lastmod>${escapeXml(modified)}</lastmod>` : ""}</url>`;
+    })
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
 }
 
-export function renderRobots(noindexPages: PageMeta[], siteUrl: string | undefined): string {
+/**
+ * robots.txt. A noindex page's rule names its file exactly: with clean URLs its folder ends the
+ * rule (`$`), which search engines read as "this path only", so the pages below it stay allowed.
+ */
+export function renderRobots(
+  noindexPages: PageMeta[],
+  siteUrl: string | undefined,
+  cleanUrls = false,
+): string {
   const lines = ["User-agent: *", "Allow: /"];
-  for (const page of noindexPages) lines.push(`Disallow: /${encodeURI(pageOutputFile(page.path))}`);
+  for (const page of noindexPages) {
+    const served = pageUrlPath(page.path, cleanUrls);
+    const rule = cleanUrls && served.endsWith("/") ? `${served}$` : pageOutputFile(page.path);
+    lines.push(`Disallow: /${encodeURI(rule)}`);
+  }
   if (siteUrl) lines.push("", `Sitemap: ${siteUrl.replace(/\/+$/, "")}/sitemap.xml`);
   return `${lines.join("\n")}\n`;
 }

@@ -1,8 +1,9 @@
 import { Worker } from "node:worker_threads";
 import type { SearchSection } from "../mdx/rendered-page.ts";
-import { SEARCH_ENTRY, type SearchDocument, type SearchIndexFile } from "../search/build-index.ts";
+import { isSearchEntry, type SearchIndexFile } from "../search/build-index.ts";
 import { siteSearchDocuments } from "../search/site-documents.ts";
 import type { PageMeta } from "../site/page-index.ts";
+import type { SearchIndexGroup } from "./search-thread.ts";
 
 /** While pages are being indexed in the background, the index is built again at most this often. */
 const REBUILD_EVERY_MS = 5000;
@@ -13,6 +14,10 @@ const QUIET_MS = 500;
 export interface SearchSource {
   pages(): ReadonlyMap<string, PageMeta>;
   breadcrumbOf(pagePath: string): string[] | undefined;
+  /** A page's language: a site with languages has one index per language, as its export does. */
+  languageOf(pagePath: string): string | undefined;
+  /** The site's languages: each has an index, if only an empty one. */
+  languages(): readonly string[];
   /** Renders a page's body for its text (from the render cache when it can). */
   sectionsOf(pagePath: string): Promise<SearchSection[]>;
   /** Whether the preview is at rest: no page rendering for a reader, no change being taken. */
@@ -76,7 +81,7 @@ export class PreviewSearch {
       !this.current ||
       (this.dirty && (!this.filling || Date.now() - this.current.builtAt > REBUILD_EVERY_MS));
     // Only the entry file starts a build: the files it names are those of the build it is from.
-    if (stale && (!this.current || bundlePath === SEARCH_ENTRY)) {
+    if (stale && (!this.current || isSearchEntry(bundlePath))) {
       this.building ??= this.build().finally(() => {
         this.building = undefined;
       });
@@ -99,12 +104,24 @@ export class PreviewSearch {
   private async build(): Promise<void> {
     this.dirty = false;
     const pages = this.source.pages();
-    const documents = [...pages.keys()].map((pagePath) => ({
-      pagePath,
-      sections: this.sections.get(pagePath) ?? [],
-    }));
+    const byLanguage = new Map<
+      string | undefined,
+      { pagePath: string; sections: SearchSection[] }[]
+    >(this.source.languages().map((language) => [language, []]));
+    for (const pagePath of pages.keys()) {
+      const language = this.source.languageOf(pagePath);
+      const rendered = byLanguage.get(language) ?? [];
+      byLanguage.set(language, rendered);
+      rendered.push({ pagePath, sections: this.sections.get(pagePath) ?? [] });
+    }
+    if (byLanguage.size === 0) byLanguage.set(undefined, []);
     const files = await this.buildInThread(
-      siteSearchDocuments(documents, pages, (pagePath) => this.source.breadcrumbOf(pagePath)),
+      [...byLanguage].map(([language, rendered]) => ({
+        ...(language ? { language } : {}),
+        documents: siteSearchDocuments(rendered, pages, (pagePath) =>
+          this.source.breadcrumbOf(pagePath),
+        ),
+      })),
     );
     this.previous = this.current?.files;
     this.current = {
@@ -113,7 +130,7 @@ export class PreviewSearch {
     };
   }
 
-  private buildInThread(documents: SearchDocument[]): Promise<SearchIndexFile[]> {
+  private buildInThread(groups: SearchIndexGroup[]): Promise<SearchIndexFile[]> {
     if (!this.thread) {
       this.thread = new Worker(new URL("./search-thread.ts", import.meta.url));
       // An idle index thread never keeps the process alive.
@@ -136,7 +153,7 @@ export class PreviewSearch {
       };
       thread.on("message", answer);
       thread.once("error", fail);
-      thread.postMessage({ id, documents });
+      thread.postMessage({ id, groups });
     });
   }
 

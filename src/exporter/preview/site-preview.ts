@@ -81,7 +81,10 @@ export class SitePreview {
   /** Files pages made as they rendered (components' modules, Tailwind stylesheets). */
   private readonly pageFiles = new Map<string, string | Buffer>();
   private readonly search: PreviewSearch;
-  private readonly breadcrumbs = new WeakMap<SiteState["navigation"], Map<string, string[]>>();
+  private readonly breadcrumbs = new WeakMap<
+    SiteState["navigation"],
+    Map<string, { breadcrumb: string[]; language?: string }>
+  >();
   /** When a reader's request or a change last came: background work waits for a quiet moment. */
   private lastActivity = 0;
   /** Pages as last served, with the state of the site they were made from. */
@@ -97,7 +100,9 @@ export class SitePreview {
     this.state = state;
     this.search = new PreviewSearch({
       pages: () => this.state.pages,
-      breadcrumbOf: (pagePath) => this.breadcrumbOf(pagePath),
+      breadcrumbOf: (pagePath) => this.searchFacts(pagePath).breadcrumb,
+      languageOf: (pagePath) => this.searchFacts(pagePath).language,
+      languages: () => this.state.navigation.languages.codes,
       sectionsOf: async (pagePath) => {
         const meta = this.state.pages.get(pagePath);
         if (!meta) return [];
@@ -383,15 +388,26 @@ export class SitePreview {
     return problems;
   }
 
-  /** A page's breadcrumb, worked out once per navigation (search asks for every page's). */
-  private breadcrumbOf(pagePath: string): string[] | undefined {
+  /**
+   * A page's breadcrumb and language, worked out once per navigation (search asks for every
+   * page's).
+   */
+  private searchFacts(pagePath: string): { breadcrumb: string[]; language?: string } {
     let known = this.breadcrumbs.get(this.state.navigation);
     if (!known) {
       known = new Map();
       this.breadcrumbs.set(this.state.navigation, known);
     }
-    if (!known.has(pagePath)) known.set(pagePath, this.state.navigation.view(pagePath).breadcrumb);
-    return known.get(pagePath);
+    let facts = known.get(pagePath);
+    if (!facts) {
+      const view = this.state.navigation.view(pagePath);
+      facts = {
+        breadcrumb: view.breadcrumb,
+        ...(view.language ? { language: view.language } : {}),
+      };
+      known.set(pagePath, facts);
+    }
+    return facts;
   }
 
   private isPublished(file: string): boolean {

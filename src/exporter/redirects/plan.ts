@@ -1,7 +1,7 @@
 import type { Problem } from "../problems.ts";
 import { problemAt } from "../site/config/checker.ts";
 import type { PageMeta } from "../site/page-index.ts";
-import { pageOutputFile, relativeUrl } from "../site/paths.ts";
+import { pageLocation, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import {
   compileDestination,
   compileSource,
@@ -255,7 +255,8 @@ export interface RedirectPage {
   href: string;
 }
 
-export function redirectPages(redirects: PlannedRedirect[]): RedirectPage[] {
+/** With `cleanUrls`, a redirect page is a folder's index file too, and links to page folders. */
+export function redirectPages(redirects: PlannedRedirect[], cleanUrls = false): RedirectPage[] {
   const pages: RedirectPage[] = [];
   for (const planned of redirects) {
     const pagePath = sourcePagePath(planned);
@@ -264,7 +265,9 @@ export function redirectPages(redirects: PlannedRedirect[]): RedirectPage[] {
     const target = planned.page ?? (planned.destination.parts.join("") || "index");
     const href = planned.destination.external
       ? planned.written
-      : encodePath(relativeUrl(pagePath, pageOutputFile(target)));
+      : encodePath(
+          relativeUrl(pageLocation(pagePath, cleanUrls), pageOutputFile(target, cleanUrls)),
+        );
     pages.push({ pagePath, href: href + fragment });
   }
   return pages;

@@ -59,9 +59,11 @@ export interface FallbackRule {
   external: boolean;
   hash?: string;
   indexes?: string[];
+  /** Pages are folders' index files (clean URLs): every internal destination is `<path>/index.html`. */
+  clean?: boolean;
 }
 
-export function fallbackRules(redirects: PlannedRedirect[]): FallbackRule[] {
+export function fallbackRules(redirects: PlannedRedirect[], cleanUrls = false): FallbackRule[] {
   return redirects
     .filter((planned) => planned.source.exact === undefined)
     .map((planned) => {
@@ -76,6 +78,7 @@ export function fallbackRules(redirects: PlannedRedirect[]): FallbackRule[] {
         ...(planned.folderIndexes.length > 0
           ? { indexes: planned.folderIndexes.map(encodePath) }
           : {}),
+        ...(cleanUrls && !destination.external ? { clean: true } : {}),
       };
     });
 }

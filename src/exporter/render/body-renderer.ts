@@ -32,6 +32,8 @@ export interface BodyRendererSetup {
   variables?: Readonly<Record<string, string>>;
   /** Shiki themes docs.json `styling.codeblocks` names; Quire's pair when absent. */
   codeThemes?: CodeThemes;
+  /** Pages are written as `<path>/index.html`: links between pages are made for that. */
+  cleanUrls?: boolean;
 }
 
 /** A page to render: its source file and path, and for an API reference page its operation. */
@@ -73,6 +75,7 @@ export class BodyRenderer {
       icon: (name, options) => resolveIcon(name, options, setup.iconLibrary),
       customComponents: setup.components ?? "static",
       ...(setup.variables ? { variables: setup.variables } : {}),
+      ...(setup.cleanUrls ? { cleanUrls: true } : {}),
     };
     if (setup.cacheDir) this.cache = new BodyCache(setup.cacheDir, setup.repo);
     useCodeThemes(setup.codeThemes);
@@ -98,6 +101,7 @@ export class BodyRenderer {
         this.setup.components ?? "static",
         ...(this.setup.variables ? [JSON.stringify(this.setup.variables)] : []),
         ...(this.setup.codeThemes ? [JSON.stringify(this.setup.codeThemes)] : []),
+        ...(this.setup.cleanUrls ? ["clean-urls"] : []),
         task.file,
         task.pagePath,
         source,

@@ -82,6 +82,7 @@ export class PageRenderer {
       ...(typeof setup.layout.config.styling.codeblocks === "object"
         ? { codeThemes: setup.layout.config.styling.codeblocks }
         : {}),
+      ...(setup.layout.cleanUrls ? { cleanUrls: true } : {}),
     });
     this.document = createPageDocumentRenderer(setup.layout);
   }
@@ -92,11 +93,12 @@ export class PageRenderer {
     const hasErrors = body.problems.some((problem) => problem.severity === "error");
     const archiveEntries: [string, string][] = [];
     if (page && !hasErrors) {
-      const htmlFile = pageOutputFile(task.pagePath);
+      const htmlFile = pageOutputFile(task.pagePath, this.setup.layout.cleanUrls);
       const files: [string, Buffer][] = [
         [htmlFile, Buffer.from(this.document.render(page, body))],
         [
-          htmlFile.replace(/\.html$/, ".md"),
+          // Beside the page in either URL form: `/guides/intro.md`, as Mintlify serves it.
+          `${task.pagePath}.md`,
           Buffer.from(pageMarkdownFile(page.title, page.description, body.markdown)),
         ],
       ];

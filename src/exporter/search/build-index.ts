@@ -43,6 +43,25 @@ const FOLDER = "_quire/search";
 export const SEARCH_ENTRY = `${FOLDER}/index.js`;
 
 /**
+ * The entry file of one language's index: a page searches its own language only. A site
+ * without languages (and a page in none) has the one index at SEARCH_ENTRY.
+ */
+export function searchEntryFor(language: string | undefined): string {
+  return language ? `${searchFolderFor(language)}/index.js` : SEARCH_ENTRY;
+}
+
+/** Whether a bundle path is an index's entry file, the site's or one language's. */
+export function isSearchEntry(bundlePath: string): boolean {
+  return (
+    bundlePath === SEARCH_ENTRY || /^_quire\/search\/[A-Za-z0-9_-]+\/index\.js$/.test(bundlePath)
+  );
+}
+
+function searchFolderFor(language: string | undefined): string {
+  return language ? `${FOLDER}/${language.replace(/[^A-Za-z0-9-]/g, "_")}` : FOLDER;
+}
+
+/**
  * Size budgets, in bytes of the written files. What one one-word query loads is bounded by
  * the manifest, a few shards or a summary, and one chunk per result shown (ten): with
  * these figures it stays well under 500 KB on a 5,000-page site (see the tests).
@@ -90,7 +109,10 @@ interface IndexedDocument {
  * index-format.ts), so a first query on a large site loads a small bounded part.
  * Same input, same bytes.
  */
-export function buildSearchIndex(documents: SearchDocument[]): {
+export function buildSearchIndex(
+  documents: SearchDocument[],
+  language?: string,
+): {
   files: SearchIndexFile[];
   entry: string;
 } {
@@ -103,7 +125,7 @@ export function buildSearchIndex(documents: SearchDocument[]): {
     BUDGET.shard,
   );
 
-  const files = new IndexFiles();
+  const files = new IndexFiles(searchFolderFor(language), searchEntryFor(language));
   const manifest: SearchManifest = {
     version: 1,
     documentCount: indexed.length,
@@ -129,7 +151,7 @@ export function buildSearchIndex(documents: SearchDocument[]): {
       }),
     embedded: [],
   };
-  return { files: files.write(manifest), entry: SEARCH_ENTRY };
+  return { files: files.write(manifest), entry: searchEntryFor(language) };
 }
 
 /**
@@ -337,6 +359,13 @@ function cutText(text: string, limit: number): string {
 /** The index's files, named by content so a host may cache them forever. */
 class IndexFiles {
   private readonly data = new Map<string, unknown>();
+  private readonly folder: string;
+  private readonly entry: string;
+
+  constructor(folder: string, entry: string) {
+    this.folder = folder;
+    this.entry = entry;
+  }
 
   /** Adds a file of `kind` (`d`ocuments, `t`erms, `p`refix) and returns its id. */
   add(kind: string, value: unknown): string {
@@ -353,15 +382,15 @@ class IndexFiles {
     );
     if (size <= BUDGET.embedded) {
       return [
-        { path: SEARCH_ENTRY, content: script("index", { ...manifest, embedded: [...this.data] }) },
+        { path: this.entry, content: script("index", { ...manifest, embedded: [...this.data] }) },
       ];
     }
     const files = [...this.data].map(([id, value]) => ({
-      path: `${FOLDER}/${searchFileName(id)}`,
+      path: `${this.folder}/${searchFileName(id)}`,
       content: script(id, value),
     }));
     files.sort((a, b) => compare(a.path, b.path));
-    return [{ path: SEARCH_ENTRY, content: script("index", manifest) }, ...files];
+    return [{ path: this.entry, content: script("index", manifest) }, ...files];
   }
 }
 

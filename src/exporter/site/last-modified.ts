@@ -15,19 +15,21 @@ export interface LastModified {
 }
 
 /**
- * The last commit that touched each of `files`, in one `git log` over the docs folder (newest
- * first: a file's first appearance is its last change). Reading stops as soon as every file has
- * its date, so a long history is not read past what the pages need. A folder outside any git
- * repository has no dates.
+ * The last commit that touched each of `files` (every file when absent), in one `git log` over
+ * the docs folder (newest first: a file's first appearance is its last change). The export reads
+ * it once for every page, for the sitemap's `lastmod`, the pages' structured data and their
+ * "Last modified" line alike. Reading stops as soon as every wanted file has its date, so a long
+ * history is not read past what the pages need. A folder outside any git repository has no
+ * dates: they are a nicety, never a reason to fail an export.
  */
 export async function readLastModified(
   docsDir: string,
-  files: readonly string[],
+  files?: readonly string[],
   signal?: AbortSignal,
 ): Promise<LastModified> {
   const dates = new Map<string, string>();
-  const wanted = new Set(files);
-  if (wanted.size === 0) return { dates };
+  const wanted = files ? new Set(files) : undefined;
+  if (wanted?.size === 0) return { dates };
   const enough = new AbortController();
   const stop = signal ? AbortSignal.any([signal, enough.signal]) : enough.signal;
   let pending = "";
@@ -36,7 +38,8 @@ export async function readLastModified(
     if (!date) return;
     for (const raw of names) {
       const name = raw.replace(/^\n/, "");
-      if (wanted.has(name) && !dates.has(name)) dates.set(name, new Date(date).toISOString());
+      if ((!wanted || wanted.has(name)) && !dates.has(name))
+        dates.set(name, new Date(date).toISOString());
     }
   };
   const sink = new Writable({
@@ -47,13 +50,18 @@ export async function readLastModified(
         for (const record of pending.slice(0, end).split(RECORD)) take(record);
         pending = pending.slice(end);
       }
-      if (dates.size === wanted.size) enough.abort();
+      if (wanted && dates.size === wanted.size) enough.abort();
       done();
     },
   });
   try {
     await runGit(
       [
+        // The repository's own configuration must not start a program (a file-system monitor).
+        "-c",
+        "core.fsmonitor=false",
+        "-c",
+        "core.quotePath=false",
         "log",
         `--format=${"%x1e"}%cI`,
         "--name-only",

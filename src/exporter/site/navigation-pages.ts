@@ -2,9 +2,14 @@ import type { Navigation, NavNode } from "./types.ts";
 
 /** Every page path the navigation lists (group roots included), in navigation order. */
 export function collectNavigationPages(navigation: Navigation): Set<string> {
+  return pagesUnder(navigation.root);
+}
+
+/** Every page path listed below `nodes` (group roots included), in navigation order. */
+export function pagesUnder(nodes: NavNode[]): Set<string> {
   const result = new Set<string>();
-  const visit = (nodes: NavNode[]): void => {
-    for (const node of nodes) {
+  const visit = (list: NavNode[]): void => {
+    for (const node of list) {
       if (node.type === "page") result.add(node.path);
       else if (node.type === "group") {
         if (node.root) result.add(node.root);
@@ -12,6 +17,6 @@ export function collectNavigationPages(navigation: Navigation): Set<string> {
       } else if (node.type === "division") visit(node.children);
     }
   };
-  visit(navigation.root);
+  visit(nodes);
   return result;
 }

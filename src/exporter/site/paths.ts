@@ -25,9 +25,41 @@ export function normalizePagePath(reference: string, fromDirectory = ""): string
   return result;
 }
 
-/** The bundle file a page is written to: `guides/intro.html`, `index.html`. */
-export function pageOutputFile(pagePath: string): string {
-  return `${pagePath}.html`;
+/**
+ * The bundle file a page is written to: `guides/intro.html`, `index.html`; with clean URLs
+ * (`clean`) a folder's index file, `guides/intro/index.html`, which every static host serves at
+ * `/guides/intro/` (and, redirecting, at `/guides/intro`).
+ */
+export function pageOutputFile(pagePath: string, clean = false): string {
+  if (!clean || isIndexPage(pagePath)) return `${pagePath}.html`;
+  return `${pagePath}/index.html`;
+}
+
+/**
+ * Where a page's file sits, as a page path: relative links from the page start here. With clean
+ * URLs a page is one folder deeper (`guides/intro` is `guides/intro/index.html`).
+ */
+export function pageLocation(pagePath: string, clean = false): string {
+  return clean && !isIndexPage(pagePath) ? `${pagePath}/index` : pagePath;
+}
+
+/**
+ * Where a page is served, relative to the site's root URL: `guides/intro.html`, or with clean
+ * URLs `guides/intro/`; an index page is its folder (`guides/`), the home page the root (``).
+ * Canonical URLs, `og:url`, `hreflang` and the sitemap use it.
+ */
+export function pageUrlPath(pagePath: string, clean = false): string {
+  if (isIndexPage(pagePath)) return pagePath.slice(0, -"index".length);
+  return clean ? `${pagePath}/` : `${pagePath}.html`;
+}
+
+function isIndexPage(pagePath: string): boolean {
+  return pagePath === "index" || pagePath.endsWith("/index");
+}
+
+/** A site URL as a base for page URLs: `https://docs.example.com/` (always one final slash). */
+export function siteBase(siteUrl: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}/`;
 }
 
 /** A relative URL from the page at `fromPagePath` to the bundle file `toFile`. */

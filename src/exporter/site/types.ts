@@ -132,6 +132,20 @@ export interface NotFoundSettings {
   description?: string;
 }
 
+/** docs.json `seo.organization`; the site's name, logo and URL stand in for what is absent. */
+export interface SeoOrganization {
+  /** A stable `@id` URL (`https://example.com/#organization`). */
+  id?: string;
+  name?: string;
+  legalName?: string;
+  /** The organization's home page. */
+  url?: string;
+  /** An absolute URL of its logo. */
+  logo?: string;
+  /** Its official profiles (X, LinkedIn, GitHub). */
+  sameAs?: string[];
+}
+
 export interface SiteBanner {
   content: string;
   dismissible: boolean;
@@ -161,7 +175,14 @@ export interface SiteConfig {
   footer: { socials: Record<string, string>; links: FooterColumn[] };
   banner?: SiteBanner;
   redirects: Redirect[];
-  seo: { metatags: Record<string, string>; indexing: "navigable" | "all" };
+  seo: {
+    metatags: Record<string, string>;
+    indexing: "navigable" | "all";
+    /** `seo.organization`: the publisher in every page's structured data. */
+    organization?: SeoOrganization;
+  };
+  /** `thumbnails.background`: every page's social preview image (`og:image`), used as it is. */
+  thumbnails: { background?: string };
   icons: { library: "fontawesome" | "lucide" };
   integrations: Integrations;
   /** The API playground switch (`api.playground.display`), which the deployment type may override. */

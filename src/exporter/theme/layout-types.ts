@@ -46,6 +46,17 @@ export interface SiteLayoutData {
   customScripts: string[];
   /** The page menu, feedback, edit links and dates: the operator's settings for them. */
   reader?: ReaderSettings;
+  /**
+   * The site's root URL with one final slash (`https://docs.example.com/`), when known: canonical
+   * URLs, `og:url`, absolute `hreflang` links and structured data need it.
+   */
+  siteUrl?: string;
+  /** Pages written as `<path>/index.html` (served at `/<path>/`) instead of `<path>.html`. */
+  cleanUrls?: boolean;
+  /** Page path → when its source file last changed (ISO 8601, from git), where known. */
+  lastModified?: Record<string, string>;
+  /** The readers' assistant's endpoint (`--assistant`): bundle-relative or absolute; none when absent. */
+  assistant?: string;
 }
 
 /** What differs per page. */

@@ -1,5 +1,7 @@
+import { searchEntryFor } from "../search/build-index.ts";
+import { languageTag } from "../site/language-tags.ts";
 import type { PageMeta } from "../site/page-index.ts";
-import { relativeLinker, rootPrefix } from "../site/paths.ts";
+import { pageLocation, relativeLinker, rootPrefix } from "../site/paths.ts";
 import { directoryHtml } from "./chrome/directory.ts";
 import { customScriptTags, pageHead, stylesheetLinks } from "./chrome/head.ts";
 import { type PageLinks, pageLinks } from "./chrome/links.ts";
@@ -11,6 +13,7 @@ import { bannerHtml, hashText, navbarHtml } from "./chrome/top-bar.ts";
 import { escapeHtml, inlineMarkdown } from "./html.ts";
 import { NOT_FOUND_BASE_SCRIPT, NOT_FOUND_ROOT_SCRIPT, REDIRECT_SCRIPT } from "./inline-scripts.ts";
 import type { PageLayoutInput, SiteLayoutData } from "./layout-types.ts";
+import { clientMessagesJson, fillMessage, type Messages, messagesFor } from "./messages/index.ts";
 import { NavigationModel, type NavigationView } from "./navigation-view.ts";
 import { pageEndHtml } from "./reader/page-end.ts";
 import { menuSettings, pageMenuHtml, rssButtonHtml } from "./reader/page-menu.ts";
@@ -49,32 +52,33 @@ export function renderPage(
   const showToc = chrome.toc && body.toc.length > 0 && !side;
   const footerConfig = view.overrides?.footer ?? site.config.footer;
   const blank = mode === "custom" || mode === "frame";
-  const menu = pageMenuHtml(site, page, links, body.markdown);
+  const messages = messagesFor(view.language);
+  const menu = pageMenuHtml(site, page, links, body.markdown, messages);
   const menuInToc = showToc && menuSettings(site, page).display === "toc";
   const sidebarScript = chrome.sidebar ? sharedSidebar(site, view) : undefined;
 
   const content = blank
     ? `<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content">${body.lead ?? ""}${body.html}${body.aside ?? ""}</div></main>`
     : `<main id="content-area" class="content"><div id="content-container" class="content-container${side ? " with-side-column" : ""}">
-${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, (menuInToc ? "" : menu) + rssButtonHtml(page)) : ""}${body.lead ?? ""}${side ? sideColumnHtml(side) : ""}${deprecatedNotice(page)}<div id="content" class="mdx-content prose">${body.html}</div>
-${pageEndHtml(site, page)}${directoryHtml(view.directory, links, site.config.icons.library)}${chrome.pagination && !page.hideFooterPagination ? paginationHtml(view.previous, view.next, links) : ""}${chrome.footer ? footerHtml(site.config.name, footerConfig, links) : ""}</div></main>`;
+${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, messages, (menuInToc ? "" : menu) + rssButtonHtml(page, links)) : ""}${body.lead ?? ""}${side ? sideColumnHtml(side) : ""}${deprecatedNotice(page, messages)}<div id="content" class="mdx-content prose">${body.html}</div>
+${pageEndHtml(site, page)}${directoryHtml(view.directory, links, site.config.icons.library, messages)}${chrome.pagination && !page.hideFooterPagination ? paginationHtml(view.previous, view.next, links, messages) : ""}${chrome.footer ? footerHtml(site.config.name, footerConfig, links) : ""}</div></main>`;
 
   return `<!doctype html>
 <html ${htmlAttributes(site, {
-    language: view.language ?? "en",
+    language: view.language,
     classes: [`mode-${mode}`, ...(hasTabBar(view) ? ["has-tabs"] : [])],
     pagePath: from,
     mermaid: body.features.mermaid ? links.asset(site.assets.mermaidScript) : undefined,
     banner: view.overrides?.banner ?? site.config.banner,
   })}>
 <head>
-${pageHead(site, page, body.frontmatter, body.features.math, links)}
+${pageHead(site, page, body.frontmatter, body.features.math, links, view)}
 </head>
 <body>
-<a class="skip-link" href="#content-area">Skip to content</a>
-${bodyChrome(site, view, links)}<div id="body-content" class="layout${chrome.sidebar ? "" : " no-sidebar"}${showToc ? "" : " no-toc"}${site.config.theme === "almond" ? " almond-layout" : ""}">
-${chrome.sidebar ? sidebarHtml(view, links, { ...sidebarOptions(site.config), deferAway: Boolean(sidebarScript) }) : ""}${content}
-${showToc ? tableOfContentsHtml(body.toc, menuInToc ? menu : "") : ""}</div>
+<a class="skip-link" href="#content-area">${escapeHtml(messages.skipToContent)}</a>
+${bodyChrome(site, view, links, messages)}<div id="body-content" class="layout${chrome.sidebar ? "" : " no-sidebar"}${showToc ? "" : " no-toc"}${site.config.theme === "almond" ? " almond-layout" : ""}">
+${chrome.sidebar ? sidebarHtml(view, links, { ...sidebarOptions(site.config), messages, deferAway: Boolean(sidebarScript) }) : ""}${content}
+${showToc ? tableOfContentsHtml(body.toc, messages, menuInToc ? menu : "") : ""}</div>
 ${sidebarScriptTag(sidebarScript, links)}<script src="${links.asset(site.assets.script)}" defer></script>
 ${islandScripts(body.islandModules, site.assets.islandsRuntime, links.asset)}${customScriptTags(site, links)}</body>
 </html>
@@ -102,10 +106,15 @@ function islandScripts(
 }
 
 /** The banner and `#navbar` (with the tab bar) that open every page, the 404 page's too. */
-function bodyChrome(site: SiteLayoutData, view: NavigationView, links: PageLinks): string {
+function bodyChrome(
+  site: SiteLayoutData,
+  view: NavigationView,
+  links: PageLinks,
+  messages: Messages,
+): string {
   const banner = view.overrides?.banner ?? site.config.banner;
   const navbar = view.overrides?.navbar ?? site.config.navbar;
-  return `${bannerHtml(banner, links)}${navbarHtml(site, navbar, view.tabs, links)}\n`;
+  return `${bannerHtml(banner, links, messages)}${navbarHtml(site, navbar, view.tabs, links, messages)}\n`;
 }
 
 /** The shared script holding the view's sidebar, when it is too large to repeat in every page. */
@@ -126,7 +135,8 @@ function sidebarScriptTag(file: string | undefined, links: PageLinks): string {
 function htmlAttributes(
   site: SiteLayoutData,
   page: {
-    language: string;
+    /** The docs.json code of the page's language; none on a site without languages (English). */
+    language: string | undefined;
     classes: string[];
     pagePath: string;
     mermaid?: string;
@@ -142,13 +152,18 @@ function htmlAttributes(
     ...(config.styling.codeblocks === "dark" ? ["code-dark"] : []),
     ...(typeof config.styling.codeblocks === "object" ? ["code-themed"] : []),
   ];
+  const messages = clientMessagesJson(page.language);
   return [
-    `lang="${escapeHtml(page.language)}"`,
+    `lang="${escapeHtml(languageTag(page.language ?? "en"))}"`,
     `class="${classes.join(" ")}"`,
-    `data-root="${rootPrefix(page.pagePath)}"`,
+    `data-root="${rootPrefix(pageLocation(page.pagePath, site.cleanUrls))}"`,
+    site.cleanUrls ? `data-clean-urls="true"` : "",
     `data-page="${escapeHtml(page.pagePath)}"`,
     `data-current-path="${escapeHtml(currentPath(page.pagePath))}"`,
-    `data-search-index="${escapeHtml(site.assets.searchIndex)}"`,
+    `data-search-index="${escapeHtml(page.language ? searchEntryFor(page.language) : site.assets.searchIndex)}"`,
+    // The client script's strings in the page's language (it carries the English ones itself).
+    messages ? `data-messages="${escapeHtml(messages)}"` : "",
+    site.assistant ? `data-assistant="${escapeHtml(site.assistant)}"` : "",
     config.search.prompt ? `data-search-prompt="${escapeHtml(config.search.prompt)}"` : "",
     `data-appearance="${config.appearance.default}"`,
     config.appearance.strict ? `data-appearance-strict="true"` : "",
@@ -180,7 +195,7 @@ export function linkPageStylesheet(
   pagePath: string,
   file: string,
 ): Buffer {
-  const link = relativeLinker(pagePath);
+  const link = relativeLinker(pageLocation(pagePath, site.cleanUrls));
   const themeLink = Buffer.from(
     `<link rel="stylesheet" href="${encodeURI(link(site.assets.css))}">`,
   );
@@ -205,13 +220,14 @@ export function linkPageStylesheet(
  */
 export function renderNotFoundPage(site: SiteLayoutData, redirects = "[]"): string {
   const notFound = site.config.errors.notFound;
-  const title = notFound.title ?? "Page not found";
   const view = new NavigationModel(site.config.navigation, site.pages).view(NOT_FOUND_PATH);
+  const messages = messagesFor(view.language);
+  const title = notFound.title ?? messages.notFoundTitle;
   const links = pageLinks(site, NOT_FOUND_PATH);
   const sidebarScript = sharedSidebar(site, view);
   const description = notFound.description
     ? inlineMarkdown(notFound.description, links.configUrl)
-    : "The page you are looking for does not exist or has moved.";
+    : escapeHtml(messages.notFoundDescription);
   const page: PageMeta = {
     path: NOT_FOUND_PATH,
     file: NOT_FOUND_PATH,
@@ -221,7 +237,7 @@ export function renderNotFoundPage(site: SiteLayoutData, redirects = "[]"): stri
     keywords: [],
   };
   const attributes = htmlAttributes(site, {
-    language: view.language ?? "en",
+    language: view.language,
     classes: ["mode-default", "not-found-page", ...(hasTabBar(view) ? ["has-tabs"] : [])],
     pagePath: NOT_FOUND_PATH,
     banner: site.config.banner,
@@ -230,17 +246,17 @@ export function renderNotFoundPage(site: SiteLayoutData, redirects = "[]"): stri
 <html ${attributes}${notFound.redirect ? ` data-not-found-redirect="true"` : ""}>
 <head>
 <script>${NOT_FOUND_BASE_SCRIPT}</script>
-${pageHead(site, page, {}, false, links)}
+${pageHead(site, page, {}, false, links, view)}
 <noscript>${stylesheetLinks(site, { ...links, asset: (file) => `/${encodeURI(file)}` }).join("")}</noscript>
 </head>
 <body>
-<a class="skip-link" href="#content-area">Skip to content</a>
-${bodyChrome(site, view, links)}<div id="body-content" class="layout no-toc">
-${sidebarHtml(view, links, { ...sidebarOptions(site.config), deferAway: Boolean(sidebarScript) })}<main id="content-area" class="content"><div id="content-container" class="content-container not-found-container">
+<a class="skip-link" href="#content-area">${escapeHtml(messages.skipToContent)}</a>
+${bodyChrome(site, view, links, messages)}<div id="body-content" class="layout no-toc">
+${sidebarHtml(view, links, { ...sidebarOptions(site.config), messages, deferAway: Boolean(sidebarScript) })}<main id="content-area" class="content"><div id="content-container" class="content-container not-found-container">
 <p class="not-found-status-code">404</p>
 <h1 id="page-title" class="page-title not-found-title">${escapeHtml(title)}</h1>
 <p class="not-found-description">${description}</p>
-<p><a class="not-found-home not-found-go-back-button" href="index.html" data-quire-home>Go to ${escapeHtml(site.config.name)}</a></p>
+<p><a class="not-found-home not-found-go-back-button" href="index.html" data-quire-home>${escapeHtml(fillMessage(messages.goTo, { name: site.config.name }))}</a></p>
 ${footerHtml(site.config.name, site.config.footer, links)}</div></main>
 </div>
 ${sidebarScriptTag(sidebarScript, links)}<script src="${links.asset(site.assets.script)}" defer></script>

@@ -8,6 +8,7 @@ import type {
   Navigation,
   NavNode,
 } from "../site/types.ts";
+import { type LanguageAlternate, LanguageAlternates } from "./language-alternates.ts";
 
 /**
  * What one page shows of the navigation: switchers, tabs, sidebar, breadcrumb and
@@ -33,6 +34,10 @@ export interface NavigationView {
   next?: NavTarget;
   /** The language code of the page's language division, if any. */
   language?: string;
+  /** The page in every language that has it, itself included (empty on a one-language site). */
+  alternates: LanguageAlternate[];
+  /** The site's default language (`x-default`), on a site with several. */
+  defaultLanguage?: string;
   /** The page's language's own navbar, footer and banner, over the site-wide ones. */
   overrides?: NavDivision["settings"];
   /** The listing of its group a group root page shows (docs.json `directory`). */
@@ -108,6 +113,8 @@ export type SidebarItem =
 /** A section's sidebar as every page outside a group sees that group: nothing current. */
 interface SidebarTree {
   scope: number;
+  /** The language of the division the sidebar belongs to, if any: its entries' interface strings. */
+  language?: string;
   items: SidebarItem[];
   /** Group items by their id. */
   groups: Extract<SidebarItem, { type: "group" }>[];
@@ -128,6 +135,8 @@ export class NavigationModel {
   private readonly sequences = new Map<NavNode[], string[]>();
   /** Group root page → the group and the `directory` style in force there. */
   private readonly rootGroups = new Map<string, { group: NavGroup; directory: DirectoryStyle }>();
+  /** Translations of each page, for the language switcher and `hreflang`. */
+  readonly languages: LanguageAlternates;
   /** Node list a sidebar can show → its scope number, in the navigation's order. */
   private readonly scopes = new Map<NavNode[], number>();
   private readonly trees = new Map<NavNode[], SidebarTree>();
@@ -136,6 +145,7 @@ export class NavigationModel {
   constructor(navigation: Navigation, pages: Record<string, PageMeta>) {
     this.navigation = navigation;
     this.pages = pages;
+    this.languages = new LanguageAlternates(navigation, pages);
     this.scopes.set(navigation.root, 0);
     this.indexChains(navigation.root, []);
     this.indexRoots(navigation.root, navigation.directory ?? "none");
@@ -203,6 +213,8 @@ export class NavigationModel {
       sidebarScope: 0,
       breadcrumb: [],
       sections: [],
+      alternates: this.languages.alternates(pagePath),
+      ...(this.languages.multilingual ? { defaultLanguage: this.languages.defaultLanguage } : {}),
     };
     const inChain = new Set(chain);
     let siblings = this.navigation.root;
@@ -213,6 +225,14 @@ export class NavigationModel {
           node.type === "division" && node.kind === division.kind && !node.hidden,
       );
       const entries = level.map((node) => this.entry(node, inChain));
+      // The language switcher keeps the reader on the same page where its translation exists.
+      if (division.kind === "language")
+        level.forEach((node, index) => {
+          const same =
+            node.language &&
+            view.alternates.find((alternate) => alternate.language === node.language);
+          if (same && entries[index] && !node.href) entries[index].target = same.target;
+        });
       if (division.kind !== "language" && division.kind !== "version")
         view.sections.push(division.label);
       if (division.kind === "tab") view.tabs = entries;
@@ -246,7 +266,7 @@ export class NavigationModel {
       });
     }
     // Groups away from the page are the same on every page: they are built once and shared.
-    const tree = this.sidebarTree(siblings);
+    const tree = this.sidebarTree(siblings, chain);
     view.sidebar = this.sidebarItems(siblings, pagePath, view.breadcrumb, [], {
       tree,
       branch: new Set(tree.branches.get(pagePath)),
@@ -328,13 +348,16 @@ export class NavigationModel {
 
   /** Every sidebar a page of the site shows, as pages outside its groups see it. */
   sidebarTrees(): SidebarTree[] {
-    const lists = new Set<NavNode[]>();
-    for (const chain of [...this.chains.values(), this.defaultChain()])
-      lists.add(chain.at(-1)?.children ?? this.navigation.root);
-    return [...lists].map((nodes) => this.sidebarTree(nodes));
+    const lists = new Map<NavNode[], NavDivision[]>();
+    for (const chain of [...this.chains.values(), this.defaultChain()]) {
+      const nodes = chain.at(-1)?.children ?? this.navigation.root;
+      if (!lists.has(nodes)) lists.set(nodes, chain);
+    }
+    return [...lists].map(([nodes, chain]) => this.sidebarTree(nodes, chain));
   }
 
-  private sidebarTree(nodes: NavNode[]): SidebarTree {
+  /** `chain` is the divisions leading to `nodes` (one of them: they share their language). */
+  private sidebarTree(nodes: NavNode[], chain: NavDivision[]): SidebarTree {
     const cached = this.trees.get(nodes);
     if (cached) return cached;
     const groups: SidebarTree["groups"] = [];
@@ -364,7 +387,15 @@ export class NavigationModel {
       }
     };
     collect(items);
-    const tree = { scope: this.scopes.get(nodes) ?? 0, items, groups, branches, size };
+    const language = chain.findLast((division) => division.kind === "language")?.language;
+    const tree: SidebarTree = {
+      scope: this.scopes.get(nodes) ?? 0,
+      ...(language ? { language } : {}),
+      items,
+      groups,
+      branches,
+      size,
+    };
     this.trees.set(nodes, tree);
     return tree;
   }

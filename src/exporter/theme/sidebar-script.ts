@@ -2,6 +2,7 @@ import { type AssetFile, hashedPath } from "./build-assets.ts";
 import { pageLinks } from "./chrome/links.ts";
 import { sidebarGroupContents, sidebarOptions } from "./chrome/sidebar.ts";
 import type { SiteLayoutData } from "./layout-types.ts";
+import { messagesFor } from "./messages/index.ts";
 import type { NavigationModel } from "./navigation-view.ts";
 
 /**
@@ -32,13 +33,18 @@ export function buildSidebarScripts(
   navigation: NavigationModel,
   limit = SIDEBAR_INLINE_LIMIT,
 ): SidebarScripts {
+  // A root page's links: with clean URLs they name `<page>/index.html`, as every page's do.
   const links = pageLinks(site, "index");
   const options = sidebarOptions(site.config);
   const files: AssetFile[] = [];
   const paths: Record<number, string> = {};
   for (const tree of navigation.sidebarTrees()) {
     if (tree.size <= limit) continue;
-    const groups = sidebarGroupContents(tree.groups, links, options);
+    // Each sidebar belongs to one language's navigation, and is written in its strings.
+    const groups = sidebarGroupContents(tree.groups, links, {
+      ...options,
+      messages: messagesFor(tree.language),
+    });
     const content = `self.${SIDEBAR_GLOBAL}=${JSON.stringify(groups)};\n`;
     const file = hashedPath("_quire/sidebar", "js", content);
     files.push({ path: file, content });

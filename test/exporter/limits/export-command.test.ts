@@ -17,7 +17,6 @@ function quireExport(docs: string) {
     hook,
     'process.on("exit", () => process.stderr.write(`\\npeak-rss-kb ${process.resourceUsage().maxRSS}\\n`));\n',
   );
-  const started = performance.now();
   const result = spawnSync(
     process.execPath,
     [
@@ -35,7 +34,6 @@ function quireExport(docs: string) {
   return {
     code: result.status,
     stderr: result.stderr.replace(/\npeak-rss-kb \d+\n/, ""),
-    seconds: (performance.now() - started) / 1000,
     peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN,
   };
 }
@@ -58,7 +56,7 @@ function expectNoStackTrace(stderr: string): void {
 }
 
 describe("quire export stays bounded whatever the repository holds", () => {
-  it("a component rendering 20 MB, used 24 times: error boxes and one warning, under 1 GB and quickly", () => {
+  it("a component rendering 20 MB, used 24 times: error boxes and one warning, under 1 GB", () => {
     const uses = Array.from({ length: 24 }, () => "<Big />").join("\n\n");
     const result = quireExport(
       site({
@@ -71,17 +69,15 @@ describe("quire export stays bounded whatever the repository holds", () => {
     expect(result.code).toBe(0);
     // It took 4.2 GB before; what remains is the sandbox's own 32 MB and the exporter.
     expect(result.peakMb).toBeLessThan(1024);
-    expect(result.seconds).toBeLessThan(20);
   });
 
-  it("a 20 KB page of 10,000 nested list items fails with its line, quickly", () => {
+  it("a 20 KB page of 10,000 nested list items fails with its line, before it is parsed", () => {
     const result = quireExport(
       site({ "index.mdx": `---\ntitle: Deep\n---\n\n${"- ".repeat(10_000)}a\n` }),
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^index\.mdx:5:201 lists nested deeper than 100 levels$/m);
     expectNoStackTrace(result.stderr);
-    expect(result.seconds).toBeLessThan(20);
   });
 
   it.each([
@@ -114,7 +110,6 @@ describe("quire export stays bounded whatever the repository holds", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(expected);
     expectNoStackTrace(result.stderr);
-    expect(result.seconds).toBeLessThan(20);
   });
 
   it("docs.json with 100,000 nested arrays anywhere fails with its position", () => {

@@ -46,10 +46,33 @@ describe("site files", () => {
     expect(all.map((entry) => entry.path)).toEqual(["index", "guides/a", "hidden", "orphan"]);
   });
 
-  it("writes absolute sitemap URLs when the site URL is known", () => {
-    const xml = renderSitemap([page("index"), page("guides/a b")], "https://docs.example.com/");
-    expect(xml).toContain("<loc>https://docs.example.com/index.html</loc>");
+  it("writes absolute sitemap URLs when the site URL is known, the home page as the site's root", () => {
+    const xml = renderSitemap([page("index"), page("guides/a b")], {
+      siteUrl: "https://docs.example.com/",
+    });
+    expect(xml).toContain("<loc>https://docs.example.com/</loc>");
     expect(xml).toContain("<loc>https://docs.example.com/guides/a%20b.html</loc>");
+  });
+
+  it("lists clean URLs in the sitemap when the pages are written as folders", () => {
+    const xml = renderSitemap([page("index"), page("quickstart"), page("guides/index")], {
+      siteUrl: "https://docs.example.com/docs",
+      cleanUrls: true,
+    });
+    expect(xml).toContain("<loc>https://docs.example.com/docs/</loc>");
+    expect(xml).toContain("<loc>https://docs.example.com/docs/quickstart/</loc>");
+    expect(xml).toContain("<loc>https://docs.example.com/docs/guides/</loc>");
+  });
+
+  it("gives a page's lastmod when its last change is known, and none otherwise", () => {
+    const xml = renderSitemap([page("index"), page("quickstart")], {
+      siteUrl: "https://docs.example.com",
+      lastModified: { quickstart: "2025-02-03T04:05:06+00:00" },
+    });
+    expect(xml).toContain(
+      "<url><loc>https://docs.example.com/quickstart.html</loc><lastmod>2025-02-03T04:05:06+00:00</lastmod></url>",
+    );
+    expect(xml).toContain("<url><loc>https://docs.example.com/</loc></url>");
   });
 
   it("disallows noindex pages in robots.txt and names the sitemap", () => {
@@ -57,6 +80,15 @@ describe("site files", () => {
     expect(robots).toBe(
       "User-agent: *\nAllow: /\nDisallow: /secret.html\n\nSitemap: https://docs.example.com/sitemap.xml\n",
     );
+  });
+
+  it("disallows a noindex page's folder only, not the pages below it, with clean URLs", () => {
+    const robots = renderRobots(
+      [page("secret", { noindex: true }), page("index", { noindex: true })],
+      undefined,
+      true,
+    );
+    expect(robots).toBe("User-agent: *\nAllow: /\nDisallow: /secret/$\nDisallow: /index.html\n");
   });
 
   it("lists every page's Markdown in llms.txt", () => {

@@ -29,6 +29,8 @@ describe("PreviewSearch, the preview's search index", () => {
     const search = new PreviewSearch({
       pages: () => PAGES,
       breadcrumbOf: () => undefined,
+      languageOf: () => undefined,
+      languages: () => [],
       sectionsOf: async (pagePath) => {
         asked.push(pagePath);
         return textOf(pagePath);
@@ -57,6 +59,8 @@ describe("PreviewSearch, the preview's search index", () => {
     const search = new PreviewSearch({
       pages: () => PAGES,
       breadcrumbOf: () => undefined,
+      languageOf: () => undefined,
+      languages: () => [],
       sectionsOf: async () => [],
       isIdle: () => false,
     });
@@ -66,6 +70,28 @@ describe("PreviewSearch, the preview's search index", () => {
     expect(search.indexedPages).toBe(2);
     search.reset();
     expect(search.indexedPages).toBe(0);
+    await search.close();
+  });
+
+  it("builds one index per language, as the export does, each holding its language's pages", async () => {
+    const search = new PreviewSearch({
+      pages: () => PAGES,
+      breadcrumbOf: () => undefined,
+      languageOf: (pagePath) => (pagePath === "c" ? "fr" : "en"),
+      languages: () => ["en", "fr", "de"],
+      sectionsOf: async () => [],
+      isIdle: () => false,
+    });
+    for (const pagePath of PAGES.keys()) search.record(pagePath, textOf(pagePath));
+    const french = await search.file("_quire/search/fr/index.js");
+    expect(french).toContain("body of c");
+    expect(french).not.toContain("body of a");
+    const english = await search.file("_quire/search/en/index.js");
+    expect(english).toContain("body of a");
+    expect(english).not.toContain("body of c");
+    // A language with no pages yet still has an index for its pages to load.
+    expect(await search.file("_quire/search/de/index.js")).toBeDefined();
+    expect(await search.file("_quire/search/index.js")).toBeUndefined();
     await search.close();
   });
 });

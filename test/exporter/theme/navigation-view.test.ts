@@ -144,7 +144,7 @@ describe("what a page shows of the navigation", () => {
     expect(view.language).toBe("en");
   });
 
-  it("offers language and version switchers that link to each tree's first page", () => {
+  it("offers language and version switchers; a language without the page links to its first page", () => {
     const view = model.view("quickstart");
     expect(
       view.switchers.map((switcher) => [
@@ -154,7 +154,7 @@ describe("what a page shows of the navigation", () => {
         ),
       ]),
     ).toEqual([
-      ["language", ["English→index*", "Français→fr/index"]],
+      ["language", ["English→quickstart*", "Français→fr/index"]],
       ["version", ["v2→index*", "v1→v1/index"]],
     ]);
   });

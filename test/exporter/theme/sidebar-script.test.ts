@@ -23,34 +23,52 @@ const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
 
 /**
  * `groups` groups of `perGroup` pages in one sidebar, each ending with a subgroup of 3; each
- * group's second page is an API page, and group 4 lists a hidden page too.
+ * group's second page is an API page, its third deprecated, and group 4 lists a hidden page too.
+ * With `languages`, each language has such a sidebar, its pages in its own folder.
  */
-function bigSite(groups: number, perGroup: number) {
+function bigSite(
+  groups: number,
+  perGroup: number,
+  options: { cleanUrls?: boolean; languages?: string[] } = {},
+) {
   const pages: PageMeta[] = [];
-  const navigation = Array.from({ length: groups }, (_unused, group) => {
-    const entries: unknown[] = [];
-    for (let index = 0; index < perGroup; index++) {
-      const page = meta(
-        `g${group}/p${index}`,
-        index === 1 ? { api: { method: "get" } as PageMeta["api"] } : {},
-      );
-      pages.push(page);
-      entries.push(page.path);
-    }
-    if (group === 4) {
-      pages.push(meta("g4/secret", { hidden: true }));
-      entries.push("g4/secret");
-    }
-    const nested = [0, 1, 2].map((index) => meta(`g${group}/deep/n${index}`));
-    pages.push(...nested);
-    entries.push({
-      group: `Deep ${group}`,
-      icon: "folder",
-      pages: nested.map((page) => page.path),
+  const groupsOf = (folder: string) =>
+    Array.from({ length: groups }, (_unused, group) => {
+      const entries: unknown[] = [];
+      for (let index = 0; index < perGroup; index++) {
+        const page = meta(
+          `${folder}g${group}/p${index}`,
+          index === 1
+            ? { api: { method: "get" } as PageMeta["api"] }
+            : index === 2
+              ? { deprecated: true }
+              : {},
+        );
+        pages.push(page);
+        entries.push(page.path);
+      }
+      if (group === 4) {
+        pages.push(meta(`${folder}g4/secret`, { hidden: true }));
+        entries.push(`${folder}g4/secret`);
+      }
+      const nested = [0, 1, 2].map((index) => meta(`${folder}g${group}/deep/n${index}`));
+      pages.push(...nested);
+      entries.push({
+        group: `Deep ${group}`,
+        icon: "folder",
+        pages: nested.map((page) => page.path),
+      });
+      return { group: `Group ${group}`, tag: group === 3 ? "BETA" : undefined, pages: entries };
     });
-    return { group: `Group ${group}`, tag: group === 3 ? "BETA" : undefined, pages: entries };
-  });
-  const docs = { name: "Big", colors: { primary: "#2563EB" }, navigation: { groups: navigation } };
+  const navigation = options.languages
+    ? {
+        languages: options.languages.map((language) => ({
+          language,
+          groups: groupsOf(`${language}/`),
+        })),
+      }
+    : { groups: groupsOf("") };
+  const docs = { name: "Big", colors: { primary: "#2563EB" }, navigation };
   const { config } = loadSiteConfig(new RepoFiles(makeRepo({ "docs.json": JSON.stringify(docs) })));
   const site: SiteLayoutData = {
     config,
@@ -72,6 +90,7 @@ function bigSite(groups: number, perGroup: number) {
     externalStylesheets: [],
     customStylesheets: [],
     customScripts: [],
+    ...(options.cleanUrls ? { cleanUrls: true } : {}),
   };
   const navigationModel = new NavigationModel(config.navigation, site.pages);
   const scripts = buildSidebarScripts(site, navigationModel);
@@ -174,6 +193,7 @@ describe("large sidebars in a shared script", () => {
       expect(all.match(new RegExp(`href="${page}\\.html"`, "g"))).toHaveLength(1);
     expect(all).not.toMatch(/aria-current|data-active|nav-link current/);
     expect(all).toContain('<span class="nav-method method-nav-pill nav-method-get">GET</span>');
+    expect(all).toContain('<span class="nav-deprecated" title="Deprecated">Deprecated</span>');
     // A page's own group in its HTML is the shared group with the page marked.
     const group37 = groups.find((content) => content.includes('href="g37/p0.html"')) ?? "";
     const inPage = sidebarPart(render("g37/p10")).match(
@@ -222,5 +242,37 @@ describe("large sidebars in a shared script", () => {
     expect(html).toMatch(/<script src="_quire\/sidebar\.[0-9a-f]{10}\.js" defer><\/script>/);
     expect(sidebarPart(html)).not.toContain("g3/p4.html");
     expect(Buffer.byteLength(sidebarPart(html))).toBeLessThan(20_000);
+  });
+
+  it("writes each language's shared sidebar in that language's interface strings", () => {
+    const { scripts, render } = bigSite(50, 96, { languages: ["en", "fr"] });
+    expect(scripts.files).toHaveLength(2);
+    const contents = scripts.files.map((file) => scriptGroups(file.content).join(""));
+    const english = contents.find((all) => all.includes('href="en/g0/p0.html"')) ?? "";
+    const french = contents.find((all) => all.includes('href="fr/g0/p0.html"')) ?? "";
+    expect(english).toContain('<span class="nav-deprecated" title="Deprecated">Deprecated</span>');
+    expect(english).not.toContain("fr/g0/p0.html");
+    expect(french).toContain('<span class="nav-deprecated" title="Obsolète">Obsolète</span>');
+    expect(french).not.toContain(">Deprecated<");
+    // Each language's pages load their own language's script, and mark the page's group alike.
+    const frenchFile = scripts.files.find((file) => file.content.toString().includes("fr/g0"));
+    const page = render("fr/g37/p10");
+    expect(page).toContain(`<script src="../../${frenchFile?.path}" defer></script>`);
+    expect(sidebarPart(page)).toContain(
+      '<span class="nav-deprecated" title="Obsolète">Obsolète</span>',
+    );
+    expect(sidebarPart(page)).not.toContain(">Deprecated<");
+  });
+
+  it("links every page of the shared script as a folder's index file with clean URLs", () => {
+    const { scripts, render } = bigSite(50, 96, { cleanUrls: true });
+    const all = scriptGroups(scripts.files[0]?.content ?? "").join("");
+    expect(all).toContain('href="g12/p5/index.html"');
+    expect(all).toContain('href="g30/deep/n2/index.html"');
+    expect(all).not.toMatch(/href="[^"]*[^x]\.html"/);
+    // A page one folder deeper loads the script and links its own group from its folder.
+    const page = render("g37/p10");
+    expect(page).toMatch(/<script src="\.\.\/\.\.\/_quire\/sidebar\.[0-9a-f]{10}\.js" defer>/);
+    expect(sidebarPart(page)).toContain('href="../p11/index.html"');
   });
 });

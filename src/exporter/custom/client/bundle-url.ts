@@ -2,9 +2,10 @@
  * A URL a component computes in the browser, as Mintlify reads it, turned into one that works
  * in the bundle as Quire's own links do: `/guides/intro` is the page file `guides/intro.html`
  * from the site root (`root` is the page's `../` prefix), on any host and from disk; a path with
- * an extension names a file. URLs of other hosts, other schemes and anchors are kept as they are.
+ * an extension names a file; with clean URLs (`clean`) the page is `guides/intro/index.html`.
+ * URLs of other hosts, other schemes and anchors are kept as they are.
  */
-export function bundleUrl(value: string, root: string): string {
+export function bundleUrl(value: string, root: string, clean = false): string {
   if (
     value === "" ||
     value.startsWith("#") ||
@@ -17,6 +18,12 @@ export function bundleUrl(value: string, root: string): string {
   const suffix = cut < 0 ? "" : value.slice(cut).replace(/^\?[^#]*/, "");
   const last = path.slice(path.lastIndexOf("/") + 1);
   const file =
-    last === "" ? `${path}index.html` : /\.[a-z0-9]+$/i.test(last) ? path : `${path}.html`;
+    last === ""
+      ? `${path}index.html`
+      : /\.[a-z0-9]+$/i.test(last)
+        ? path
+        : clean && last !== "index"
+          ? `${path}/index.html`
+          : `${path}.html`;
   return (file.startsWith("/") ? root + file.replace(/^\/+/, "") : file) + suffix;
 }

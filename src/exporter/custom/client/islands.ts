@@ -125,13 +125,14 @@ const trustedHtml = new WeakSet<object>();
  */
 function installVnodeRules(airGapped: boolean): void {
   const root = document.documentElement.dataset.root ?? "";
+  const clean = document.documentElement.dataset.cleanUrls === "true";
   const previous = options.vnode;
   options.vnode = (vnode: VNode) => {
     const { type } = vnode;
     if (typeof type === "string") {
       const props = (vnode.props ?? {}) as Record<string, unknown>;
       if (!isAllowedType(type, props)) vnode.type = Nothing;
-      else applyPropRules(type, props, airGapped, root);
+      else applyPropRules(type, props, airGapped, root, clean);
     }
     previous?.(vnode);
   };
@@ -149,6 +150,7 @@ function applyPropRules(
   props: Record<string, unknown>,
   airGapped: boolean,
   root: string,
+  clean: boolean,
 ): void {
   for (const name of Object.keys(props)) {
     const value = props[name];
@@ -176,7 +178,8 @@ function applyPropRules(
       delete props[name];
     else if (airGapped && LOADING_PROPS.has(property) && /^(https?:)?\/\//i.test(verdict.url))
       delete props[name];
-    else if (property === "href" || property === "src") props[name] = bundleUrl(verdict.url, root);
+    else if (property === "href" || property === "src")
+      props[name] = bundleUrl(verdict.url, root, clean);
   }
 }
 

@@ -6,10 +6,12 @@ import { closestKey } from "./known-keys.ts";
  * the warning needs. Keys here are reported where they are written, never dropped silently.
  */
 export const UNSUPPORTED_SETTINGS: Readonly<Record<string, string>> = {
-  thumbnails: "social preview images are drawn by Mintlify's hosted service; the export makes none",
+  "thumbnails.appearance":
+    "social preview images are not drawn; `thumbnails.background` is every page's image as it is",
+  "thumbnails.fonts":
+    "social preview images are not drawn; `thumbnails.background` is every page's image as it is",
   markdown:
     "the Markdown served to AI tools is each page's own `.md` file; these options do not apply",
-  "seo.organization": "the organization's structured data is not written into the export's pages",
   "styling.codeblocks.languages":
     "custom TextMate grammars are not loaded; those code blocks show as plain text",
 };

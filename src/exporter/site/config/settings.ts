@@ -8,6 +8,7 @@ import { readIcon } from "./icons.ts";
 import { reportIgnoredKeys } from "./ignored-keys.ts";
 import { readNotFound } from "./not-found.ts";
 import { readRedirects } from "./redirects.ts";
+import { readSeo, readThumbnails } from "./seo.ts";
 import { readStyling } from "./styling.ts";
 import { readTheme } from "./theme.ts";
 import { readHexColor, readModeColor, readThemedImage } from "./values.ts";
@@ -54,6 +55,7 @@ export function readSiteSettings(
     banner: readBanner(raw.banner, "banner", check),
     redirects: readRedirects(raw.redirects, check),
     seo: readSeo(raw.seo, check),
+    thumbnails: readThumbnails(raw.thumbnails, check),
     icons: readIcons(raw.icons, check),
     integrations: readIntegrations(raw.integrations, check),
     ...readContextualSetting(raw.contextual, check),
@@ -264,27 +266,6 @@ function readInteraction(value: unknown, check: ConfigChecker): SiteConfig["inte
   reportIgnoredKeys(object, "interaction", new Set(["drilldown"]), check);
   const drilldown = check.boolean(object.drilldown, "interaction.drilldown");
   return drilldown === undefined ? {} : { drilldown };
-}
-
-function readSeo(value: unknown, check: ConfigChecker): SiteConfig["seo"] {
-  const object = check.object(value, "seo");
-  if (object) reportIgnoredKeys(object, "seo", new Set(["metatags", "indexing"]), check);
-  const metatags: Record<string, string> = {};
-  const tags = check.object(
-    object?.metatags,
-    "seo.metatags",
-    "an object of meta tag names and values",
-  );
-  for (const [name, content] of Object.entries(tags ?? {})) {
-    const text =
-      typeof content === "boolean"
-        ? String(content)
-        : check.string(content, `seo.metatags.${name}`);
-    if (text !== undefined) metatags[name] = text;
-  }
-  const indexing =
-    check.oneOf(object?.indexing, "seo.indexing", ["navigable", "all"] as const) ?? "navigable";
-  return { metatags, indexing };
 }
 
 function readIcons(value: unknown, check: ConfigChecker): SiteConfig["icons"] {

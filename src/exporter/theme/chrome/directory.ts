@@ -1,5 +1,6 @@
 import type { SiteConfig } from "../../site/types.ts";
 import { escapeHtml } from "../html.ts";
+import { ENGLISH, type Messages } from "../messages/index.ts";
 import type { DirectoryItem, DirectoryView } from "../navigation-view.ts";
 import { iconHtml } from "./icon.ts";
 import type { PageLinks } from "./links.ts";
@@ -12,6 +13,7 @@ export function directoryHtml(
   directory: DirectoryView | undefined,
   links: PageLinks,
   library: SiteConfig["icons"]["library"],
+  messages: Messages = ENGLISH,
 ): string {
   if (!directory) return "";
   const page = (item: Extract<DirectoryItem, { type: "page" }>): string => {
@@ -51,5 +53,5 @@ export function directoryHtml(
       .join("");
     return pageList + groupList;
   };
-  return `<nav class="directory directory-style-${directory.style}" aria-label="In this section">${render(directory.items)}</nav>\n`;
+  return `<nav class="directory directory-style-${directory.style}" aria-label="${escapeHtml(messages.inThisSection)}">${render(directory.items)}</nav>\n`;
 }

@@ -2,7 +2,10 @@ import type { PageMeta } from "../../site/page-index.ts";
 import { escapeHtml, isExternalUrl } from "../html.ts";
 import { THEME_BOOT_SCRIPT } from "../inline-scripts.ts";
 import type { SiteLayoutData } from "../layout-types.ts";
+import type { NavigationView } from "../navigation-view.ts";
 import type { PageLinks } from "./links.ts";
+import { pageIdentity, socialTags } from "./social-tags.ts";
+import { structuredDataHtml } from "./structured-data.ts";
 
 /**
  * The stylesheets every page links, in cascade order: Quire's theme, the site's own colours and
@@ -28,13 +31,14 @@ export function customScriptTags(site: SiteLayoutData, links: PageLinks): string
     .join("");
 }
 
-/** The `<head>` of a page of the site. */
+/** The `<head>` of a page of the site; `view` gives its language and translations. */
 export function pageHead(
   site: SiteLayoutData,
   page: PageMeta,
   frontmatter: Record<string, unknown>,
   math: boolean,
   links: PageLinks,
+  view?: NavigationView,
 ): string {
   const latex = site.config.styling.latex;
   return [
@@ -47,7 +51,8 @@ export function pageHead(
       : "",
     page.noindex || page.hidden ? `<meta name="robots" content="noindex">` : "",
     `<meta name="generator" content="Quire">`,
-    ...metaTags(site.config.seo.metatags, frontmatter, page),
+    ...socialTags(site, page, frontmatter, view, links),
+    structuredDataHtml(site, page, view, pageIdentity(site, page, frontmatter)),
     favicons(site, links),
     ...stylesheetLinks(site, links),
     (latex ?? math) ? `<link rel="stylesheet" href="${links.asset(site.assets.katexCss)}">` : "",
@@ -56,27 +61,6 @@ export function pageHead(
   ]
     .filter(Boolean)
     .join("\n");
-}
-
-function metaTags(
-  metatags: Record<string, string>,
-  frontmatter: Record<string, unknown>,
-  page: PageMeta,
-): string[] {
-  const tags = new Map<string, string>(Object.entries(metatags));
-  tags.set("og:title", page.title);
-  if (page.description) tags.set("og:description", page.description);
-  for (const [key, value] of Object.entries(frontmatter)) {
-    if (
-      (key.startsWith("og:") || key.startsWith("twitter:")) &&
-      (typeof value === "string" || typeof value === "number")
-    )
-      tags.set(key, String(value));
-  }
-  return [...tags].map(([name, content]) => {
-    const attribute = name.startsWith("og:") ? "property" : "name";
-    return `<meta ${attribute}="${escapeHtml(name)}" content="${escapeHtml(content)}">`;
-  });
 }
 
 export function favicons(site: SiteLayoutData, links: PageLinks): string {

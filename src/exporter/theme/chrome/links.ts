@@ -1,4 +1,4 @@
-import { pageOutputFile, relativeLinker } from "../../site/paths.ts";
+import { pageLocation, pageOutputFile, relativeLinker } from "../../site/paths.ts";
 import { isExternalUrl } from "../html.ts";
 import type { SiteLayoutData } from "../layout-types.ts";
 import { linkTarget } from "../navigation-view.ts";
@@ -14,14 +14,15 @@ export interface PageLinks {
 }
 
 export function pageLinks(site: SiteLayoutData, from: string): PageLinks {
-  const link = relativeLinker(from);
+  const clean = site.cleanUrls;
+  const link = relativeLinker(pageLocation(from, clean));
   const url = (target: string, external = false): string => {
     if (external || isExternalUrl(target)) return target;
     const hash = target.indexOf("#");
     if (hash >= 0) return (hash > 0 ? url(target.slice(0, hash)) : "") + target.slice(hash);
     // A config link may name a file of the bundle (`/openapi.json`) rather than a page.
     return link(
-      site.pages[target] || !/\.[a-z0-9]+$/i.test(target) ? pageOutputFile(target) : target,
+      site.pages[target] || !/\.[a-z0-9]+$/i.test(target) ? pageOutputFile(target, clean) : target,
     );
   };
   return {

@@ -1,5 +1,6 @@
 import type { SiteConfig } from "../../site/types.ts";
 import { escapeHtml } from "../html.ts";
+import { ENGLISH, type Messages } from "../messages/index.ts";
 import type { NavTarget } from "../navigation-view.ts";
 import { iconHtml } from "./icon.ts";
 import type { PageLinks } from "./links.ts";
@@ -9,13 +10,14 @@ export function paginationHtml(
   previous: NavTarget | undefined,
   next: NavTarget | undefined,
   links: PageLinks,
+  messages: Messages = ENGLISH,
 ): string {
   if (!previous && !next) return "";
   const link = (target: NavTarget, direction: "previous" | "next"): string => {
     const part = direction === "previous" ? "prev" : "next";
-    return `<a class="pager-${direction} pagination-${part}" href="${escapeHtml(links.url(target.target))}" rel="${part}"><small>${direction === "previous" ? "Previous" : "Next"}</small><span class="pagination-title">${escapeHtml(target.title)}</span></a>`;
+    return `<a class="pager-${direction} pagination-${part}" href="${escapeHtml(links.url(target.target))}" rel="${part}"><small>${escapeHtml(direction === "previous" ? messages.previous : messages.next)}</small><span class="pagination-title">${escapeHtml(target.title)}</span></a>`;
   };
-  return `<nav id="pagination" class="pager" aria-label="Previous and next pages">${previous ? link(previous, "previous") : "<span></span>"}${next ? link(next, "next") : ""}</nav>\n`;
+  return `<nav id="pagination" class="pager" aria-label="${escapeHtml(messages.pagination)}">${previous ? link(previous, "previous") : "<span></span>"}${next ? link(next, "next") : ""}</nav>\n`;
 }
 
 const SOCIAL_ICONS: Record<string, string> = {

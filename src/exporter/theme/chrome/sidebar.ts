@@ -1,5 +1,6 @@
 import type { SiteConfig } from "../../site/types.ts";
 import { escapeHtml } from "../html.ts";
+import { ENGLISH, type Messages } from "../messages/index.ts";
 import type { NavEntry, NavigationView, SidebarItem, Switcher } from "../navigation-view.ts";
 import { iconHtml } from "./icon.ts";
 import type { PageLinks } from "./links.ts";
@@ -8,6 +9,8 @@ export interface SidebarOptions {
   library: SiteConfig["icons"]["library"];
   /** `interaction.drilldown`: a group without a page of its own links to its first page. */
   drilldown: boolean;
+  /** The interface's strings, in the page's language. */
+  messages?: Messages;
   /**
    * Leave out the entries of groups that do not hold the page: each such group's list is left
    * empty, marked `data-sidebar-group="<id>"`, and the shared sidebar script (sidebar-script.ts)
@@ -53,8 +56,9 @@ export function sidebarHtml(
   options: SidebarOptions,
 ): string {
   const { library } = options;
+  const messages = options.messages ?? ENGLISH;
   const switchers = view.switchers
-    .map((switcher) => switcherHtml(switcher, links, library))
+    .map((switcher) => switcherHtml(switcher, links, library, messages))
     .join("");
   const anchors =
     view.anchors.length > 0
@@ -64,8 +68,8 @@ export function sidebarHtml(
     view.tabs.length > 1 || view.tabs.some((tab) => tab.menu)
       ? `<ul class="sidebar-tabs">${view.tabs.map((tab) => `<li><a class="mobile-nav-tabs-item${tab.current ? " current" : ""}" href="${escapeHtml(links.url(tab.target, tab.external))}"${tab.current ? " data-active" : ""}>${escapeHtml(tab.title)}</a>${tab.menu && tab.current ? `<ul class="sidebar-tab-menu">${tab.menu.map((item) => `<li><a class="${item.current ? "current" : ""}" href="${escapeHtml(links.url(item.target, item.external))}">${escapeHtml(item.title)}</a></li>`).join("")}</ul>` : ""}</li>`).join("")}</ul>`
       : "";
-  return `<nav id="sidebar" class="sidebar" aria-label="Documentation">
-<a class="sidebar-close" href="#" data-menu-close aria-label="Close navigation">×</a>
+  return `<nav id="sidebar" class="sidebar" aria-label="${escapeHtml(messages.documentationNavigation)}">
+<a class="sidebar-close" href="#" data-menu-close aria-label="${escapeHtml(messages.closeNavigation)}">×</a>
 <div id="sidebar-content" class="sidebar-content">${switchers}${mobileTabs}${anchors}<div class="sidebar-groups">${view.sidebar.map((item) => sidebarItem(item, links, options, 0)).join("")}</div></div>
 </nav>
 `;
@@ -82,11 +86,16 @@ function switcherHtml(
   switcher: Switcher,
   links: PageLinks,
   library: SiteConfig["icons"]["library"],
+  messages: Messages,
 ): string {
   const current = switcher.options.find((option) => option.current) ?? switcher.options[0];
   if (!current || switcher.options.length < 2) return "";
   const label =
-    switcher.kind === "language" ? "Language" : switcher.kind === "version" ? "Version" : "Section";
+    switcher.kind === "language"
+      ? messages.language
+      : switcher.kind === "version"
+        ? messages.version
+        : messages.section;
   const options = switcher.options
     .map(
       (option) =>
@@ -94,7 +103,7 @@ function switcherHtml(
     )
     .join("");
   const id = switcher.kind === "language" ? ` id="localization-select-trigger"` : "";
-  return `<details class="switcher switcher-${switcher.kind}"><summary${id} aria-label="${label}: ${escapeHtml(current.title)}">${iconHtml(current.icon, { size: 15, library })}<span>${escapeHtml(current.title)}</span></summary><ul>${options}</ul></details>`;
+  return `<details class="switcher switcher-${switcher.kind}"><summary${id} aria-label="${escapeHtml(label)}: ${escapeHtml(current.title)}">${iconHtml(current.icon, { size: 15, library })}<span>${escapeHtml(current.title)}</span></summary><ul>${options}</ul></details>`;
 }
 
 function sidebarItem(
@@ -117,7 +126,7 @@ function sidebarItem(
       ? `<span class="nav-method method-nav-pill nav-method-${escapeHtml(item.method)}">${item.method === "delete" ? "DEL" : item.method === "webhook" ? "HOOK" : escapeHtml(item.method.toUpperCase())}</span>`
       : "";
     const deprecated = item.deprecated
-      ? `<span class="nav-deprecated" title="Deprecated">Deprecated</span>`
+      ? `<span class="nav-deprecated" title="${escapeHtml((options.messages ?? ENGLISH).deprecated)}">${escapeHtml((options.messages ?? ENGLISH).deprecated)}</span>`
       : "";
     return `<li${item.current ? " data-active" : ""}><a class="nav-link${item.current ? " current" : ""}${item.deprecated ? " deprecated" : ""}" href="${escapeHtml(links.url(item.target, item.external))}"${item.current ? ` aria-current="page"` : ""}${external}>${method}${icon}<span>${escapeHtml(item.title)}</span>${tag}${deprecated}</a></li>`;
   }

@@ -1,6 +1,7 @@
 import type { SiteBanner, SiteConfig } from "../../site/types.ts";
 import { escapeHtml, inlineMarkdown, isExternalUrl } from "../html.ts";
 import type { SiteLayoutData } from "../layout-types.ts";
+import { ENGLISH, type Messages } from "../messages/index.ts";
 import type { NavEntry } from "../navigation-view.ts";
 import { iconHtml } from "./icon.ts";
 import type { PageLinks } from "./links.ts";
@@ -9,15 +10,19 @@ import type { PageLinks } from "./links.ts";
  * The announcement above the navbar (`#banner`). Its kind (`banner.type`) picks the theme's
  * colour for it; `banner.color` (hex codes, checked when read) overrides that per mode.
  */
-export function bannerHtml(banner: SiteBanner | undefined, links: PageLinks): string {
+export function bannerHtml(
+  banner: SiteBanner | undefined,
+  links: PageLinks,
+  messages: Messages = ENGLISH,
+): string {
   if (!banner) return "";
   const close = banner.dismissible
-    ? `<button type="button" class="banner-close" data-banner-close aria-label="Dismiss banner">×</button>`
+    ? `<button type="button" class="banner-close" data-banner-close aria-label="${escapeHtml(messages.dismissBanner)}">×</button>`
     : "";
   const color = banner.color
     ? ` style="--quire-banner-light:${banner.color.light};--quire-banner-dark:${banner.color.dark}"`
     : "";
-  return `<div id="banner" class="banner banner-${banner.type ?? "info"}${banner.color ? " banner-custom" : ""}" role="region" aria-label="Announcement" data-banner="${escapeHtml(hashText(banner.content))}"${color}><p>${inlineMarkdown(banner.content, links.configUrl)}</p>${close}</div>\n`;
+  return `<div id="banner" class="banner banner-${banner.type ?? "info"}${banner.color ? " banner-custom" : ""}" role="region" aria-label="${escapeHtml(messages.announcement)}" data-banner="${escapeHtml(hashText(banner.content))}"${color}><p>${inlineMarkdown(banner.content, links.configUrl)}</p>${close}</div>\n`;
 }
 
 /**
@@ -29,6 +34,7 @@ export function navbarHtml(
   navbar: SiteConfig["navbar"],
   tabs: NavEntry[],
   links: PageLinks,
+  messages: Messages = ENGLISH,
 ): string {
   const config = site.config;
   const library = config.icons.library;
@@ -58,17 +64,17 @@ export function navbarHtml(
     : "";
   const toggle = config.appearance.strict
     ? ""
-    : `<button type="button" class="theme-toggle" data-theme-toggle data-component-name="theme-toggle" aria-label="Switch between light and dark theme">${iconHtml("sun", { size: 18 }).replace('class="icon', 'class="icon icon-when-dark')}${iconHtml("moon", { size: 18 }).replace('class="icon', 'class="icon icon-when-light')}</button>`;
-  const prompt = config.search.prompt ?? "Search…";
+    : `<button type="button" class="theme-toggle" data-theme-toggle data-component-name="theme-toggle" aria-label="${escapeHtml(messages.toggleTheme)}">${iconHtml("sun", { size: 18 }).replace('class="icon', 'class="icon icon-when-dark')}${iconHtml("moon", { size: 18 }).replace('class="icon', 'class="icon icon-when-light')}</button>`;
+  const prompt = config.search.prompt ?? messages.search;
   return `<header id="navbar" class="topbar">
 <div class="topbar-inner">
-<a class="menu-button" href="#sidebar" data-menu-toggle aria-controls="sidebar" aria-label="Open navigation">${iconHtml("bars", { size: 18 })}</a>
+<a class="menu-button" href="#sidebar" data-menu-toggle aria-controls="sidebar" aria-label="${escapeHtml(messages.openNavigation)}">${iconHtml("bars", { size: 18 })}</a>
 <a class="brand nav-logo" href="${escapeHtml(homeHref)}">${logo || `<span class="brand-name">${escapeHtml(config.name)}</span>`}</a>
-<button type="button" id="search-bar-entry" class="search-button" data-quire-search-open aria-label="Search the documentation" aria-keyshortcuts="Control+K Meta+K /">${iconHtml("magnifying-glass", { size: 14 })}<span class="search-prompt">${escapeHtml(prompt)}</span><kbd data-search-shortcut>Ctrl K</kbd></button>
-<nav class="navbar topbar-right-container" aria-label="Site">${navLinks}${primary}</nav>
+<button type="button" id="search-bar-entry" class="search-button" data-quire-search-open aria-label="${escapeHtml(messages.searchDocumentation)}" aria-keyshortcuts="Control+K Meta+K /">${iconHtml("magnifying-glass", { size: 14 })}<span class="search-prompt">${escapeHtml(prompt)}</span><kbd data-search-shortcut>Ctrl K</kbd></button>
+<nav class="navbar topbar-right-container" aria-label="${escapeHtml(messages.siteNavigation)}">${navLinks}${primary}</nav>
 ${toggle}
 </div>
-${tabs.length > 1 || tabs.some((tab) => tab.menu) ? tabsBar(tabs, links, library) : ""}</header>`;
+${tabs.length > 1 || tabs.some((tab) => tab.menu) ? tabsBar(tabs, links, library, messages) : ""}</header>`;
 }
 
 /**
@@ -79,6 +85,7 @@ function tabsBar(
   tabs: NavEntry[],
   links: PageLinks,
   library: SiteConfig["icons"]["library"],
+  messages: Messages,
 ): string {
   const items = tabs
     .map((tab) => {
@@ -94,7 +101,7 @@ function tabsBar(
       return `<details class="tab-menu${tab.current ? " current" : ""}" data-tab-menu><summary class="tab nav-tabs-item nav-dropdown-trigger${tab.current ? " current" : ""}">${label}</summary><div class="nav-dropdown-content">${entries}</div></details>`;
     })
     .join("");
-  return `<nav class="tabs-bar nav-tabs" aria-label="Sections"><div class="tabs-bar-inner">${items}</div></nav>\n`;
+  return `<nav class="tabs-bar nav-tabs" aria-label="${escapeHtml(messages.sectionsNavigation)}"><div class="tabs-bar-inner">${items}</div></nav>\n`;
 }
 
 /** A short stable key of the banner's text, so a dismissal is remembered per text. */

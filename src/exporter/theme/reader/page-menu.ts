@@ -7,12 +7,12 @@ import {
   DEFAULT_CONTEXTUAL,
 } from "../../site/contextual.ts";
 import type { PageMeta } from "../../site/page-index.ts";
-import { relativeUrl } from "../../site/paths.ts";
 import type { DeploymentType } from "../../site/types.ts";
 import { iconHtml } from "../chrome/icon.ts";
 import type { PageLinks } from "../chrome/links.ts";
 import { escapeHtml, isExternalUrl } from "../html.ts";
 import type { SiteLayoutData } from "../layout-types.ts";
+import { ENGLISH, type Messages } from "../messages/index.ts";
 import type { ReaderSettings } from "./reader-settings.ts";
 import { READER_TEXT } from "./reader-text.ts";
 
@@ -83,25 +83,25 @@ export function pageMenuHtml(
   page: PageMeta,
   links: PageLinks,
   markdown = "",
+  messages: Messages = ENGLISH,
 ): string {
   const settings = menuSettings(site, page);
   const entries = settings.options
     .filter((option) => !optionUnavailable(option, site.deployment, site.reader))
-    .map((option) => menuEntry(option, site, page, links, markdown))
+    .map((option) => menuEntry(option, site, page, links, markdown, messages))
     .filter((entry): entry is MenuEntry => entry !== undefined);
   const [first] = entries;
   if (!first) return "";
-  const labels = `data-copied-label="${escapeHtml(READER_TEXT.copied)}" data-copy-failed-label="${escapeHtml(READER_TEXT.copyFailed)}"`;
   const button = `<a id="page-context-menu-button" class="copy-page context-menu-primary" ${first.attributes}>${iconHtml(first.icon, { size: 14 })}<span>${escapeHtml(first.title)}</span></a>`;
   if (entries.length === 1)
-    return `<div id="page-context-menu" class="page-actions context-menu" ${labels}>${button}</div>`;
+    return `<div id="page-context-menu" class="page-actions context-menu">${button}</div>`;
   const items = entries
     .map(
       (entry) =>
         `<li><a class="context-menu-item" ${entry.attributes}>${iconHtml(entry.icon, { size: 16 })}<span class="context-menu-title">${escapeHtml(entry.title)}</span>${entry.description ? `<small class="context-menu-description">${escapeHtml(entry.description)}</small>` : ""}</a></li>`,
     )
     .join("");
-  return `<div id="page-context-menu" class="page-actions context-menu" ${labels}>${button}<details class="context-menu-more"><summary aria-label="${escapeHtml(READER_TEXT.moreActions)}">${iconHtml("chevron-down", { size: 14 })}</summary><ul class="context-menu-list" aria-label="${escapeHtml(READER_TEXT.menuLabel)}">${items}</ul></details></div>`;
+  return `<div id="page-context-menu" class="page-actions context-menu">${button}<details class="context-menu-more"><summary aria-label="${escapeHtml(READER_TEXT.moreActions)}">${iconHtml("chevron-down", { size: 14 })}</summary><ul class="context-menu-list" aria-label="${escapeHtml(READER_TEXT.menuLabel)}">${items}</ul></details></div>`;
 }
 
 function menuEntry(
@@ -110,6 +110,7 @@ function menuEntry(
   page: PageMeta,
   links: PageLinks,
   markdown: string,
+  messages: Messages,
 ): MenuEntry | undefined {
   if (typeof option === "object") {
     const href = customHref(option.href, page, site.reader, markdown);
@@ -124,9 +125,15 @@ function menuEntry(
     };
   }
   const text = READER_TEXT[option];
-  const markdownUrl = escapeHtml(encodeURI(relativeUrl(page.path, `${page.path}.md`)));
+  // Through the page's links, so a page written as <path>/index.html (clean URLs) finds it too.
+  const markdownUrl = escapeHtml(links.asset(`${page.path}.md`));
   if (option === "copy")
-    return { ...text, icon: "copy", attributes: `href="${markdownUrl}" data-copy-page` };
+    return {
+      ...text,
+      title: messages.copyPage,
+      icon: "copy",
+      attributes: `href="${markdownUrl}" data-copy-page`,
+    };
   if (option === "view")
     return { ...text, icon: "file-text", attributes: `href="${markdownUrl}" data-view-markdown` };
   const tool = AI_TOOLS[option];
@@ -215,7 +222,7 @@ function customHref(
 }
 
 /** The RSS button of a changelog page (frontmatter `rss: true`), beside its menu. */
-export function rssButtonHtml(page: PageMeta): string {
+export function rssButtonHtml(page: PageMeta, links: PageLinks): string {
   if (!page.rss) return "";
-  return `<a class="rss-button" href="${escapeHtml(encodeURI(relativeUrl(page.path, feedFileOf(page.path))))}" type="application/rss+xml" aria-label="${escapeHtml(READER_TEXT.rssFeed)}">${iconHtml("rss", { size: 14 })}<span>${escapeHtml(READER_TEXT.rssFeed)}</span></a>`;
+  return `<a class="rss-button" href="${escapeHtml(links.asset(feedFileOf(page.path)))}" type="application/rss+xml" aria-label="${escapeHtml(READER_TEXT.rssFeed)}">${iconHtml("rss", { size: 14 })}<span>${escapeHtml(READER_TEXT.rssFeed)}</span></a>`;
 }

@@ -1,7 +1,7 @@
 import { GitError, runGit } from "../../../git/index.ts";
 import type { ExportOptions } from "../../export-options.ts";
 import type { Problem } from "../../problems.ts";
-import { readLastModified } from "../../site/last-modified.ts";
+import type { LastModified } from "../../site/last-modified.ts";
 import type { PageMeta } from "../../site/page-index.ts";
 import type { DeploymentType, SiteConfig } from "../../site/types.ts";
 import { optionUnavailable } from "./page-menu.ts";
@@ -21,6 +21,8 @@ export async function prepareReaderSettings(
   config: SiteConfig,
   deployment: DeploymentType,
   pages: ReadonlyMap<string, PageMeta>,
+  /** Every page source's last commit date, read once for the whole export. */
+  history: LastModified,
   problems: Problem[],
 ): Promise<ReaderSettings> {
   // The manifest's time (the content's, for quire export), so dates shown and feeds stay the same
@@ -50,12 +52,12 @@ export async function prepareReaderSettings(
     (page) => (page.timestamp ?? config.metadata.timestamp) && !page.lastUpdatedDate,
   );
   if (dated.length > 0) {
-    const history = await readLastModified(
-      options.sourceDir,
-      dated.map((page) => page.file),
-      options.signal,
+    reader.lastModified = Object.fromEntries(
+      dated.flatMap((page) => {
+        const date = history.dates.get(page.file);
+        return date ? [[page.file, date]] : [];
+      }),
     );
-    reader.lastModified = Object.fromEntries(history.dates);
     if (history.incomplete)
       problems.push({
         severity: "warning",

@@ -201,15 +201,15 @@ describe("nothing ignored silently", () => {
         thumbnails: { appearance: "dark" },
         background: { decoration: "gradient", sparkle: true },
         fonts: { family: "Inter", heading: { family: "Lora", size: 3 } },
-        seo: { organization: { name: "Acme" } },
+        seo: { organization: { name: "Acme", founded: 1999 } },
         x_internal: 1,
       }),
     );
     expect(messages(problems).sort()).toEqual([
       "docs.json: background.sparkle: unknown key; the export ignores it",
       "docs.json: fonts.heading.size: unknown key; the export ignores it",
-      "docs.json: seo.organization: not supported: the organization's structured data is not written into the export's pages",
-      "docs.json: thumbnails: not supported: social preview images are drawn by Mintlify's hosted service; the export makes none",
+      "docs.json: seo.organization.founded: unknown key; the export ignores it",
+      "docs.json: thumbnails.appearance: not supported: social preview images are not drawn; `thumbnails.background` is every page's image as it is",
       "docs.json: x_internal: unknown key; the export ignores it",
     ]);
     expect(problems.every((problem) => problem.severity === "warning" && problem.line)).toBe(true);

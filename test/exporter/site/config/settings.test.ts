@@ -17,6 +17,7 @@ describe("defaults", () => {
       name: "Minimal",
       description: undefined,
       theme: "mint",
+      thumbnails: {},
       fonts: {},
       background: {},
       styling: { eyebrows: "section", codeblocks: "system" },

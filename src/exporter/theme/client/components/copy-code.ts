@@ -1,7 +1,9 @@
 import { copyText, flash } from "../clipboard.ts";
+import { message } from "../messages.ts";
 
 /** Copy buttons on code blocks and prompts, and "Show more" on long expandable blocks. */
 export function setup(root: Document): void {
+  translateButtons(root);
   root.addEventListener("click", (event) => {
     const target = event.target as HTMLElement | null;
     const copy = target?.closest<HTMLButtonElement>("button.copy-code");
@@ -10,17 +12,34 @@ export function setup(root: Document): void {
         ? root.getElementById(copy.dataset.copyTarget)
         : copy.closest(".code-block")?.querySelector("pre code");
       const text = source ? codeText(source) : "";
-      void copyText(root, text).then((copied) => flash(copy, copied ? "Copied" : "Press Ctrl+C"));
+      void copyText(root, text).then((copied) =>
+        flash(copy, copied ? message("copied") : message("pressCtrlC")),
+      );
       return;
     }
     const expand = target?.closest<HTMLButtonElement>("button.code-expand");
     if (expand) {
       const block = expand.closest(".code-block");
       const expanded = block?.classList.toggle("expanded") ?? false;
-      expand.textContent = expanded ? "Show less" : "Show more";
+      expand.textContent = expanded ? message("showLess") : message("showMore");
       expand.setAttribute("aria-expanded", String(expanded));
     }
   });
+}
+
+/**
+ * Code blocks are rendered once for every language (and cached so): their buttons are labelled
+ * in the page's language here. Without scripts they do nothing, so an English label never shows.
+ */
+function translateButtons(root: Document): void {
+  if (!root.documentElement.dataset.messages) return;
+  for (const button of root.querySelectorAll<HTMLButtonElement>("button.copy-code")) {
+    if (button.textContent === "Copy") button.textContent = message("copy");
+    if (button.getAttribute("aria-label") === "Copy code")
+      button.setAttribute("aria-label", message("copyCode"));
+  }
+  for (const button of root.querySelectorAll<HTMLButtonElement>("button.code-expand"))
+    if (button.textContent === "Show more") button.textContent = message("showMore");
 }
 
 /** The code as written: removed diff lines are left out, each line once. */

@@ -1,4 +1,5 @@
 import { copyText, flash } from "../clipboard.ts";
+import { message } from "../messages.ts";
 
 /**
  * "Copy page" copies the page's Markdown (`<path>.md`). fetch() is blocked on file://, so
@@ -7,11 +8,6 @@ import { copyText, flash } from "../clipboard.ts";
 export function setup(root: Document): void {
   if (location.protocol === "file:") return;
   for (const link of root.querySelectorAll<HTMLAnchorElement>("[data-copy-page]")) {
-    const menu = link.closest<HTMLElement>(".context-menu");
-    const labels = {
-      copied: menu?.dataset.copiedLabel ?? "Copied",
-      failed: menu?.dataset.copyFailedLabel ?? "Copy failed",
-    };
     link.addEventListener("click", (event) => {
       event.preventDefault();
       fetch(link.href)
@@ -19,7 +15,7 @@ export function setup(root: Document): void {
           response.ok ? response.text() : Promise.reject(new Error(String(response.status))),
         )
         .then((text) => copyText(root, text))
-        .then((copied) => flash(link, copied ? labels.copied : labels.failed))
+        .then((copied) => flash(link, copied ? message("copied") : message("copyFailed")))
         .catch(() => {
           location.href = link.href;
         });

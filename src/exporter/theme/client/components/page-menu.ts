@@ -1,4 +1,5 @@
 import { copyText, flash } from "../clipboard.ts";
+import { message } from "../messages.ts";
 
 /**
  * The page menu: its AI tools' links get the page's own address (on a served page: from
@@ -17,13 +18,11 @@ export function setup(root: Document): void {
     link.hidden = false;
   }
   for (const menu of menus) {
-    const copied = menu.dataset.copiedLabel ?? "Copied";
-    const failed = menu.dataset.copyFailedLabel ?? "Copy failed";
     for (const link of menu.querySelectorAll<HTMLAnchorElement>("[data-copy-text]")) {
       link.addEventListener("click", (event) => {
         event.preventDefault();
         void copyText(root, link.dataset.copyText ?? "").then((done) =>
-          flash(link, done ? copied : failed),
+          flash(link, done ? message("copied") : message("copyFailed")),
         );
       });
     }

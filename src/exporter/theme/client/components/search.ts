@@ -1,6 +1,7 @@
 import { escapeHtml, excerpt, highlight, queryMatcher } from "../../../search/excerpt.ts";
 import { openSearchIndex, type SearchHit, type SearchIndex } from "../../../search/query.ts";
 import { scriptLoader } from "../../../search/script-loader.ts";
+import { message } from "../messages.ts";
 
 /** Results shown at most; each needs its chunk of texts loaded. */
 const RESULT_LIMIT = 10;
@@ -99,14 +100,18 @@ function createSearcher(root: Document, base: string, entry: string): Searcher {
   };
 }
 
-const DIALOG_HTML = `<div class="search-panel">
+/** The dialog's markup, in the page's language. */
+function dialogHtml(): string {
+  const label = escapeHtml(message("searchDocumentation"));
+  return `<div class="search-panel">
 <div class="search-field"><svg class="search-field-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/></svg>
-<input id="search-input" type="search" role="combobox" aria-label="Search the documentation" placeholder="Search the documentation" aria-autocomplete="list" aria-expanded="false" aria-controls="quire-search-results" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go">
-<button type="button" class="search-close" aria-label="Close search">Esc</button></div>
+<input id="search-input" type="search" role="combobox" aria-label="${label}" placeholder="${label}" aria-autocomplete="list" aria-expanded="false" aria-controls="quire-search-results" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go">
+<button type="button" class="search-close" aria-label="${escapeHtml(message("closeSearch"))}">Esc</button></div>
 <p class="search-status" role="status" aria-live="polite"></p>
-<ul id="quire-search-results" class="search-results" role="listbox" aria-label="Search results"></ul>
-<p class="search-help" aria-hidden="true"><kbd>↑</kbd><kbd>↓</kbd> to move <kbd>↵</kbd> to open <kbd>Esc</kbd> to close</p>
+<ul id="quire-search-results" class="search-results" role="listbox" aria-label="${escapeHtml(message("searchResults"))}"></ul>
+<p class="search-help" aria-hidden="true"><kbd>↑</kbd><kbd>↓</kbd> ${escapeHtml(message("searchHelpMove"))} <kbd>↵</kbd> ${escapeHtml(message("searchHelpOpen"))} <kbd>Esc</kbd> ${escapeHtml(message("searchHelpClose"))}</p>
 </div>`;
+}
 
 /** The modal dialog: built on first use, or taken from the page if the theme rendered one. */
 class SearchDialog {
@@ -131,12 +136,12 @@ class SearchDialog {
     this.element =
       root.querySelector<HTMLDialogElement>("dialog[data-quire-search]") ??
       root.createElement("dialog");
-    if (!this.element.querySelector(".search-results")) this.element.innerHTML = DIALOG_HTML;
+    if (!this.element.querySelector(".search-results")) this.element.innerHTML = dialogHtml();
     this.element.classList.add("search-dialog");
     this.element.setAttribute("data-quire-search", "");
     this.element.setAttribute("role", "dialog");
     this.element.setAttribute("aria-modal", "true");
-    this.element.setAttribute("aria-label", "Search the documentation");
+    this.element.setAttribute("aria-label", message("searchDocumentation"));
     if (!this.element.isConnected) root.body.appendChild(this.element);
     this.input = this.element.querySelector("input") as HTMLInputElement;
     // docs.json `search.prompt`, as the search button shows it.
@@ -199,18 +204,19 @@ class SearchDialog {
       this.status.textContent = "";
       return;
     }
-    this.status.textContent = "Loading…";
+    this.status.textContent = message("searchLoading");
     try {
       const hits = await this.searcher.search(query);
       if (generation !== this.generation) return;
       this.render(hits, query);
       this.status.textContent =
         hits.length === 0
-          ? `No results for “${query}”`
-          : `${hits.length} result${hits.length === 1 ? "" : "s"}`;
+          ? message("searchNoResults", { query })
+          : hits.length === 1
+            ? message("searchOneResult")
+            : message("searchResultCount", { count: hits.length });
     } catch {
-      if (generation === this.generation)
-        this.status.textContent = "Search is unavailable: its index could not be loaded.";
+      if (generation === this.generation) this.status.textContent = message("searchUnavailable");
     }
   }
 
@@ -238,9 +244,15 @@ class SearchDialog {
     this.select(hits.length > 0 ? 0 : -1);
   }
 
-  /** `<root><path>.html#<anchor>`, each path segment encoded. */
+  /** `<root><path>.html#<anchor>` (`<path>/index.html` with clean URLs), each segment encoded. */
   private href(hit: SearchHit): string {
-    const file = `${hit.path.split("/").map(encodeURIComponent).join("/")}.html`;
+    const encoded = hit.path.split("/").map(encodeURIComponent).join("/");
+    // With clean URLs a page is its folder's index file (an index page is one already).
+    const clean = this.root.documentElement.dataset.cleanUrls === "true";
+    const file =
+      clean && hit.path !== "index" && !hit.path.endsWith("/index")
+        ? `${encoded}/index.html`
+        : `${encoded}.html`;
     return escapeHtml(
       `${this.base}${file}${hit.anchor ? `#${encodeURIComponent(hit.anchor)}` : ""}`,
     );

@@ -1,3 +1,5 @@
+import { message } from "../messages.ts";
+
 const STORAGE_KEY = "quire-view";
 
 /**
@@ -20,7 +22,7 @@ export function setup(root: Document): void {
   for (const title of titles) select.add(new Option(title, title));
   const label = root.createElement("label");
   label.htmlFor = select.id;
-  label.textContent = "View";
+  label.textContent = message("view");
   const switcher = root.createElement("div");
   switcher.className = "view-switcher";
   switcher.append(label, select);

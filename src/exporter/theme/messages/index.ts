@@ -1,0 +1,11 @@
+export {
+  CLIENT_MESSAGE_KEYS,
+  type ClientMessageKey,
+  clientMessagesJson,
+  ENGLISH,
+  fillMessage,
+  type MessageKey,
+  type Messages,
+  messagesFor,
+} from "./catalogue.ts";
+export { TRANSLATIONS } from "./translations.ts";

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import type { PageMeta } from "../../../../src/exporter/site/page-index.ts";
+import { escapeHtml } from "../../../../src/exporter/theme/html.ts";
+import { renderNotFoundPage, renderPage } from "../../../../src/exporter/theme/layout.ts";
+import {
+  CLIENT_MESSAGE_KEYS,
+  ENGLISH,
+  messagesFor,
+} from "../../../../src/exporter/theme/messages/index.ts";
+import { NavigationModel } from "../../../../src/exporter/theme/navigation-view.ts";
+import { meta, siteOf } from "../layout-helpers.ts";
+
+describe("a French page's chrome", () => {
+  it("shows none of the interface's English strings", () => {
+    const site = siteOf(
+      {
+        banner: { content: "Nouveau", dismissible: true },
+        styling: { eyebrows: "breadcrumbs" },
+        navigation: {
+          languages: [
+            { language: "en", groups: [{ group: "Start", pages: ["index", "quickstart"] }] },
+            {
+              language: "fr",
+              default: true,
+              tabs: [
+                {
+                  tab: "Guides",
+                  groups: [{ group: "Démarrer", pages: ["fr/index", "fr/quickstart"] }],
+                },
+                { tab: "API", pages: ["fr/api"] },
+              ],
+            },
+          ],
+        },
+      },
+      [
+        meta("index"),
+        meta("quickstart"),
+        meta("fr/index", { title: "Accueil" }),
+        meta("fr/quickstart", { title: "Démarrage", deprecated: true }),
+        meta("fr/api", { title: "API" }),
+      ],
+    );
+    const html = renderPage(
+      site,
+      {
+        page: site.pages["fr/quickstart"] as PageMeta,
+        body: {
+          html: "<p>Texte.</p>",
+          toc: [{ depth: 2, id: "installation", text: "Installation" }],
+          features: { math: false, mermaid: false },
+          frontmatter: {},
+        },
+      },
+      new NavigationModel(site.config.navigation, site.pages).view("fr/quickstart"),
+    );
+    const french = messagesFor("fr");
+    const shown = Object.entries(ENGLISH).filter(
+      ([key, english]) =>
+        french[key as keyof typeof ENGLISH] !== english &&
+        !(CLIENT_MESSAGE_KEYS as readonly string[]).includes(key),
+    );
+    const leaks = shown.filter(([, english]) =>
+      html.includes(escapeHtml(english.replace(/\{\w+\}/g, ""))),
+    );
+    expect(leaks).toEqual([]);
+    for (const text of ["Sur cette page", "Copier la page", "Obsolète", "Précédent", "Langue"])
+      expect(html).toContain(text);
+  });
+
+  it("gives the 404 page of a French-first site its French strings", () => {
+    const site = siteOf(
+      {
+        navigation: {
+          languages: [
+            { language: "fr", default: true, groups: [{ group: "A", pages: ["fr/index"] }] },
+            { language: "en", groups: [{ group: "B", pages: ["index"] }] },
+          ],
+        },
+      },
+      [meta("fr/index"), meta("index")],
+    );
+    const html = renderNotFoundPage(site);
+    expect(html).toMatch(/<html lang="fr" /);
+    expect(html).toContain("Page introuvable");
+    expect(html).toContain("Aller à Site");
+  });
+});
