@@ -38,7 +38,7 @@ export async function readLastModified(
     if (!date) return;
     for (const raw of names) {
       const name = raw.replace(/^\n/, "");
-      if ((!wanted || wanted.has(name)) && !dates.has(name))
+      if (name && (!wanted || wanted.has(name)) && !dates.has(name))
         dates.set(name, new Date(date).toISOString());
     }
   };

@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { exportSite } from "../../../src/exporter/export-site.ts";
 import { readLastModified } from "../../../src/exporter/site/last-modified.ts";
 import { makeTempDir } from "../../helpers/temp-repo.ts";
 
@@ -47,6 +48,47 @@ describe("last-modified dates from git", () => {
       "a.mdx": "2025-05-06T07:08:09.000Z",
       "guides/b c.mdx": "2024-01-02T03:04:05.000Z",
     });
+  });
+
+  it("reads every file's date when no list is given", async () => {
+    const repo = makeTempDir();
+    execFileSync("git", ["init", "-q", repo]);
+    commit(repo, { "a.mdx": "a", "b/c.mdx": "c" }, "2024-01-02T03:04:05Z");
+    const { dates } = await readLastModified(repo);
+    expect(Object.fromEntries(dates)).toEqual({
+      "a.mdx": "2024-01-02T03:04:05.000Z",
+      "b/c.mdx": "2024-01-02T03:04:05.000Z",
+    });
+  });
+
+  it("gives the sitemap's lastmod and the page's Last modified line the same date, from the one pass", async () => {
+    const repo = makeTempDir();
+    execFileSync("git", ["init", "-q", repo]);
+    commit(
+      repo,
+      {
+        "docs.json": JSON.stringify({
+          name: "Dated",
+          colors: { primary: "#0a7" },
+          metadata: { timestamp: true },
+          navigation: { pages: ["index", "guide"] },
+        }),
+        "index.mdx": "---\ntitle: Home\n---\n\nHi.\n",
+        "guide.mdx": "---\ntitle: Guide\n---\n\nOld.\n",
+      },
+      "2024-01-02T03:04:05Z",
+    );
+    commit(repo, { "guide.mdx": "---\ntitle: Guide\n---\n\nNew.\n" }, "2025-05-06T07:08:09Z");
+    const outputDir = path.join(makeTempDir(), "site");
+    await exportSite({ sourceDir: repo, outputDir, siteUrl: "https://docs.example.com" });
+    const sitemap = readFileSync(path.join(outputDir, "sitemap.xml"), "utf8");
+    expect(sitemap).toContain(
+      "<loc>https://docs.example.com/guide.html</loc><lastmod>2025-05-06T07:08:09.000Z</lastmod>",
+    );
+    const guide = readFileSync(path.join(outputDir, "guide.html"), "utf8");
+    expect(guide).toContain('<time datetime="2025-05-06T07:08:09.000Z">May 6, 2025</time>');
+    const home = readFileSync(path.join(outputDir, "index.html"), "utf8");
+    expect(home).toContain('<time datetime="2024-01-02T03:04:05.000Z">January 2, 2024</time>');
   });
 
   it("has no dates, and says why, for a folder outside any git repository", async () => {
