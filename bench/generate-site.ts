@@ -1,7 +1,7 @@
 /**
  * Writes a deterministic documentation site of N pages twice: as a Mintlify-format
  * repository for Quire and as the same Markdown for VitePress, so both tools build the same
- * amount of text and code. Usage: node bench/generate-site.ts OUT_DIR [PAGES]
+ * amount of text and code. Usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|sidebar]
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -30,7 +30,16 @@ export interface GeneratedSite {
   pages: number;
 }
 
-export function generateSite(outDir: string, pageCount = 5000, seed = 42): GeneratedSite {
+/**
+ * `navigation`: `tabs` puts 250 pages in each tab (a sidebar of 10 groups per tab); `sidebar`
+ * puts every page in one sidebar. The pages are the same either way.
+ */
+export function generateSite(
+  outDir: string,
+  pageCount = 5000,
+  seed = 42,
+  navigation: "tabs" | "sidebar" = "tabs",
+): GeneratedSite {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const sentence = (words = 12): string => {
@@ -155,9 +164,12 @@ export function generateSite(outDir: string, pageCount = 5000, seed = 42): Gener
     "# Generated documentation\n\nA generated site for benchmarks.\n",
   );
   tabs[0]?.groups[0]?.pages.unshift("index");
+  const groups = tabs.flatMap((tab) =>
+    tab.groups.map((group) => ({ ...group, group: `${tab.tab}: ${group.group}` })),
+  );
   write(
     path.join(quireDir, "docs.json"),
-    `${JSON.stringify({ name: "Generated", colors: { primary: "#2563EB" }, navigation: { tabs } }, null, 2)}\n`,
+    `${JSON.stringify({ name: "Generated", colors: { primary: "#2563EB" }, navigation: navigation === "tabs" ? { tabs } : { groups } }, null, 2)}\n`,
   );
   for (const tab of tabs) {
     const prefix = `/${(tab.groups[0]?.pages.find((page) => page !== "index") ?? "").split("/")[0]}/`;
@@ -176,11 +188,16 @@ export function generateSite(outDir: string, pageCount = 5000, seed = 42): Gener
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [outDir, count] = process.argv.slice(2);
-  if (!outDir) {
-    process.stderr.write("usage: node bench/generate-site.ts OUT_DIR [PAGES]\n");
+  const [outDir, count, navigation] = process.argv.slice(2);
+  if (!outDir || (navigation && navigation !== "tabs" && navigation !== "sidebar")) {
+    process.stderr.write("usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|sidebar]\n");
     process.exit(2);
   }
-  const site = generateSite(outDir, count ? Number(count) : 5000);
+  const site = generateSite(
+    outDir,
+    count ? Number(count) : 5000,
+    42,
+    (navigation as "tabs" | "sidebar" | undefined) ?? "tabs",
+  );
   process.stdout.write(`${JSON.stringify(site)}\n`);
 }
