@@ -103,6 +103,9 @@ async function quireExport(
   ];
   const result = await measure(node, args);
   if (result.exitCode !== 0) throw new Error(`quire export failed:\n${result.output}`);
+  log(
+    `  quire export ${label}: ${seconds(result.wallMs)} (CPU ${seconds(result.cpuMs)}), ${mb(result.peakRssBytes)}`,
+  );
   return { ...result, archiveBytes: statSync(archive).size };
 }
 
@@ -132,6 +135,9 @@ async function barePipeline(source: string): Promise<Measurement> {
     String(availableThreads()),
   ]);
   if (result.exitCode !== 0) throw new Error(`the bare pipeline failed:\n${result.output}`);
+  log(
+    `  bare pipeline: ${seconds(result.wallMs)} (CPU ${seconds(result.cpuMs)}), ${mb(result.peakRssBytes)}`,
+  );
   return result;
 }
 
@@ -266,6 +272,7 @@ ${rounds}
 - A first export takes **${wallRatio.toFixed(2)}×** the bare pipeline's wall time (goal: at most 1.3×: ${wallRatio <= 1.3 ? "met" : "**not met**"}) and ${cpuRatio.toFixed(2)}× its CPU time; in one sidebar, ${sidebarRatio.toFixed(2)}× its wall time.
 ${withVitepress ? `- Quire renders **${(vitepressMs / coldMs).toFixed(1)}×** as many pages per second as VitePress on a first export (goal: at least 2×), and ${(vitepressMs / warmMs).toFixed(1)}× on a re-export.\n` : ""}- Re-exporting the unchanged site is **${(coldMs / warmMs).toFixed(1)}×** faster than the first export (goal: at least 5×).
 - Peak memory at ${generated.pages} pages: ${mb(quirePeak)} in tabs, ${mb(peak(sidebarCold))} in one sidebar (goal: under 1 GB).
+- Where a page's time goes beyond the bare pipeline, what was changed for it and with what effect: docs/decisions.md, "Export speed".
 
 ## examples/docs (${examplePages} pages)
 
