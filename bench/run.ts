@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: the benchmarks behind BENCHMARKS.md, in sections.
- * - export: exports examples/docs and a generated 5,000-page site with Quire, builds the same
- *   Markdown with VitePress (installed under bench/vitepress only), alternating the two so a
- *   noisy shared machine affects both alike (10+ minutes). Options: BENCH_PAGES (default 5000),
- *   BENCH_RUNS (default 2).
+ * - export: exports examples/docs and a generated 5,000-page site with Quire (in tabs and in one
+ *   sidebar), runs a bare unified + remark-gfm + Shiki pipeline on the same pages
+ *   (bench/bare-pipeline.ts) and builds the same Markdown with VitePress (installed under
+ *   bench/vitepress only), one after the other in each run so a noisy shared machine affects all
+ *   alike (15+ minutes). Options: BENCH_PAGES (default 5000), BENCH_RUNS (default 2),
+ *   BENCH_VITEPRESS=0 to leave VitePress out.
  * - api: the admin API, polling a job beside a bare Fastify route and creating jobs
  *   (bench/api.ts, about 2 minutes).
  * - agent: an agent job's overhead outside the model on examples/docs and a generated
@@ -116,6 +118,9 @@ async function quireExport(
   ];
   const result = await measure(node, args);
   if (result.exitCode !== 0) throw new Error(`quire export failed:\n${result.output}`);
+  log(
+    `  quire export ${label}: ${seconds(result.wallMs)} (CPU ${seconds(result.cpuMs)}), ${mb(result.peakRssBytes)}`,
+  );
   return { ...result, archiveBytes: statSync(archive).size };
 }
 
@@ -127,6 +132,28 @@ async function vitepressBuild(source: string): Promise<Measurement & { siteBytes
   if (result.exitCode !== 0)
     throw new Error(`vitepress build failed:\n${result.output.slice(-3000)}`);
   return { ...result, siteBytes: folderBytes(dist) };
+}
+
+/** Threads the bare pipeline runs on: as many as Quire's render pool starts for a large site. */
+function availableThreads(): number {
+  return os.availableParallelism();
+}
+
+/** The bare unified + remark-gfm + Shiki pipeline on the same pages, writing HTML files. */
+async function barePipeline(source: string): Promise<Measurement> {
+  const out = path.join(work, "bare-out");
+  rmSync(out, { recursive: true, force: true });
+  const result = await measure(node, [
+    path.join(benchDir, "bare-pipeline.ts"),
+    source,
+    out,
+    String(availableThreads()),
+  ]);
+  if (result.exitCode !== 0) throw new Error(`the bare pipeline failed:\n${result.output}`);
+  log(
+    `  bare pipeline: ${seconds(result.wallMs)} (CPU ${seconds(result.cpuMs)}), ${mb(result.peakRssBytes)}`,
+  );
+  return result;
 }
 
 /** gzip-compressed bytes of the CSS and JS a page loads before search is opened. */
@@ -147,11 +174,13 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 /** The export section of BENCHMARKS.md (everything the export benchmark wrote before the sections). */
 async function exportSection(): Promise<string> {
-  ensureVitepress();
+  const withVitepress = process.env.BENCH_VITEPRESS !== "0";
+  if (withVitepress) ensureVitepress();
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  log(`Generating a ${pages}-page site…`);
+  log(`Generating a ${pages}-page site, in tabs and in one sidebar…`);
   const generated = generateSite(path.join(work, "generated"), pages);
+  const oneSidebar = generateSite(path.join(work, "generated-sidebar"), pages, 42, "one-sidebar");
 
   log("Exporting examples/docs…");
   const exampleCold = await quireExport(
@@ -182,48 +211,83 @@ async function exportSection(): Promise<string> {
       !String(file).startsWith("drafts"),
   ).length;
 
-  const quireCold: Measurement[] = [];
+  const quireCold: (Measurement & { archiveBytes: number })[] = [];
+  const bare: Measurement[] = [];
+  const sidebarCold: (Measurement & { archiveBytes: number })[] = [];
   const quireWarm: Measurement[] = [];
   const quireNoCache: Measurement[] = [];
   const vitepress: (Measurement & { siteBytes: number })[] = [];
-  let quireArchive = 0;
   for (let run = 1; run <= runs; run++) {
-    log(`Run ${run}/${runs}: Quire (cold cache, warm cache, no cache), then VitePress…`);
+    log(
+      `Run ${run}/${runs}: Quire (tabs, first export), the bare pipeline, Quire (one sidebar, first export), Quire (warm cache, no cache)${withVitepress ? ", VitePress" : ""}…`,
+    );
     const cacheDir = path.join(work, `cache-${run}`);
-    const cold = await quireExport(generated.quireDir, cacheDir, `generated-${run}`);
-    quireCold.push(cold);
-    quireArchive = cold.archiveBytes;
+    quireCold.push(await quireExport(generated.quireDir, cacheDir, `generated-${run}`));
+    bare.push(await barePipeline(generated.quireDir));
+    sidebarCold.push(
+      await quireExport(
+        oneSidebar.quireDir,
+        path.join(work, `cache-sidebar-${run}`),
+        `sidebar-${run}`,
+      ),
+    );
     quireWarm.push(await quireExport(generated.quireDir, cacheDir, `generated-${run}-warm`));
     quireNoCache.push(await quireExport(generated.quireDir, undefined, `generated-${run}-nocache`));
-    vitepress.push(await vitepressBuild(generated.vitepressDir));
+    if (withVitepress) vitepress.push(await vitepressBuild(generated.vitepressDir));
   }
-
-  const coldMs = median(quireCold.map((item) => item.wallMs));
-  const warmMs = median(quireWarm.map((item) => item.wallMs));
-  const noCacheMs = median(quireNoCache.map((item) => item.wallMs));
-  const vitepressMs = median(vitepress.map((item) => item.wallMs));
-  const quirePeak = Math.max(
-    ...quireCold.map((item) => item.peakRssBytes),
-    ...quireNoCache.map((item) => item.peakRssBytes),
+  const wall = (list: Measurement[]) => median(list.map((item) => item.wallMs));
+  const cpu = (list: Measurement[]) => median(list.map((item) => item.cpuMs));
+  const peak = (list: Measurement[]) => Math.max(...list.map((item) => item.peakRssBytes));
+  const coldMs = wall(quireCold);
+  const warmMs = wall(quireWarm);
+  // Each round's Quire and bare runs follow each other: their ratio is the round's.
+  const wallRatio = median(
+    quireCold.map((item, index) => item.wallMs / (bare[index] as Measurement).wallMs),
   );
-  const vitepressPeak = Math.max(...vitepress.map((item) => item.peakRssBytes));
-  return `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}.
-Medians of ${runs} runs; Quire and VitePress ${vitepress[0] ? "alternate" : "ran"} in the same run, so both see the same machine load. Wall time is the whole command, start-up included; peak memory is the highest resident memory of the process and all its threads and children, sampled every 50 ms.
+  const cpuRatio = median(
+    quireCold.map((item, index) => item.cpuMs / (bare[index] as Measurement).cpuMs),
+  );
+  const sidebarRatio = median(
+    sidebarCold.map((item, index) => item.wallMs / (bare[index] as Measurement).wallMs),
+  );
+  const quirePeak = Math.max(peak(quireCold), peak(quireNoCache));
+  const row = (label: string, list: Measurement[], output: string) =>
+    `| ${label} | ${seconds(wall(list))} | ${(generated.pages / (wall(list) / 1000)).toFixed(0)} | ${seconds(cpu(list))} | ${mb(peak(list))} | ${output} |`;
+  const rounds = quireCold
+    .map((item, index) => {
+      const other = bare[index] as Measurement;
+      const sidebar = sidebarCold[index] as Measurement;
+      return `| ${index + 1} | ${seconds(item.wallMs)} (${seconds(item.cpuMs)} CPU) | ${seconds(other.wallMs)} (${seconds(other.cpuMs)} CPU) | ${(item.wallMs / other.wallMs).toFixed(2)} | ${(item.cpuMs / other.cpuMs).toFixed(2)} | ${seconds(sidebar.wallMs)} (${seconds(sidebar.cpuMs)} CPU) |`;
+    })
+    .join("\n");
+  const loads = os.loadavg()[0]?.toFixed(1);
+  const vitepressMs = withVitepress ? wall(vitepress) : 0;
+  return `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}; the machine's 1-minute load average was ${loads} when the export runs ended (other work shares these cores).
+Medians of ${runs} run${runs === 1 ? "" : "s"}; in each run the tools follow one another (Quire, the bare pipeline, Quire again${withVitepress ? ", VitePress" : ""}), so a noisy shared machine affects them alike. Wall time is the whole command, start-up included; CPU time is every thread and child process of it (user and system); peak memory is the highest resident memory of the process and all its threads and children, sampled every 50 ms.
 
 ## Generated site: ${generated.pages} pages
 
-The same content for both tools (bench/generate-site.ts, seeded): per page about 600 words, a table, lists, two code blocks (js, ts, python, bash, json or yaml), callouts, steps, tabs, cards, an accordion and a parameter field; ${Math.ceil(pages / 250)} tabs of 10 groups of 25 pages. For VitePress the components become their nearest Markdown (containers, lists, headings, \`<details>\`).
+The same content for every tool (bench/generate-site.ts, seeded): per page about 600 words, a table, lists, two code blocks (js, ts, python, bash, json or yaml), callouts, steps, tabs, cards, an accordion and a parameter field; in tabs, ${Math.ceil(pages / 250)} tabs of 10 groups of 25 pages; in one sidebar, the same ${Math.ceil(pages / 25)} groups in a single sidebar.${withVitepress ? " For VitePress the components become their nearest Markdown (containers, lists, headings, `<details>`)." : ""}
 
-| | Wall time | Pages per second | Peak memory | Output |
-|---|---:|---:|---:|---:|
-| Quire, first export (empty cache) | ${seconds(coldMs)} | ${(generated.pages / (coldMs / 1000)).toFixed(0)} | ${mb(quirePeak)} | ${mb(quireArchive)} (one .tar.gz) |
-| Quire, re-export of the unchanged site (warm cache) | ${seconds(warmMs)} | ${(generated.pages / (warmMs / 1000)).toFixed(0)} | ${mb(Math.max(...quireWarm.map((item) => item.peakRssBytes)))} | same bytes |
-| Quire, \`--no-cache\` | ${seconds(noCacheMs)} | ${(generated.pages / (noCacheMs / 1000)).toFixed(0)} | ${mb(Math.max(...quireNoCache.map((item) => item.peakRssBytes)))} | |
-| VitePress 1.6.4 \`vitepress build\` | ${seconds(vitepressMs)} | ${(generated.pages / (vitepressMs / 1000)).toFixed(0)} | ${mb(vitepressPeak)} | ${mb(vitepress[0]?.siteBytes ?? 0)} (a folder, uncompressed) |
+| | Wall time | Pages per second | CPU time | Peak memory | Output |
+|---|---:|---:|---:|---:|---:|
+${row("Quire, first export (empty cache), in tabs", quireCold, `${mb(quireCold[0]?.archiveBytes ?? 0)} (one .tar.gz)`)}
+${row("Quire, first export (empty cache), one sidebar", sidebarCold, `${mb(sidebarCold[0]?.archiveBytes ?? 0)} (one .tar.gz)`)}
+${row("Quire, re-export of the unchanged site (warm cache)", quireWarm, "same bytes")}
+${row("Quire, `--no-cache`", quireNoCache, "")}
+${row("Bare pipeline (bench/bare-pipeline.ts), 2 threads", bare, "HTML files only")}
+${withVitepress ? row("VitePress 1.6.4 `vitepress build`", vitepress, `${mb(vitepress[0]?.siteBytes ?? 0)} (a folder, uncompressed)`) : "| VitePress | not run (`BENCH_VITEPRESS=0`) | | | | |"}
 
-- Quire renders **${(vitepressMs / coldMs).toFixed(1)}×** as many pages per second as VitePress on a first export (goal: at least 2×), and ${(vitepressMs / warmMs).toFixed(1)}× on a re-export.
-- Re-exporting the unchanged site is **${(coldMs / warmMs).toFixed(1)}×** faster than the first export (goal: at least 5×).
-- Peak memory at ${generated.pages} pages: ${mb(quirePeak)} (goal: under 1 GB).
+The bare pipeline is what any Markdown site generator does per page and nothing more: unified with remark-parse, remark-gfm and remark-frontmatter, mdast → hast, Shiki (its default Oniguruma engine, Quire's two themes), hast → HTML in a minimal document, one file per page, on ${availableThreads()} worker threads. It has no MDX, components, layout, sidebar, search index, Markdown copies, llms files, render cache or archive.
+
+| Run | Quire, tabs | Bare pipeline | Wall ratio | CPU ratio | Quire, one sidebar |
+|---:|---:|---:|---:|---:|---:|
+${rounds}
+
+- A first export takes **${wallRatio.toFixed(2)}×** the bare pipeline's wall time (goal: at most 1.3×: ${wallRatio <= 1.3 ? "met" : "**not met**"}) and ${cpuRatio.toFixed(2)}× its CPU time; in one sidebar, ${sidebarRatio.toFixed(2)}× its wall time.
+${withVitepress ? `- Quire renders **${(vitepressMs / coldMs).toFixed(1)}×** as many pages per second as VitePress on a first export (goal: at least 2×), and ${(vitepressMs / warmMs).toFixed(1)}× on a re-export.\n` : ""}- Re-exporting the unchanged site is **${(coldMs / warmMs).toFixed(1)}×** faster than the first export (goal: at least 5×).
+- Peak memory at ${generated.pages} pages: ${mb(quirePeak)} in tabs, ${mb(peak(sidebarCold))} in one sidebar (goal: under 1 GB).
+- Where a page's time goes beyond the bare pipeline, what was changed for it and with what effect: docs/decisions.md, "Export speed".
 
 ## examples/docs (${examplePages} pages)
 
@@ -254,7 +318,7 @@ const REPRODUCE = `## Reproduce
 
 \`\`\`sh
 npm run bench                       # every section; BENCH_PAGES=5000 BENCH_RUNS=2 by default
-BENCH_ONLY=export npm run bench     # Quire against VitePress only (10+ minutes)
+BENCH_ONLY=export npm run bench     # Quire against the bare pipeline and VitePress (15+ minutes; BENCH_VITEPRESS=0 leaves VitePress out)
 BENCH_ONLY=api npm run bench        # the admin API only (about 2 minutes; or npm run bench:api)
 BENCH_ONLY=serve npm run bench      # quire serve against nginx (about 2 minutes; or npm run bench:serve)
 BENCH_ONLY=openapi npm run bench    # API reference pages against Markdown pages (about a minute)
