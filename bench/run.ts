@@ -351,15 +351,21 @@ function selectedSections(): Section[] {
   return SECTIONS.filter((section) => names.includes(section));
 }
 
-const startMarker = (section: Section): string => `<!-- bench:${section} start -->`;
-const endMarker = (section: Section): string => `<!-- bench:${section} end -->`;
+/**
+ * Figures measured by hand (before/after a change, the test suite's time): no run writes this
+ * block, and every run keeps it, after the measured sections.
+ */
+const BY_HAND = "by-hand" as const;
+type Block = Section | typeof BY_HAND;
+const startMarker = (section: Block): string => `<!-- bench:${section} start -->`;
+const endMarker = (section: Block): string => `<!-- bench:${section} end -->`;
 
 /** The sections an existing BENCHMARKS.md holds (one written before the markers is all export). */
-function readSections(file: string): Map<Section, string> {
-  const sections = new Map<Section, string>();
+function readSections(file: string): Map<Block, string> {
+  const sections = new Map<Block, string>();
   if (!existsSync(file)) return sections;
   const text = readFileSync(file, "utf8");
-  for (const section of SECTIONS) {
+  for (const section of [...SECTIONS, BY_HAND] as const) {
     const start = text.indexOf(startMarker(section));
     const end = text.indexOf(endMarker(section));
     if (start >= 0 && end > start)
@@ -373,10 +379,10 @@ function readSections(file: string): Map<Section, string> {
   return sections;
 }
 
-function document(sections: Map<Section, string>): string {
-  const blocks = SECTIONS.filter((section) => sections.has(section)).map(
-    (section) => `${startMarker(section)}\n${sections.get(section)}\n${endMarker(section)}\n`,
-  );
+function document(sections: Map<Block, string>): string {
+  const blocks = [...SECTIONS, BY_HAND]
+    .filter((section) => sections.has(section))
+    .map((section) => `${startMarker(section)}\n${sections.get(section)}\n${endMarker(section)}\n`);
   return `# Benchmarks\n\n${blocks.join("\n")}\n${REPRODUCE}`;
 }
 

@@ -66,6 +66,8 @@ export class PageRenderer {
   private readonly document: PageDocumentRenderer;
   /** Component modules this thread has written: pages share them, each is written once. */
   private readonly modulesWritten = new Set<string>();
+  /** Archive entries being compressed for pages already rendered. */
+  private compressing: Promise<void>[] = [];
 
   constructor(setup: RendererSetup) {
     this.setup = setup;
@@ -87,6 +89,10 @@ export class PageRenderer {
     this.document = createPageDocumentRenderer(setup.layout);
   }
 
+  /**
+   * Renders a page and writes its files. Its archive entries are still being compressed when
+   * this returns: `settle` waits for them, and fills in `archiveEntries` of every outcome.
+   */
   async render(task: PageTask): Promise<PageOutcome> {
     const page = this.setup.layout.pages[task.pagePath];
     const { body, fromCache } = await this.bodies.render(page ? bodyTaskOf(task, page) : task);
@@ -115,12 +121,16 @@ export class PageRenderer {
       // A page whose author wrote classes may still get the Tailwind stylesheet linked once every
       // page is rendered: its archive entry is prepared then, not compressed twice.
       const mayChange = (body.classes?.length ?? 0) > 0 ? htmlFile : undefined;
+      const cacheDir = this.setup.archiveCacheDir;
       for (const [file, content] of files) {
-        if (this.setup.archiveCacheDir && file !== mayChange)
-          archiveEntries.push([
-            file,
-            await prepareCompressedEntry(this.setup.archiveCacheDir, file, content),
-          ]);
+        if (!cacheDir || file === mayChange) continue;
+        // Compressed on libuv's threads while this thread renders the next pages (see settle).
+        const compressed = prepareCompressedEntry(cacheDir, file, content).then((key) => {
+          archiveEntries.push([file, key]);
+        });
+        // A failure is reported by settle, not as an unhandled rejection before it is called.
+        compressed.catch(() => undefined);
+        this.compressing.push(compressed);
       }
     }
     return {
@@ -137,6 +147,13 @@ export class PageRenderer {
       fromCache,
       archiveEntries,
     };
+  }
+
+  /** Waits until the archive entries of every page rendered so far are compressed. */
+  async settle(): Promise<void> {
+    const pending = this.compressing;
+    this.compressing = [];
+    await Promise.all(pending);
   }
 }
 

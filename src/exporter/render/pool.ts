@@ -52,7 +52,10 @@ async function renderInThisThread(
     const outcome = await renderer.render(task);
     outcomes.push(outcome);
     options.onPageDone?.(outcome);
+    // Compressions are bounded to a batch's worth, as in a worker thread.
+    if (outcomes.length % BATCH_SIZE === 0) await renderer.settle();
   }
+  await renderer.settle();
   return outcomes;
 }
 

@@ -1,21 +1,17 @@
 import type { ElementContent, Root as HastRoot } from "hast";
 import { toHtml } from "hast-util-to-html";
 import type { Root } from "mdast";
-import { gfmToMarkdown } from "mdast-util-gfm";
-import { mathToMarkdown } from "mdast-util-math";
-import { mdxToMarkdown } from "mdast-util-mdx";
-import { toMarkdown } from "mdast-util-to-markdown";
 import { visit } from "unist-util-visit";
 import { loadCodeLanguages } from "../code/languages.ts";
 import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY, takeMarked } from "../components/side-column.ts";
 import { esmOfTree } from "../custom/compile.ts";
 import { preparePageComponents } from "../custom/render-components.ts";
-import { forAgents } from "../mdx/agent-markdown.ts";
 import { expandPage, undefinedVariableMessage } from "../mdx/expand.ts";
 import { collectIds, processHeadings } from "../mdx/headings.ts";
 import { unnestLinks } from "../mdx/link-nesting.ts";
 import { PageContext, type PageEnvironment } from "../mdx/page-context.ts";
 import { nestingProblem, pageSizeProblem } from "../mdx/page-limits.ts";
+import { pageMarkdown } from "../mdx/page-markdown.ts";
 import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
 import { type AppendedContent, emptyBody, type RenderedBody } from "../mdx/rendered-page.ts";
 import { mdastToHast } from "../mdx/to-hast.ts";
@@ -135,7 +131,7 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   const html = toHtml(hast, { allowDangerousHtml: true }) + (islands?.html ?? "");
   const tooLarge = pageSizeProblem(html + (lead ?? "") + (aside ?? ""), file);
   if (tooLarge) return failed(tooLarge);
-  const parts = [pageMarkdown(tree), appended?.markdown ?? ""];
+  const parts = [pageMarkdown(tree, text), appended?.markdown ?? ""];
   if (appended?.position === "start") parts.reverse();
   const markdown = parts.filter(Boolean).join("\n\n");
 
@@ -206,15 +202,4 @@ function renderInlineMarkdown(markdown: string, context: PageContext): ElementCo
   const only = children.length === 1 ? children[0] : undefined;
   if (only && only.type === "element" && only.tagName === "p") return only.children;
   return children;
-}
-
-/** The page's Markdown with snippets inlined and imports removed, for `.md` files and llms-full.txt. */
-function pageMarkdown(tree: Root): string {
-  try {
-    return toMarkdown(forAgents(tree), {
-      extensions: [gfmToMarkdown(), mathToMarkdown(), mdxToMarkdown()],
-    }).trim();
-  } catch {
-    return "";
-  }
 }

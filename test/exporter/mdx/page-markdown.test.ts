@@ -1,0 +1,125 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { Root } from "mdast";
+import { gfmToMarkdown } from "mdast-util-gfm";
+import { mathToMarkdown } from "mdast-util-math";
+import { mdxToMarkdown } from "mdast-util-mdx";
+import { toMarkdown } from "mdast-util-to-markdown";
+import { describe, expect, it } from "vitest";
+import { forAgents } from "../../../src/exporter/mdx/agent-markdown.ts";
+import { expandPage } from "../../../src/exporter/mdx/expand.ts";
+import { pageMarkdown } from "../../../src/exporter/mdx/page-markdown.ts";
+import { parseSource } from "../../../src/exporter/mdx/parse.ts";
+import { RepoFiles } from "../../../src/exporter/site/repo-files.ts";
+import { renderPage } from "../../helpers/render-page.ts";
+import { makeRepo } from "../../helpers/temp-repo.ts";
+
+const EXAMPLE = path.resolve(import.meta.dirname, "../../../examples/docs");
+
+/** A tree without positions and node data: what a Markdown text says, not where it says it. */
+function meaning(markdown: string, format: "md" | "mdx"): unknown {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (!value || typeof value !== "object") return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== "position" && key !== "data")
+        .map(([key, item]) => [key, strip(item)]),
+    );
+  };
+  return strip(parseSource(markdown, format).tree);
+}
+
+/** The whole expanded tree serialised, as every page's Markdown was made before. */
+function serialisedWhole(tree: Root): string {
+  return toMarkdown(forAgents(tree), {
+    extensions: [gfmToMarkdown(), mathToMarkdown(), mdxToMarkdown()],
+  }).trim();
+}
+
+function expanded(root: string, file: string): { tree: Root; source: string } {
+  const repo = new RepoFiles(root);
+  const source = repo.readText(file);
+  const { tree } = parseSource(source, file.endsWith(".mdx") ? "mdx" : "md");
+  expandPage(tree, file, repo);
+  return { tree, source };
+}
+
+describe("the page's Markdown copy", () => {
+  it("copies plain Markdown blocks as the author wrote them and serialises the components", async () => {
+    const body = await renderPage({
+      "index.mdx": [
+        "---\ntitle: T\n---",
+        "import Part from '/snippets/part.mdx';",
+        "Some *text* with a [link](/other) and `code`.",
+        "* one\n* two",
+        "| a | b |\n|---|---|\n| 1 | 2 |",
+        "<Note>A note.</Note>",
+        "<Part />",
+        "```js title.js\nconst x = { a: 1 };\n```",
+      ].join("\n\n"),
+      "snippets/part.mdx": "* from the snippet\n",
+    });
+    expect(body.markdown).toBe(
+      [
+        "Some *text* with a [link](/other) and `code`.",
+        "* one\n* two",
+        "| a | b |\n|---|---|\n| 1 | 2 |",
+        "<Note>\n  A note.\n</Note>",
+        "* from the snippet",
+        "```js title.js\nconst x = { a: 1 };\n```",
+      ].join("\n\n"),
+    );
+  });
+
+  it("puts in the values of variables and expressions the source only names", async () => {
+    const body = await renderPage(
+      {
+        "index.mdx":
+          "export const plan = 'Team';\n\nVersion {{version}} on the {plan} plan.\n\n```bash\nnpm i lumen@{{version}}\n```\n",
+      },
+      "index.mdx",
+      { variables: { version: "2.0.0" } },
+    );
+    expect(body.markdown).toBe(
+      "Version 2.0.0 on the Team plan.\n\n```bash\nnpm i lumen@2.0.0\n```",
+    );
+  });
+
+  it("keeps an indented block's lines together when it leaves a component", async () => {
+    const body = await renderPage({
+      "index.mdx":
+        '<Visibility for="agents">\n  1. Install:\n\n     ```bash\n     npm i lumen\n     ```\n  2. Run.\n</Visibility>\n',
+    });
+    expect(meaning(body.markdown, "mdx")).toEqual(
+      meaning("1. Install:\n\n   ```bash\n   npm i lumen\n   ```\n2. Run.", "mdx"),
+    );
+  });
+
+  it("keeps two lists apart when a component between them is left out", async () => {
+    const files = { "index.mdx": '* a\n\n<Visibility for="humans">Click.</Visibility>\n\n* b\n' };
+    const body = await renderPage(files);
+    const whole = serialisedWhole(expanded(makeRepo(files), "index.mdx").tree);
+    expect(meaning(body.markdown, "mdx")).toEqual(meaning(whole, "mdx"));
+    // Two lists, as on the page: not one list of two items.
+    expect((parseSource(body.markdown, "mdx").tree.children as { type: string }[]).length).toBe(2);
+  });
+
+  it("says the same as the whole page serialised, on every page of the example site", () => {
+    const pages = readdirSync(EXAMPLE, { recursive: true })
+      .map(String)
+      .filter((file) => /\.mdx?$/.test(file) && !file.startsWith("snippets"));
+    expect(pages.length).toBeGreaterThan(20);
+    let copied = 0;
+    for (const file of pages) {
+      const { tree, source } = expanded(EXAMPLE, file);
+      const format = file.endsWith(".mdx") ? "mdx" : "md";
+      const whole = serialisedWhole(tree);
+      const markdown = pageMarkdown(tree, source);
+      expect(meaning(markdown, format), file).toEqual(meaning(whole, format));
+      if (markdown !== whole) copied++;
+    }
+    // The copy is not the serialiser's text everywhere: some blocks came from the source.
+    expect(copied).toBeGreaterThan(0);
+  });
+});
