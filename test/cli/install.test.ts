@@ -159,6 +159,15 @@ describe(`the packed quire package, installed ${WITH_NPM ? "by npm" : "with link
     expect(result.stderr).toBe('quire: DOCS_DIR "no-such-folder" is not a folder\n');
   });
 
+  it("checks the docs folder, strictly, as a CI step would", async () => {
+    const result = await run(["check", "docs", "--strict", "--format", "github"], {
+      XDG_CACHE_HOME: path.join(project, ".cache"),
+    });
+    expect(result.stderr).toBe("");
+    expect(result.stdout).not.toContain("::");
+    expect(result.code).toBe(0);
+  });
+
   it("exports the docs folder to a bundle, rendering pages on a worker thread", async () => {
     const result = await run(["export", "docs", "-o", "site.tar.gz", "--concurrency", "2"], {
       XDG_CACHE_HOME: path.join(project, ".cache"),
