@@ -125,6 +125,11 @@ export const ERRORS = {
     status: 409,
     message: "version {version} is not unpacked here and staticExport.bundleUrl is empty",
   },
+  /** Its status is each refusal's own (400, 403, 404, 413, 502, 504...), sent with its reason. */
+  QUIRE_ERR_SERVE_PROXY_REFUSED: {
+    status: 400,
+    message: "the API playground's proxy did not send the request: {reason}",
+  },
 
   // Export jobs and their sources.
   QUIRE_ERR_EXPORT_SOURCE_FAILED: {

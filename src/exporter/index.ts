@@ -107,9 +107,9 @@ export { checkUrl } from "./safety/url-policy.ts";
  * A bundle's own search index read on a server (the assistant of `quire serve`), with the
  * query code the page runs; loaded on the first call, like the engine.
  */
-export async function openBundleSearch(root: string): Promise<BundleSearch> {
+export async function openBundleSearch(root: string, entry?: string): Promise<BundleSearch> {
   const search = await import("./search/bundle-search.ts");
-  return search.openBundleSearch(root);
+  return search.openBundleSearch(root, entry);
 }
 /** A bundle's search index opened on a server, and how it reads a question. */
 export type { BundleSearch } from "./search/bundle-search.ts";

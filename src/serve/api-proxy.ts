@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { CodedError } from "../domain/errors.ts";
 import {
   AllowedHosts,
   API_PROXY_PATH,
@@ -88,12 +89,12 @@ const DROPPED_ANSWER = new Set([
 ]);
 
 /** A refusal or failure of the proxy itself, with the status it answers. */
-class ProxyError extends Error {
+/** A refusal of the proxy: its HTTP status, and a message the playground shows the reader. */
+class ProxyError extends CodedError {
   readonly status: number;
 
   constructor(status: number, message: string) {
-    super(message);
-    this.name = "ProxyError";
+    super("QUIRE_ERR_SERVE_PROXY_REFUSED", message);
     this.status = status;
   }
 }

@@ -46,13 +46,15 @@ export function createAssistantRoute(settings: AssistantSettings): AssistantRout
   const indexes = new Map<string, Promise<BundleSearch>>();
   let answering = 0;
 
-  const indexOf = (root: string): Promise<BundleSearch> => {
-    let index = indexes.get(root);
+  /** The index of a version's folder: the site's, or the asking page's language's (`entry`). */
+  const indexOf = (root: string, entry: string | undefined): Promise<BundleSearch> => {
+    const key = `${root}\u0000${entry ?? ""}`;
+    let index = indexes.get(key);
     if (!index) {
-      index = openBundleSearch(root);
-      index.catch(() => indexes.delete(root));
+      index = openBundleSearch(root, entry);
+      index.catch(() => indexes.delete(key));
       if (indexes.size >= KEPT_INDEXES) indexes.delete(indexes.keys().next().value as string);
-      indexes.set(root, index);
+      indexes.set(key, index);
     }
     return index;
   };
@@ -110,7 +112,7 @@ export function createAssistantRoute(settings: AssistantSettings): AssistantRout
     }
     answering += 1;
     try {
-      await answer(response, root, question, settings.model);
+      await answer(response, root, question, searchEntryOf(body), settings.model);
     } finally {
       answering -= 1;
     }
@@ -120,6 +122,7 @@ export function createAssistantRoute(settings: AssistantSettings): AssistantRout
     response: ServerResponse,
     root: string,
     question: string,
+    entry: string | undefined,
     model: LanguageModel,
   ) => {
     const timeout = AbortSignal.timeout(settings.timeoutSeconds * 1000);
@@ -128,7 +131,7 @@ export function createAssistantRoute(settings: AssistantSettings): AssistantRout
     const signal = AbortSignal.any([timeout, left.signal]);
     let pages: RetrievedPage[];
     try {
-      pages = await retrievePages(await indexOf(root), root, question);
+      pages = await retrievePages(await indexOf(root, entry), root, question);
     } catch (error) {
       settings.logger.error({ err: error }, "the assistant could not read the site's search index");
       sendError(response, 500, "the assistant could not search this site");
@@ -216,6 +219,23 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
 }
 
 /** The trimmed question of a `{"question": "..."}` body, or undefined when it has none. */
+/**
+ * The search index the asking page uses (`index`: its `data-search-index`, the site's or its
+ * language's); the site's when absent. openBundleSearch refuses any path that is not an index.
+ */
+function searchEntryOf(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === "object" && "index" in parsed) {
+      const { index } = parsed as { index: unknown };
+      if (typeof index === "string" && index.length <= 200) return index;
+    }
+  } catch {
+    // Not JSON: questionOf has answered 400 already.
+  }
+  return undefined;
+}
+
 function questionOf(body: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);

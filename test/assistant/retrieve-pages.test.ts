@@ -84,11 +84,26 @@ describe("retrievePages on the sample site", () => {
 
   it("weighs a word found on most pages less than a rare one", async () => {
     // `job` is in the titles of the API pages ("Create a job"); `retried` only in the guide.
+    // The sample site has languages: an English page asks with the English index.
     const pages = await retrievePages(
-      await openBundleSearch(sample),
+      await openBundleSearch(sample, "_quire/search/en/index.js"),
       sample,
       "What happens when a job fails, and how often is it retried?",
     );
     expect(pages[0]?.path).toBe("guides/retries");
+  });
+
+  it("searches the asking page's language only, and no file that is not a search index", async () => {
+    const french = await retrievePages(
+      await openBundleSearch(sample, "_quire/search/fr/index.js"),
+      sample,
+      "Comment créer une clé d’API et planifier une tâche ?",
+    );
+    expect(french.length).toBeGreaterThan(0);
+    for (const page of french) expect(page.path).toMatch(/^fr\//);
+    await expect(openBundleSearch(sample, "quire-export.json")).rejects.toThrow(
+      /not a search index/,
+    );
+    await expect(openBundleSearch(sample, "_quire/search/../../../etc/index.js")).rejects.toThrow();
   });
 });

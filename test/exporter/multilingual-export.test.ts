@@ -106,12 +106,12 @@ describe("exporting a site in several languages", () => {
     const { read } = await exportBilingual({ git: true });
     const sitemap = read("sitemap.xml");
     expect(sitemap).toContain(
-      "<loc>https://docs.lumen.example/fr/quickstart.html</loc><lastmod>2025-02-03T04:05:06+00:00</lastmod>",
+      "<loc>https://docs.lumen.example/fr/quickstart.html</loc><lastmod>2025-02-03T04:05:06.000Z</lastmod>",
     );
     expect(sitemap).toContain(
-      "<loc>https://docs.lumen.example/quickstart.html</loc><lastmod>2024-01-02T03:04:05+00:00</lastmod>",
+      "<loc>https://docs.lumen.example/quickstart.html</loc><lastmod>2024-01-02T03:04:05.000Z</lastmod>",
     );
-    expect(read("fr/quickstart.html")).toContain('"dateModified":"2025-02-03T04:05:06+00:00"');
+    expect(read("fr/quickstart.html")).toContain('"dateModified":"2025-02-03T04:05:06.000Z"');
   });
 
   it("writes no lastmod outside a git repository", async () => {

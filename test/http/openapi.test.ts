@@ -104,6 +104,7 @@ const NOT_FROM_DOCUMENTED_ROUTES: Partial<Record<ErrorCode, string>> = {
   QUIRE_ERR_SERVE_DOWNLOAD_FAILED: "quire serve's download of a bundle link",
   QUIRE_ERR_SERVE_BUNDLE_INVALID: "quire serve's check of a bundle",
   QUIRE_ERR_SERVE_VERSION_MISSING: "quire serve's values file",
+  QUIRE_ERR_SERVE_PROXY_REFUSED: "quire serve's API playground proxy, answered to the page",
   QUIRE_ERR_EXPORT_SOURCE_FAILED: "an export job's failure, read in the job's error field",
   QUIRE_ERR_DB_SCHEMA_TOO_NEW: "the database at start-up",
   QUIRE_ERR_DB_COPY_REFUSED: "quire db copy",

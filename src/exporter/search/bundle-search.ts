@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { confine } from "../../files/confine.ts";
-import { SEARCH_ENTRY } from "./build-index.ts";
+import { isSearchEntry, SEARCH_ENTRY } from "./build-index.ts";
 import { SEARCH_GLOBAL } from "./index-format.ts";
 import { openSearchIndex, type SearchIndex } from "./query.ts";
 import { isStopWord, words } from "./tokenize.ts";
@@ -43,10 +43,15 @@ export interface BundleSearch extends SearchIndex {
 
 /**
  * Opens the search index of an unpacked bundle with the same query code the page runs, so the
- * assistant retrieves what a reader's search would find.
+ * assistant retrieves what a reader's search would find: the site's, or the one `entry` names
+ * (a language's, `_quire/search/<language>/index.js`, as the asking page searches).
  */
-export async function openBundleSearch(root: string): Promise<BundleSearch> {
-  const index = await openSearchIndex(SEARCH_ENTRY, (path) => readIndexFile(root, path));
+export async function openBundleSearch(
+  root: string,
+  entry: string = SEARCH_ENTRY,
+): Promise<BundleSearch> {
+  if (!isSearchEntry(entry)) throw new Error(`${entry}: not a search index of the bundle`);
+  const index = await openSearchIndex(entry, (path) => readIndexFile(root, path));
   return { search: index.search, questionWords };
 }
 

@@ -186,7 +186,8 @@ class AssistantPanel {
       const response = await fetch(this.endpoint, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-        body: JSON.stringify({ question }),
+        // The page's own search index: a page in a language asks about that language's pages.
+        body: JSON.stringify({ question, index: document.documentElement.dataset.searchIndex }),
         credentials: "omit",
         signal: controller.signal,
       });
