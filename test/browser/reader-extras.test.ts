@@ -76,8 +76,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  for (const close of closers) await close();
+  // The browser first: its open connections would keep the servers' close() waiting.
   await browser?.close();
+  for (const close of closers.reverse()) await close().catch(() => {});
   rmSync(root, { recursive: true, force: true });
 });
 

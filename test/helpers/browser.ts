@@ -63,7 +63,12 @@ export async function serveFolder(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // A browser keeps its connections open: close them, or close() waits for them.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
