@@ -282,8 +282,16 @@ describe("two API processes and two workers on PostgreSQL and S3", () => {
     expect(done.status, done.error ?? "").toBe("completed");
     expect(done.pageCount).toBe(400);
     expect(startedSubjects(second)).toEqual([jobId]);
-    const metrics = await (await fetch(`${api}/metrics`)).text();
-    expect(metrics).toMatch(/quire_queue_depth\{kind="export",status="running"[^}]*\} 0\n/);
+    // The queue marks its entry done just after the job's row: the gauge settles at 0 soon after.
+    const settled = /quire_queue_depth\{kind="export",status="running"[^}]*\} 0\n/;
+    const metrics = await until(
+      async () => {
+        const text = await (await fetch(`${api}/metrics`)).text();
+        return settled.test(text) ? text : undefined;
+      },
+      "no export left running in the queue",
+      30_000,
+    );
     expect(metrics).toMatch(/quire_queue_depth\{kind="export",status="queued"[^}]*\} 0\n/);
   }, 240_000);
 });
