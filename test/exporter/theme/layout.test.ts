@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSiteConfig } from "../../../src/exporter/site/load-config.ts";
 import type { PageMeta } from "../../../src/exporter/site/page-index.ts";
-import { RepoFiles } from "../../../src/exporter/site/repo-files.ts";
 import {
   renderNotFoundPage,
   renderPage,
@@ -9,7 +7,7 @@ import {
 } from "../../../src/exporter/theme/layout.ts";
 import type { SiteLayoutData } from "../../../src/exporter/theme/layout-types.ts";
 import { NavigationModel } from "../../../src/exporter/theme/navigation-view.ts";
-import { makeRepo } from "../../helpers/temp-repo.ts";
+import { siteOf as layoutSiteOf } from "./layout-helpers.ts";
 
 const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
   path,
@@ -80,28 +78,7 @@ const DOCS = {
 };
 
 function siteOf(docs: Record<string, unknown> = DOCS, pages: PageMeta[] = PAGES): SiteLayoutData {
-  const { config } = loadSiteConfig(new RepoFiles(makeRepo({ "docs.json": JSON.stringify(docs) })));
-  return {
-    config,
-    deployment: "cloud",
-    pages: Object.fromEntries(pages.map((page) => [page.path, page])),
-    assets: {
-      css: "_quire/quire.aaaa.css",
-      script: "_quire/quire.bbbb.js",
-      katexCss: "_quire/katex-cccc/katex.min.css",
-      mermaidScript: "_quire/mermaid.dddd.js",
-      searchIndex: "_quire/search/index.js",
-      islandsRuntime: "_quire/islands.eeee.js",
-      siteCss: "_quire/site.ffff.css",
-    },
-    configAssets: [],
-    headHtml: "",
-    inlineScripts: [],
-    scriptOrigins: [],
-    externalStylesheets: [],
-    customStylesheets: [],
-    customScripts: [],
-  };
+  return layoutSiteOf(docs, pages);
 }
 
 interface BodyOptions {

@@ -1,15 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { loadSiteConfig } from "../../../src/exporter/site/load-config.ts";
 import type { PageMeta } from "../../../src/exporter/site/page-index.ts";
-import { RepoFiles } from "../../../src/exporter/site/repo-files.ts";
 import { renderNotFoundPage, renderPage } from "../../../src/exporter/theme/layout.ts";
-import type { SiteLayoutData } from "../../../src/exporter/theme/layout-types.ts";
 import { NavigationModel } from "../../../src/exporter/theme/navigation-view.ts";
 import {
   buildSidebarScripts,
   SIDEBAR_INLINE_LIMIT,
 } from "../../../src/exporter/theme/sidebar-script.ts";
-import { makeRepo } from "../../helpers/temp-repo.ts";
+import { siteOf } from "./layout-helpers.ts";
 
 const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
   path,
@@ -68,31 +65,12 @@ function bigSite(
         })),
       }
     : { groups: groupsOf("") };
-  const docs = { name: "Big", colors: { primary: "#2563EB" }, navigation };
-  const { config } = loadSiteConfig(new RepoFiles(makeRepo({ "docs.json": JSON.stringify(docs) })));
-  const site: SiteLayoutData = {
-    config,
-    deployment: "cloud",
-    pages: Object.fromEntries(pages.map((page) => [page.path, page])),
-    assets: {
-      css: "_quire/quire.aaaa.css",
-      script: "_quire/quire.bbbb.js",
-      katexCss: "_quire/katex-cccc/katex.min.css",
-      mermaidScript: "_quire/mermaid.dddd.js",
-      searchIndex: "_quire/search/index.js",
-      islandsRuntime: "_quire/islands.eeee.js",
-      siteCss: "_quire/site.ffff.css",
-    },
-    configAssets: [],
-    headHtml: "",
-    inlineScripts: [],
-    scriptOrigins: [],
-    externalStylesheets: [],
-    customStylesheets: [],
-    customScripts: [],
-    ...(options.cleanUrls ? { cleanUrls: true } : {}),
-  };
-  const navigationModel = new NavigationModel(config.navigation, site.pages);
+  const site = siteOf(
+    { name: "Big", navigation },
+    pages,
+    options.cleanUrls ? { cleanUrls: true } : {},
+  );
+  const navigationModel = new NavigationModel(site.config.navigation, site.pages);
   const scripts = buildSidebarScripts(site, navigationModel);
   site.assets.sidebarScripts = scripts.paths;
   const render = (pagePath: string): string =>
