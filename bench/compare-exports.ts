@@ -1,0 +1,94 @@
+/**
+ * Checks that a change to the exporter leaves its output as it was: exports examples/docs and a
+ * generated site with this checkout and with another one (e.g. a worktree of the branch point),
+ * with the same fixed SOURCE_DATE_EPOCH, and compares every file of the unpacked sites and the
+ * archives' bytes. Prints each difference; exits 1 when there is one.
+ * Usage: node bench/compare-exports.ts OTHER_CHECKOUT [PAGES]
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateSite } from "./generate-site.ts";
+
+/** Every file under `root`, as paths relative to it, sorted. */
+function listFiles(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** What differs between two folders: files only in one of them, and files whose bytes differ. */
+export function compareFolders(before: string, after: string): string[] {
+  const beforeFiles = listFiles(before);
+  const afterFiles = new Set(listFiles(after));
+  const differences: string[] = [];
+  for (const file of beforeFiles) {
+    if (!afterFiles.has(file)) differences.push(`only before: ${file}`);
+    else if (!readFileSync(path.join(before, file)).equals(readFileSync(path.join(after, file))))
+      differences.push(`differs: ${file}`);
+    afterFiles.delete(file);
+  }
+  for (const file of afterFiles) differences.push(`only after: ${file}`);
+  return differences;
+}
+
+/** Exports `source` with the checkout at `checkout` into `target` (a folder and `target.tar.gz`). */
+function exportWith(checkout: string, source: string, target: string): string {
+  const archive = `${target}.tar.gz`;
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(checkout, "bin", "quire.js"),
+      "export",
+      source,
+      "-o",
+      archive,
+      "--out-dir",
+      target,
+      "--no-cache",
+      "--quiet",
+    ],
+    { encoding: "utf8", env: { ...process.env, SOURCE_DATE_EPOCH: "946684800" } },
+  );
+  if (result.status !== 0)
+    throw new Error(`export of ${source} with ${checkout} failed:\n${result.stderr}`);
+  return createHash("sha256").update(readFileSync(archive)).digest("hex");
+}
+
+async function main(): Promise<number> {
+  const [other, pagesText = "300"] = process.argv.slice(2);
+  if (!other) {
+    process.stderr.write("usage: node bench/compare-exports.ts OTHER_CHECKOUT [PAGES]\n");
+    return 2;
+  }
+  const here = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+  const work = mkdtempSync(path.join(os.tmpdir(), "quire-compare-"));
+  try {
+    const generated = generateSite(path.join(work, "generated"), Number(pagesText));
+    const sites = { example: path.join(here, "examples", "docs"), generated: generated.quireDir };
+    let differences = 0;
+    for (const [name, source] of Object.entries(sites)) {
+      const before = exportWith(path.resolve(other), source, path.join(work, `${name}-before`));
+      const after = exportWith(here, source, path.join(work, `${name}-after`));
+      const found = compareFolders(
+        path.join(work, `${name}-before`),
+        path.join(work, `${name}-after`),
+      );
+      if (before !== after) found.push(`the archives differ (${before} against ${after})`);
+      process.stdout.write(
+        `${name}: ${found.length === 0 ? `identical (${listFiles(path.join(work, `${name}-after`)).length} files)` : `${found.length} differences`}\n`,
+      );
+      for (const line of found) process.stdout.write(`  ${line}\n`);
+      differences += found.length;
+    }
+    return differences === 0 ? 0 : 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = await main();
