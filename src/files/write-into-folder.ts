@@ -1,0 +1,17 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Writes a file, making its folder only when the write finds it missing: an export writes
+ * thousands of files into folders that mostly exist already, and asking for each folder first
+ * is a system call (and a lock on its parent) per file.
+ */
+export function writeFileIntoFolder(file: string, content: string | Uint8Array): void {
+  try {
+    writeFileSync(file, content);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+}
