@@ -1,12 +1,13 @@
 /**
  * Checks that a change to the exporter leaves its output as it was: exports examples/docs and a
  * generated site with this checkout and with another one (e.g. a worktree of the branch point),
- * with the same fixed SOURCE_DATE_EPOCH, and compares every file of the unpacked sites and the
- * archives' bytes. Prints each difference; exits 1 when there is one.
+ * with the same fixed SOURCE_DATE_EPOCH, and compares every file of the unpacked sites. The
+ * manifest's `generator` names the engine's fingerprint (a hash of its source), which differs
+ * between two checkouts by design: it is set aside, and so are the archives' bytes, which hold
+ * the manifest. Prints each difference; exits 1 when there is one.
  * Usage: node bench/compare-exports.ts OTHER_CHECKOUT [PAGES]
  */
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,14 +22,35 @@ function listFiles(root: string): string[] {
     .sort();
 }
 
-/** What differs between two folders: files only in one of them, and files whose bytes differ. */
+/** The manifest's text with its engine fingerprint left out. */
+function withoutEngine(manifest: Buffer): string {
+  const { generator: _engine, ...rest } = JSON.parse(manifest.toString("utf8"));
+  return JSON.stringify(rest);
+}
+
+/** Whether two versions of a file say the same; `quire-export.json` apart from its engine. */
+function sameContent(file: string, before: Buffer, after: Buffer): boolean {
+  if (file === "quire-export.json") return withoutEngine(before) === withoutEngine(after);
+  return before.equals(after);
+}
+
+/**
+ * What differs between two exported sites: files only in one of them, and files whose bytes
+ * differ (the manifest's `generator`, the engine's fingerprint, apart).
+ */
 export function compareFolders(before: string, after: string): string[] {
   const beforeFiles = listFiles(before);
   const afterFiles = new Set(listFiles(after));
   const differences: string[] = [];
   for (const file of beforeFiles) {
     if (!afterFiles.has(file)) differences.push(`only before: ${file}`);
-    else if (!readFileSync(path.join(before, file)).equals(readFileSync(path.join(after, file))))
+    else if (
+      !sameContent(
+        file,
+        readFileSync(path.join(before, file)),
+        readFileSync(path.join(after, file)),
+      )
+    )
       differences.push(`differs: ${file}`);
     afterFiles.delete(file);
   }
@@ -36,17 +58,14 @@ export function compareFolders(before: string, after: string): string[] {
   return differences;
 }
 
-/** Exports `source` with the checkout at `checkout` into `target` (a folder and `target.tar.gz`). */
-function exportWith(checkout: string, source: string, target: string): string {
-  const archive = `${target}.tar.gz`;
+/** Exports `source` with the checkout at `checkout` into the folder `target`. */
+function exportWith(checkout: string, source: string, target: string): void {
   const result = spawnSync(
     process.execPath,
     [
       path.join(checkout, "bin", "quire.js"),
       "export",
       source,
-      "-o",
-      archive,
       "--out-dir",
       target,
       "--no-cache",
@@ -56,7 +75,6 @@ function exportWith(checkout: string, source: string, target: string): string {
   );
   if (result.status !== 0)
     throw new Error(`export of ${source} with ${checkout} failed:\n${result.stderr}`);
-  return createHash("sha256").update(readFileSync(archive)).digest("hex");
 }
 
 async function main(): Promise<number> {
@@ -72,13 +90,12 @@ async function main(): Promise<number> {
     const sites = { example: path.join(here, "examples", "docs"), generated: generated.quireDir };
     let differences = 0;
     for (const [name, source] of Object.entries(sites)) {
-      const before = exportWith(path.resolve(other), source, path.join(work, `${name}-before`));
-      const after = exportWith(here, source, path.join(work, `${name}-after`));
+      exportWith(path.resolve(other), source, path.join(work, `${name}-before`));
+      exportWith(here, source, path.join(work, `${name}-after`));
       const found = compareFolders(
         path.join(work, `${name}-before`),
         path.join(work, `${name}-after`),
       );
-      if (before !== after) found.push(`the archives differ (${before} against ${after})`);
       process.stdout.write(
         `${name}: ${found.length === 0 ? `identical (${listFiles(path.join(work, `${name}-after`)).length} files)` : `${found.length} differences`}\n`,
       );

@@ -35,4 +35,16 @@ describe("compareFolders (the check that an exporter change keeps its output)", 
       "only after: new.html",
     ]);
   });
+
+  it("sets aside the engine's fingerprint in the manifest, and nothing else of it", () => {
+    const manifest = (generator: string, pageCount: number): string =>
+      JSON.stringify({ formatVersion: 1, generator, pageCount });
+    const before = folderWith({ "quire-export.json": manifest("quire aaaa", 3) });
+    expect(
+      compareFolders(before, folderWith({ "quire-export.json": manifest("quire bbbb", 3) })),
+    ).toEqual([]);
+    expect(
+      compareFolders(before, folderWith({ "quire-export.json": manifest("quire aaaa", 4) })),
+    ).toEqual(["differs: quire-export.json"]);
+  });
 });
