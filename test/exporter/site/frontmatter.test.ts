@@ -31,7 +31,7 @@ const CASES = [
   'title: "Quoted"',
   "title: 'Single'",
   "title: &anchor Text",
-  "title: !tag Text",
+  "title: !!str Text",
   "tags: [a, b]",
   "meta: {a: b}",
   "title: Time: 10",
