@@ -143,10 +143,16 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
     ...(api ? { api: api.setup } : {}),
   });
   const rendered: RenderedPage[] = [];
+  // Bodies are rendered in their page's language, as the export renders them: they share its cache.
+  const navigation = config
+    ? new NavigationModel(config.navigation, Object.fromEntries(allPages))
+    : undefined;
   for (const pagePath of selected) {
     options.signal?.throwIfAborted();
     const page = allPages.get(pagePath) as PageMeta;
-    const { body } = await renderer.render(bodyTaskOf({ file: page.file, pagePath }, page));
+    const { body } = await renderer.render(
+      bodyTaskOf({ file: page.file, pagePath }, page, navigation?.languageOf(pagePath)),
+    );
     for (const problem of body.problems) findings.push(problem);
     rendered.push({ pagePath, links: body.links, ids: body.ids, assets: body.assets });
     options.onPageChecked?.(rendered.length, selected.length);

@@ -1,12 +1,15 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
+import type { Messages } from "../theme/messages/index.ts";
 import { codeThemesKey, highlightToHast, languageId } from "./highlighter.ts";
 import { parseCodeMeta } from "./meta.ts";
 
 /** What a code block asks of the page: the icon of its title, when the meta names one. */
 export interface CodeBlockContext {
   icon(name: string, options: { size: number }): Element | undefined;
+  /** The buttons' words, in the page's language. */
+  readonly messages: Pick<Messages, "copy" | "copyCode" | "showMore">;
 }
 
 export interface CodeBlockInput {
@@ -52,7 +55,11 @@ export function renderCodeBlock(input: CodeBlockInput, context: CodeBlockContext
   const iconElement = meta.icon ? context.icon(meta.icon, { size: 14 }) : undefined;
   const header = h("div", { className: ["code-header"] }, [
     h("span", { className: ["code-title"] }, [...(iconElement ? [iconElement] : []), label]),
-    h("button", { type: "button", className: ["copy-code"], ariaLabel: "Copy code" }, "Copy"),
+    h(
+      "button",
+      { type: "button", className: ["copy-code"], ariaLabel: context.messages.copyCode },
+      context.messages.copy,
+    ),
   ]);
   const className = ["code-block"];
   if (meta.wrap) className.push("code-wrap");
@@ -68,7 +75,7 @@ export function renderCodeBlock(input: CodeBlockInput, context: CodeBlockContext
       h(
         "button",
         { type: "button", className: ["code-expand"], ariaExpanded: "false" },
-        "Show more",
+        context.messages.showMore,
       ) as Element,
     );
   }

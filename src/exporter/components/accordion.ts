@@ -5,7 +5,7 @@ import type { Component } from "./types.ts";
 
 /** A native <details>: opens and closes without JavaScript, and with the keyboard. */
 export const Accordion: Component = ({ props, children, context }) => {
-  const title = text(props, "title") ?? "Details";
+  const title = text(props, "title") ?? context.messages.details;
   const description = text(props, "description");
   const iconName = text(props, "icon");
   const icon = iconName

@@ -9,6 +9,7 @@ import type { Variables } from "../site/config/variables.ts";
 import { normalizePagePath, pageLocation, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
+import { ENGLISH, type Messages } from "../theme/messages/index.ts";
 import type { CustomComponentContext, CustomComponentRenderer } from "./custom-components.ts";
 import type { PageLink } from "./rendered-page.ts";
 
@@ -38,6 +39,7 @@ export interface PageEnvironment {
 export class PageContext implements CustomComponentContext {
   readonly file: string;
   readonly pagePath: string;
+  readonly messages: Messages;
   readonly problems: Problem[] = [];
   readonly assets = new Set<string>();
   readonly links: PageLink[] = [];
@@ -58,8 +60,14 @@ export class PageContext implements CustomComponentContext {
   private readonly environment: PageEnvironment;
   private readonly usedIds = new Map<string, number>();
 
-  constructor(file: string, pagePath: string, environment: PageEnvironment) {
+  constructor(
+    file: string,
+    pagePath: string,
+    environment: PageEnvironment,
+    messages: Messages = ENGLISH,
+  ) {
     this.file = file;
+    this.messages = messages;
     this.currentFile = file;
     this.pagePath = pagePath;
     this.environment = environment;

@@ -65,7 +65,7 @@ export function renderOperation(input: OperationViewInput): {
       h("div", { className: ["api-description"] }, context.markdown(description)) as Element,
     );
   if (input.playground === "interactive" && operation.kind === "operation")
-    nodes.push(operationPlayground(operation, model, settings, barId));
+    nodes.push(operationPlayground(operation, model, settings, barId, context.messages.tryIt));
   const samples = codeSamples(operation, model, settings);
   const examples = examplesAside(samples, model, context);
   if (examples) nodes.push(examples);
@@ -163,6 +163,7 @@ function operationPlayground(
   model: OperationModel,
   settings: ApiSettings,
   endpointBarId: string,
+  label: string,
 ): Element {
   return playgroundSection(
     playgroundData(operation, model, {
@@ -171,18 +172,21 @@ function operationPlayground(
     }),
     settings,
     endpointBarId,
+    label,
   );
 }
 
 /**
  * The playground's mount point: its data as JSON (HTML-safe), with how Send reaches the API
  * (docs.json `api.playground.proxy` and `credentials`), and a note where scripts do not run.
- * The client script opens it as a dialog from a "Try it" button in the endpoint bar.
+ * The client script opens it as a dialog from a "Try it" button in the endpoint bar; `label`
+ * is that button's words, in the page's language.
  */
 export function playgroundSection(
   data: PlaygroundData,
   settings: ApiSettings,
   endpointBarId: string,
+  label: string,
 ): Element {
   const transport = {
     proxy: settings.playgroundProxy,
@@ -198,7 +202,7 @@ export function playgroundSection(
       className: ["api-playground"],
       dataApiPlayground: "",
       dataEndpointBar: endpointBarId,
-      ariaLabel: "Try it",
+      ariaLabel: label,
     },
     [
       {
@@ -242,7 +246,7 @@ function examplesAside(
   if (samples.length > 0) {
     parts.push(
       h("div", { className: ["api-examples", "request-example"] }, [
-        h("p", { className: ["api-examples-title"] }, "Request"),
+        h("p", { className: ["api-examples-title"] }, context.messages.request),
         tabSet(
           samples.map((sample) => ({
             title: sample.label,
@@ -262,7 +266,7 @@ function examplesAside(
             className: "code-group",
             sync: true,
             dropdown: samples.length > 1,
-            selectLabel: "Language",
+            selectLabel: context.messages.language,
             remember: EXAMPLE_LANGUAGE_CHOICE,
           },
         ),
@@ -295,7 +299,7 @@ function examplesAside(
   if (responses.length > 0) {
     parts.push(
       h("div", { className: ["api-examples", "response-example"] }, [
-        h("p", { className: ["api-examples-title"] }, "Response"),
+        h("p", { className: ["api-examples-title"] }, context.messages.response),
         tabSet(responses, context, { className: "code-group" }),
       ]) as Element,
     );

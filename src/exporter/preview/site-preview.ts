@@ -107,7 +107,7 @@ export class SitePreview {
         const meta = this.state.pages.get(pagePath);
         if (!meta) return [];
         const { body } = await this.state.bodies.render(
-          bodyTaskOf({ file: meta.file, pagePath }, meta),
+          bodyTaskOf({ file: meta.file, pagePath }, meta, this.searchFacts(pagePath).language),
         );
         return body.sections;
       },
@@ -355,7 +355,7 @@ export class SitePreview {
     const meta = this.state.pages.get(pagePath);
     if (!meta) throw new Error(`no page ${pagePath}`);
     const { body } = await this.state.bodies.render(
-      bodyTaskOf({ file: meta.file, pagePath }, meta),
+      bodyTaskOf({ file: meta.file, pagePath }, meta, this.searchFacts(pagePath).language),
     );
     const page: RenderedPage = { body };
     for (const module of body.islandModules ?? []) this.pageFiles.set(module.path, module.script);

@@ -47,6 +47,8 @@ export interface BodyTask {
   manualApi?: { method: string; url: string };
   /** The page's own `playground` frontmatter. */
   playground?: "interactive" | "simple" | "none";
+  /** The docs.json code of the page's language (its components' labels); English when absent. */
+  language?: string;
 }
 
 /**
@@ -104,6 +106,8 @@ export class BodyRenderer {
         ...(this.setup.cleanUrls ? ["clean-urls"] : []),
         task.file,
         task.pagePath,
+        // Only when given: an English page's key, and so its cached body, stays as it was.
+        ...(task.language ? [`language:${task.language}`] : []),
         source,
         ...(task.api || task.manualApi
           ? [
@@ -141,7 +145,12 @@ export class BodyRenderer {
   /** The MDX pipeline (unified, Shiki, KaTeX) loads on the first page not in the cache. */
   private async renderFresh(task: BodyTask): Promise<RenderedBody> {
     const { renderBody } = await import("./render-body.ts");
-    const input = { file: task.file, pagePath: task.pagePath, environment: this.environment };
+    const input = {
+      file: task.file,
+      pagePath: task.pagePath,
+      environment: this.environment,
+      ...(task.language ? { language: task.language } : {}),
+    };
     if ((!task.api && !task.manualApi) || !this.setup.api) return renderBody(input);
     const { appendOperation, pagePlaygroundMode } = await import("../openapi/render-api-page.ts");
     if (!task.api && task.manualApi) {

@@ -18,12 +18,15 @@ import { mdastToHast } from "../mdx/to-hast.ts";
 import type { Problem } from "../problems.ts";
 import { sanitizeNodes } from "../safety/sanitize.ts";
 import { RepoFileError } from "../site/repo-files.ts";
+import { messagesFor } from "../theme/messages/index.ts";
 
 export interface RenderBodyInput {
   /** Repository-relative source file. */
   file: string;
   pagePath: string;
   environment: PageEnvironment;
+  /** The docs.json code of the page's language: components' labels are written in it. */
+  language?: string;
   /** The page's source when it is not the file's content (a generated page has none: ""). */
   text?: string;
   /** Content rendered after the page's own, with the same page context (an API reference). */
@@ -39,7 +42,7 @@ export interface RenderBodyInput {
  */
 export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> {
   const { file, pagePath, environment } = input;
-  const context = new PageContext(file, pagePath, environment);
+  const context = new PageContext(file, pagePath, environment, messagesFor(input.language));
   const failed = (problem: Problem): RenderedBody => emptyBody([problem]);
 
   let text: string;

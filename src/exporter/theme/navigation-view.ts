@@ -203,6 +203,12 @@ export class NavigationModel {
     }
   }
 
+  /** The docs.json code of the language division holding the page, if any (as `view` gives it). */
+  languageOf(pagePath: string): string | undefined {
+    const chain = this.chains.get(pagePath) ?? this.defaultChain();
+    return chain.findLast((division) => division.kind === "language")?.language;
+  }
+
   view(pagePath: string): NavigationView {
     const chain = this.chains.get(pagePath) ?? this.defaultChain();
     const view: NavigationView = {

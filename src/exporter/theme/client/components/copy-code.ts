@@ -1,9 +1,11 @@
 import { copyText, flash } from "../clipboard.ts";
 import { message } from "../messages.ts";
 
-/** Copy buttons on code blocks and prompts, and "Show more" on long expandable blocks. */
+/**
+ * Copy buttons on code blocks and prompts, and "Show more" on long expandable blocks: their
+ * labels are written in the page's language at export time, their later states here.
+ */
 export function setup(root: Document): void {
-  translateButtons(root);
   root.addEventListener("click", (event) => {
     const target = event.target as HTMLElement | null;
     const copy = target?.closest<HTMLButtonElement>("button.copy-code");
@@ -25,21 +27,6 @@ export function setup(root: Document): void {
       expand.setAttribute("aria-expanded", String(expanded));
     }
   });
-}
-
-/**
- * Code blocks are rendered once for every language (and cached so): their buttons are labelled
- * in the page's language here. Without scripts they do nothing, so an English label never shows.
- */
-function translateButtons(root: Document): void {
-  if (!root.documentElement.dataset.messages) return;
-  for (const button of root.querySelectorAll<HTMLButtonElement>("button.copy-code")) {
-    if (button.textContent === "Copy") button.textContent = message("copy");
-    if (button.getAttribute("aria-label") === "Copy code")
-      button.setAttribute("aria-label", message("copyCode"));
-  }
-  for (const button of root.querySelectorAll<HTMLButtonElement>("button.code-expand"))
-    if (button.textContent === "Show more") button.textContent = message("showMore");
 }
 
 /** The code as written: removed diff lines are left out, each line once. */
