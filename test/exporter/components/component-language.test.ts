@@ -14,6 +14,8 @@ const PAGE = [
   "",
   "<Prompt>Summarise the page.</Prompt>",
   "",
+  '<ParamField query="limit" type="integer" required default="10">At most this many.</ParamField>',
+  "",
   "<RequestExample>",
   "",
   "```",
@@ -46,7 +48,11 @@ describe("components on a page in another language", () => {
     expect(html).toContain('data-tab-title="Onglet"');
     expect(html).toContain('<p class="api-examples-title">Requête</p>');
     expect(html).toContain(">Exemple 1<");
-    expect(html).not.toMatch(/>(Note|Warning|Copy|Details|Tab|Request|Example 1)</);
+    expect(html).toContain('<span class="field-required">obligatoire</span>');
+    expect(html).toContain('<p class="field-default">Par défaut : <code>10</code></p>');
+    expect(html).not.toMatch(
+      />(Note|Warning|Copy|Details|Tab|Request|Example 1|required|Default: )</,
+    );
   });
 
   it("keep the English words on an English page, and on a page in a language the catalogue lacks", async () => {
@@ -59,6 +65,7 @@ describe("components on a page in another language", () => {
       );
       expect(html).toContain('<span class="accordion-title">Details</span>');
       expect(html).toContain(">Example 1<");
+      expect(html).toContain('<p class="field-default">Default: <code>10</code></p>');
     }
   });
 });
