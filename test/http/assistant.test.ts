@@ -175,6 +175,27 @@ describe("the readers' assistant of a cloud project", () => {
     expect((await refused.json()).error).toMatch(/too many questions: 2 a minute/);
   });
 
+  it("is pointed at quire serve beside the pages, with the job's warning, while the API has no public URL", async () => {
+    const api = await startApi();
+    const tenant = await createTenant(api, {
+      repository: makeRepo(ASSISTANT_SITE_FILES),
+      deployment: "cloud",
+      serveAssistant: true,
+    });
+    const jobId = await exportProject(api, tenant);
+    const { warnings } = await api.services.exports.details(tenant.orgId, jobId);
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ rule: "assistant-public-url", file: "--public-url" }),
+    );
+    // Unpacked by the availability check: no model here, so it does not answer.
+    expect(await (await fetch(`${api.url}/v1/assistant/${tenant.projectId}`)).json()).toEqual({
+      available: false,
+    });
+    const site = path.join(api.dataDir, "cache", "assistant", "versions", jobId, "site");
+    const manifest = JSON.parse(readFileSync(path.join(site, "quire-export.json"), "utf8"));
+    expect(manifest.assistant).toEqual({ endpoint: "_quire/assistant" });
+  });
+
   it("refuses questions (503) while no model is set up, and says it does not answer", async () => {
     const api = await startApi({ workers: false, settings: { publicUrl: PUBLIC_URL } });
     const tenant = await createTenant(api, { deployment: "cloud", serveAssistant: true });
