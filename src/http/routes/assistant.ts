@@ -52,6 +52,9 @@ export async function assistantRoutes(
 ): Promise<void> {
   const { config, database, store, logger } = options.context;
   const missing = missingAgentSetting(config);
+  // Some model settings but not all: said once at start, where the operator looks.
+  if (missing && config.agentProvider)
+    logger.warn(`the readers' assistant of cloud projects answers no question: ${missing}`);
   // The providers' SDKs load only when there is a model to talk to.
   const model: LanguageModel | null = missing
     ? null
