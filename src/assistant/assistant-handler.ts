@@ -236,7 +236,6 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The trimmed question of a `{"question": "..."}` body, or undefined when it has none. */
 /**
  * The search index the asking page uses (`index`: its `data-search-index`, the site's or its
  * language's); the site's when absent. openBundleSearch refuses any path that is not an index.
@@ -254,6 +253,7 @@ function searchEntryOf(body: string): string | undefined {
   return undefined;
 }
 
+/** The trimmed question of a `{"question": "..."}` body, or undefined when it has none. */
 function questionOf(body: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);
