@@ -22,7 +22,7 @@ const WITH_READER_PARTS: Record<string, RepoEntry> = {
   "quickstart.mdx":
     "---\ntitle: Quickstart\nlastUpdatedDate: 2025-05-06\n---\n\nInstall the scheduler. The zephyr option is on.\n\n<Note>Node 22 or later.</Note>\n\n## Install\n\n```bash\nnpm install lumen\n```\n",
   "fr/quickstart.mdx":
-    "---\ntitle: Démarrage rapide\nlastUpdatedDate: 2025-05-06\n---\n\nInstallez le planificateur. L'option zephyr est active.\n\n<Note>Node 22 ou plus récent.</Note>\n\n## Installation\n\n```bash\nnpm install lumen\n```\n",
+    '---\ntitle: Démarrage rapide\nlastUpdatedDate: 2025-05-06\n---\n\nInstallez le planificateur. L\'option zephyr est active.\n\n<Note>Node 22 ou plus récent.</Note>\n\n<Update label="Version 2" tags={["API"]}>Nouveau.</Update>\n\n## Installation\n\n```bash\nnpm install lumen\n```\n',
 };
 
 let browser: Browser;
@@ -108,6 +108,11 @@ for (const kind of ["http", "file"] as const) {
         copyLabel: "Copier le code",
         lastModified: "Dernière modification le 6 mai 2025",
       });
+      // A string the client script writes itself: the changelog's tag filter.
+      await tab.goto(`${origins[kind]()}fr/quickstart.html`);
+      await expect(tab.locator(".update-filter").getAttribute("aria-label")).resolves.toBe(
+        "Filtrer les mises à jour par étiquette",
+      );
       expect(await readerParts("quickstart.html")).toEqual({
         menu: ["Copy page", "View as Markdown"],
         menuLabel: "Page actions",

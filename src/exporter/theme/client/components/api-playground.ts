@@ -63,7 +63,7 @@ function mount(dom: Elements, section: HTMLElement, data: PlaygroundData): void 
     send.disabled = true;
     cancel.hidden = false;
     result.show();
-    result.say(`Sending ${data.method} ${request.url.href}…`);
+    result.say(message("sending", { request: `${data.method} ${request.url.href}` }));
     try {
       showOutcome(
         dom,
