@@ -64,13 +64,15 @@ export async function loadAsyncApiText(input: {
     if (file) referencedFiles.add(file);
   };
   const resolver = { resolvers: confinedResolvers({ ...input, refusals, onRead }) };
-  const parser = new Parser({ __unstable: { resolver } });
+  // Given to the parser only, not to parse(): there it would build a second rule set, with the
+  // recommendations (style advice such as "info should have a contact") turned back on.
+  const parser = new Parser({ ruleset: { recommended: false }, __unstable: { resolver } });
   // Relative references resolve against the document's own place: its absolute path, or its URL.
   // (Path arithmetic, not repo.resolve: an edited file of the live preview may exist only in memory.)
   const location = /^https?:\/\//i.test(source) ? source : path.join(repo.root, source);
   let output: Awaited<ReturnType<Parser["parse"]>>;
   try {
-    output = await parser.parse(text, { source: location, __unstable: { resolver } });
+    output = await parser.parse(text, { source: location });
   } catch (error) {
     return failed(
       source,
@@ -159,14 +161,14 @@ function channelDoc(spec: string, channel: ParsedChannel, documentDigest: string
       messages: operation
         .messages()
         .all()
-        .map((message) => messageDoc(message)),
+        .map((message, index) => messageDoc(message, index)),
     }));
   const named = new Set(operations.flatMap((operation) => operation.messages.map((m) => m.id)));
   const otherMessages = channel
     .messages()
     .all()
     .filter((message) => !named.has(message.id()))
-    .map((message) => messageDoc(message));
+    .map((message, index) => messageDoc(message, index));
   const servers: ChannelServer[] = channel
     .servers()
     .all()
@@ -207,7 +209,7 @@ function channelDoc(spec: string, channel: ParsedChannel, documentDigest: string
   };
 }
 
-function messageDoc(message: ParsedMessage): MessageDoc {
+function messageDoc(message: ParsedMessage, index: number): MessageDoc {
   const payload = message.payload()?.json();
   const headers = message.headers()?.json();
   const examples: MessageExample[] = message
@@ -220,7 +222,8 @@ function messageDoc(message: ParsedMessage): MessageDoc {
       ...(example.hasHeaders() ? { headers: example.headers() } : {}),
     }));
   return {
-    id: message.id(),
+    // An inline message of a 2.x document may have no id.
+    id: message.id() ?? message.name() ?? `message-${index + 1}`,
     ...(message.name() ? { name: message.name() } : {}),
     ...optionalText(message),
     ...(message.contentType() ? { contentType: message.contentType() } : {}),

@@ -63,6 +63,7 @@ describe("WebSocket reference pages from the fixture's AsyncAPI 3.0 document", (
     );
     const text = visibleText(sidebar);
     expect(text.indexOf("Realtime overview")).toBeLessThan(text.indexOf("Chat room"));
+    expect(sidebar).toMatch(/nav-method-ws">WS<\/span><span>Chat room/);
     // A channel without a title is named by its address.
     expect(text.indexOf("Chat room")).toBeLessThan(text.indexOf("/presence"));
   });
