@@ -64,20 +64,17 @@ export async function loadAsyncApiText(input: {
     if (file) referencedFiles.add(file);
   };
   const resolver = { resolvers: confinedResolvers({ ...input, refusals, onRead }) };
-  // Given to the parser only, not to parse(): there it would build a second rule set, with the
-  // recommendations (style advice such as "info should have a contact") turned back on.
-  const parser = new Parser({ ruleset: { recommended: false }, __unstable: { resolver } });
   // Relative references resolve against the document's own place: its absolute path, or its URL.
   // (Path arithmetic, not repo.resolve: an edited file of the live preview may exist only in memory.)
   const location = /^https?:\/\//i.test(source) ? source : path.join(repo.root, source);
   let output: Awaited<ReturnType<Parser["parse"]>>;
   try {
+    // Given to the parser only, not to parse(): there it would build a second rule set, with the
+    // recommendations (style advice such as "info should have a contact") turned back on.
+    const parser = new Parser({ ruleset: { recommended: false }, __unstable: { resolver } });
     output = await parser.parse(text, { source: location });
   } catch (error) {
-    return failed(
-      source,
-      `could not be parsed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    return failed(source, `could not be parsed: ${messageOf(error)}`);
   }
   if (refusals.length > 0)
     return {
@@ -97,11 +94,21 @@ export async function loadAsyncApiText(input: {
     return { channels: [], referencedFiles: [], problems };
   }
   const documentDigest = digest.digest("hex");
-  const channels = output.document
-    .channels()
-    .all()
-    .map((channel) => channelDoc(source, channel, documentDigest));
+  let channels: ChannelDoc[];
+  try {
+    channels = output.document
+      .channels()
+      .all()
+      .map((channel) => channelDoc(source, channel, documentDigest));
+  } catch (error) {
+    // The parser accepted it, but its model of the document broke: the document is reported, the export goes on.
+    return failed(source, `its channels could not be read: ${messageOf(error)}`);
+  }
   return { channels, referencedFiles: [...referencedFiles].sort(), problems };
+}
+
+function messageOf(error: unknown): string {
+  return firstLine(error instanceof Error ? error.message : String(error));
 }
 
 function failed(source: string, message: string): LoadedAsyncApi {
