@@ -91,7 +91,8 @@ export async function loadAsyncApiText(input: {
   if (!output.document) {
     if (!problems.some((problem) => problem.severity === "error"))
       problems.push(...failed(source, "is not a valid AsyncAPI document").problems);
-    return { channels: [], referencedFiles: [], problems };
+    // Its files are still the document's: not reported as unused besides its errors.
+    return { channels: [], referencedFiles: [...referencedFiles].sort(), problems };
   }
   const documentDigest = digest.digest("hex");
   let channels: ChannelDoc[];
