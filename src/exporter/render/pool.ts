@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { closeSharedTwoslashThread } from "../code/twoslash/twoslash-thread.ts";
 import { isOutOfMemory, memoryBudgetExceeded } from "../memory-budget.ts";
 import {
   type PageOutcome,
@@ -56,6 +57,8 @@ async function renderInThisThread(
     if (outcomes.length % BATCH_SIZE === 0) await renderer.settle();
   }
   await renderer.settle();
+  // The type-checking thread of twoslash blocks, if a page started it, is not needed past here.
+  await closeSharedTwoslashThread();
   return outcomes;
 }
 
