@@ -120,6 +120,22 @@ describe("twoslash hovers in the browser", () => {
     await tab.close();
   });
 
+  it("copies the code without the types", async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: new URL(served).origin,
+    });
+    const tab = await context.newPage();
+    await tab.goto(served);
+    const button = tab.locator(".code-twoslash button.copy-code");
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe("Copied");
+    await expect(tab.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+      PAGE.split("```ts twoslash\n")[1]?.split("\n```")[0],
+    );
+    await context.close();
+  });
+
   it("works under quire serve's Content-Security-Policy, in the dark theme too", async () => {
     const tab = await open(served, "dark");
     const refused: string[] = [];
