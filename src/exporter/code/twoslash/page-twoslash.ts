@@ -6,7 +6,7 @@ import { parseCodeMeta } from "../meta.ts";
 import { readNotations } from "../notations.ts";
 import type { TwoslashData, TwoslashExtension } from "./twoslash-protocol.ts";
 import { loadTwoslashRenderer } from "./twoslash-render.ts";
-import { sharedTwoslashThread } from "./twoslash-thread.ts";
+import { twoslashChecker } from "./twoslash-thread.ts";
 
 /** Fence languages twoslash checks, as the file type it checks them as. */
 const EXTENSIONS: Record<string, TwoslashExtension> = {
@@ -49,14 +49,14 @@ export async function computePageTwoslash(tree: Root, file: string): Promise<Pag
   if (blocks.length === 0) return { lookup: undefined, problems: [] };
 
   await loadTwoslashRenderer();
-  const thread = sharedTwoslashThread();
+  const checker = twoslashChecker();
   const results = new Map<string, TwoslashData>();
   const failed = new Set<string>();
   const problems: Problem[] = [];
   for (const { node, code, extension } of blocks) {
     const key = lookupKey(code, extension);
     if (results.has(key) || failed.has(key)) continue;
-    const outcome = await thread.check(code, extension);
+    const outcome = await checker.check(code, extension);
     if (outcome.ok) {
       results.set(key, outcome.result);
       continue;

@@ -162,12 +162,31 @@ function seconds(ms: number): string {
   return `${ms / 1000} s`;
 }
 
+/** Whatever type-checks this thread's twoslash blocks: a thread of its own, or its parent's. */
+export interface TwoslashChecker {
+  check(code: string, extension: TwoslashExtension): Promise<TwoslashOutcome>;
+}
+
 let shared: TwoslashThread | undefined;
+let checker: TwoslashChecker | undefined;
 
 /** This thread's twoslash thread, created on first use. */
 export function sharedTwoslashThread(): TwoslashThread {
   shared ??= new TwoslashThread();
   return shared;
+}
+
+/**
+ * Sends this thread's twoslash blocks elsewhere: a render worker hands them to the thread that
+ * runs the export, so that one export has one type-checking thread, whatever its render threads.
+ */
+export function useTwoslashChecker(next: TwoslashChecker): void {
+  checker = next;
+}
+
+/** What checks this thread's blocks: the one given, or this thread's own twoslash thread. */
+export function twoslashChecker(): TwoslashChecker {
+  return checker ?? sharedTwoslashThread();
 }
 
 /** Stops this thread's twoslash thread, if it was started (at the end of an export). */

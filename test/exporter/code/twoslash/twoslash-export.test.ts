@@ -63,8 +63,15 @@ describe("twoslash blocks in an export", () => {
     );
   }, 120_000);
 
-  it("computes hovers in render worker threads too", async () => {
-    const { html } = await exportPages({ index: TYPED, plain: PLAIN }, 1);
-    expect(html("index")).toMatch(/<span class="twoslash-hover" tabindex="0">/);
+  it("type-checks the blocks of every render thread in the export's one twoslash thread", async () => {
+    // Twelve pages in batches of eight: two render threads, each with a twoslash page.
+    const pages: Record<string, string> = {};
+    for (let index = 0; index < 12; index++)
+      pages[`page-${index}`] = index === 0 || index === 11 ? TYPED : PLAIN;
+    const before = twoslashThreadsStarted();
+    const { html } = await exportPages(pages, 2);
+    expect(html("page-0")).toMatch(/<span class="twoslash-hover" tabindex="0">/);
+    expect(html("page-11")).toMatch(/<span class="twoslash-hover" tabindex="0">/);
+    expect(twoslashThreadsStarted()).toBe(before + 1);
   }, 120_000);
 });
