@@ -63,6 +63,7 @@ export const README_TABLES: Record<string, { command: string; settings: readonly
         "serveDataDir",
         "serveKeep",
         "serveProxyAllowHosts",
+        "trustProxy",
         "logLevel",
         "agentProvider",
         "agentModel",

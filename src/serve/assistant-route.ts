@@ -34,11 +34,15 @@ export interface AssistantSettings {
   logger: Logger;
 }
 
-/** Handles a request to ASSISTANT_PATH; `root` is the active version's folder, or null. */
+/**
+ * Handles a request to ASSISTANT_PATH; `root` is the active version's folder, or null, and
+ * `reader` the address the per-reader limit counts (reader-address.ts).
+ */
 export type AssistantRoute = (
   request: IncomingMessage,
   response: ServerResponse,
   root: string | null,
+  reader: string,
 ) => void;
 
 export function createAssistantRoute(settings: AssistantSettings): AssistantRoute {
@@ -59,7 +63,12 @@ export function createAssistantRoute(settings: AssistantSettings): AssistantRout
     return index;
   };
 
-  const ask = async (request: IncomingMessage, response: ServerResponse, root: string | null) => {
+  const ask = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    root: string | null,
+    reader: string,
+  ) => {
     if (!settings.model) {
       sendError(response, 503, "the assistant is not available: this server has no model set up");
       return;
@@ -94,7 +103,7 @@ export function createAssistantRoute(settings: AssistantSettings): AssistantRout
       );
       return;
     }
-    const wait = limiter.take(request.socket.remoteAddress ?? "unknown");
+    const wait = limiter.take(reader);
     if (wait > 0) {
       sendError(
         response,
@@ -180,7 +189,7 @@ export function createAssistantRoute(settings: AssistantSettings): AssistantRout
     response.end();
   };
 
-  return (request, response, root) => {
+  return (request, response, root, reader) => {
     if (request.method === "GET" || request.method === "HEAD") {
       sendJson(response, 200, { available: settings.model !== null && root !== null });
       return;
@@ -190,7 +199,7 @@ export function createAssistantRoute(settings: AssistantSettings): AssistantRout
       sendError(response, 405, "method not allowed");
       return;
     }
-    ask(request, response, root).catch((error: unknown) => {
+    ask(request, response, root, reader).catch((error: unknown) => {
       settings.logger.error({ err: error }, "the assistant failed");
       if (!response.headersSent) sendError(response, 500, "the assistant failed");
       else response.end();
