@@ -129,22 +129,33 @@ export function locateDocsRoot(root: string): string {
 }
 
 /**
- * The cached repository, made on first use as a partial clone of the project's repository. A
- * cache an earlier Quire fetched shallowly has no history to offer, and git cannot deepen it
- * without fetching every file of every commit: it is made again. The worktrees of exports that
- * ended are forgotten.
+ * The cached repository, made on first use as a partial clone of the project's repository. One
+ * that is not (made by an earlier Quire, or left half made) is made again: an earlier Quire's
+ * was fetched shallowly and has no history to offer, and git cannot deepen it without fetching
+ * every file of every commit. The worktrees of exports that ended are forgotten.
  */
 async function prepareCache(bare: string, request: CheckoutRequest): Promise<void> {
-  if (existsSync(path.join(bare, "shallow"))) rmSync(bare, { recursive: true, force: true });
-  if (!existsSync(path.join(bare, "HEAD"))) {
+  if (!(await isPartialClone(bare))) {
     rmSync(bare, { recursive: true, force: true });
     await git(["init", "--bare", "--quiet", bare], request);
     await git(["-C", bare, "remote", "add", REMOTE, "--", request.repository], request);
-    // Contents left out by the filter are fetched from the project's repository when needed.
-    await git(["-C", bare, "config", `remote.${REMOTE}.promisor`, "true"], request);
     await git(["-C", bare, "config", `remote.${REMOTE}.partialclonefilter`, "blob:none"], request);
+    // Contents left out by the filter are fetched from the project's repository when needed.
+    // Set last: a cache that has it is whole.
+    await git(["-C", bare, "config", `remote.${REMOTE}.promisor`, "true"], request);
   }
   await git(["-C", bare, "worktree", "prune"], request);
+}
+
+async function isPartialClone(bare: string): Promise<boolean> {
+  if (!existsSync(path.join(bare, "HEAD")) || existsSync(path.join(bare, "shallow"))) return false;
+  try {
+    const promisor = await runGit(["-C", bare, "config", "--get", `remote.${REMOTE}.promisor`]);
+    return promisor.trim() === "true";
+  } catch (error) {
+    if (error instanceof GitError) return false;
+    throw error;
+  }
 }
 
 /** Runs git; its failure becomes a SourceError a user can act on. */

@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { x as extractTar } from "tar";
 import { describe, expect, it } from "vitest";
+import { checkoutSource } from "../../src/jobs/source-checkout.ts";
 import { startApi, type TestApi, waitFor } from "../helpers/api-server.ts";
 import { type MockForge, startMockForge } from "../helpers/mock-forge.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
@@ -153,5 +154,37 @@ describe("an export job's checkout", () => {
     expect(missing.match(/^\?/gm)).toHaveLength(1);
     // A second export, from the cache, dates the pages alike.
     expect(await exportedDates(api, project)).toEqual(EXPECTED);
+  });
+
+  it("makes again a cache that is no partial clone: an earlier Quire's shallow one, or one never fetched into", async () => {
+    const repository = `file://${datedRepository()}`;
+    const cacheDir = makeTempDir();
+    const workDir = makeTempDir();
+    const history = async () => {
+      const checkout = await checkoutSource({ repository, ref: null, cacheDir, workDir });
+      try {
+        return execFileSync("git", ["log", "--format=%cI"], {
+          cwd: checkout.root,
+          encoding: "utf8",
+        })
+          .trim()
+          .split("\n")
+          .map((date) => new Date(date).toISOString());
+      } finally {
+        checkout.cleanup();
+      }
+    };
+    expect(await history()).toEqual([SECOND, FIRST]);
+    // What the cache of an earlier Quire was: the branch's last commit alone.
+    const bare = path.join(cacheDir, readdirSync(cacheDir)[0] as string);
+    rmSync(bare, { recursive: true });
+    execFileSync("git", ["init", "-q", "--bare", bare]);
+    execFileSync("git", ["-C", bare, "fetch", "-q", "--depth", "1", repository, "+HEAD:refs/old"]);
+    expect(await history()).toEqual([SECOND, FIRST]);
+    // Or one whose first fetch failed: made, but never fetched into.
+    rmSync(bare, { recursive: true });
+    execFileSync("git", ["init", "-q", "--bare", bare]);
+    expect(await history()).toEqual([SECOND, FIRST]);
+    expect(readdirSync(workDir)).toEqual([]);
   });
 });
