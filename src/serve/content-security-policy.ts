@@ -74,7 +74,7 @@ export function readPolicySources(manifest: unknown): PolicySources {
     // Bundles of earlier Quires list the assistant's origin here too: it is not the
     // playground's, so the proxy must not send there.
     connectOrigins: matching(fields.connectOrigins, ORIGIN, MAX_ORIGINS).filter(
-      (origin) => !assistantOrigins.includes(origin),
+      (origin) => !assistantOrigins.includes(new URL(origin).origin),
     ),
     assistantOrigins,
     feedbackOrigins: absoluteOrigin(fields.feedbackUrl),

@@ -62,7 +62,7 @@ describe("the policy of a bundle's pages", () => {
     // An earlier Quire listed the assistant's origin among the playground's too.
     const earlier = readPolicySources({
       assistant: { endpoint },
-      connectOrigins: ["https://api.example.com", "https://ai.example.com:8443"],
+      connectOrigins: ["https://api.example.com", "https://AI.example.com:8443"],
     });
     expect(earlier.connectOrigins).toEqual(["https://api.example.com"]);
     expect(directive(pagePolicy(earlier), "connect-src")).toBe(
