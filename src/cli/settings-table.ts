@@ -45,6 +45,8 @@ export const README_TABLES: Record<string, { command: string; settings: readonly
         "agentModel",
         "agentBaseUrl",
         "agentApiKey",
+        "assistantPerMinute",
+        "assistantTimeoutSeconds",
         "agentMaxSteps",
         "agentTimeoutSeconds",
         "agentTokenBudget",
