@@ -318,7 +318,7 @@ export const SETTINGS = {
     flag: "--export-allow-hosts",
     env: "QUIRE_EXPORT_ALLOW_HOSTS",
     value: "HOSTS",
-    doc: "private hosts exports may fetch OpenAPI specifications from: comma-separated host names, IP addresses, CIDR ranges",
+    doc: "private hosts exports may fetch OpenAPI specifications and AsyncAPI documents (and their `$ref`s) from: comma-separated host names, IP addresses, CIDR ranges",
     defaultText: "none: public hosts only",
     example: "specs.internal,10.20.0.0/16",
     default: [] as string[],

@@ -197,7 +197,13 @@ describe("the static export flow", () => {
         );
         return copy;
       })(),
-      new URL(url.href.replace(job.jobId, `${job.jobId.slice(0, -1)}x`)),
+      // Another last character than the id's own, so the link always differs.
+      new URL(
+        url.href.replace(
+          job.jobId,
+          `${job.jobId.slice(0, -1)}${job.jobId.endsWith("x") ? "y" : "x"}`,
+        ),
+      ),
       (() => {
         const copy = new URL(url);
         copy.searchParams.delete("signature");

@@ -185,6 +185,7 @@ export function bodyTaskOf(task: PageTask, page: PageMeta): BodyTask {
   return {
     ...task,
     ...(page.api ? { api: page.api, description: page.description } : {}),
+    ...(page.channel ? { channel: page.channel } : {}),
     ...(page.manualApi ? { manualApi: page.manualApi } : {}),
     ...(page.playground ? { playground: page.playground } : {}),
   };
