@@ -208,7 +208,7 @@ export const SETTINGS = {
     flag: "--trust-proxy",
     env: "QUIRE_TRUST_PROXY",
     value: "PROXIES",
-    doc: "addresses or CIDRs (comma-separated; or loopback) of the reverse proxies in front, whose X-Forwarded-For then names the client to the sign-in throttle and the logs",
+    doc: "addresses or CIDRs (comma-separated; or loopback) of the reverse proxies in front, whose X-Forwarded-For then names the client: to quire api's sign-in throttle, assistant limit and logs, to quire serve's per-reader limits (assistant, feedback)",
     defaultText: "off: X-Forwarded-For is ignored",
     example: "10.0.0.0/8,loopback",
     default: undefined,

@@ -237,7 +237,7 @@ describe("the static export flow", () => {
     expect((await early.json()).error).toMatch(/queued/);
   });
 
-  it("exports a git repository at the project's branch, through a cached shallow clone", async () => {
+  it("exports a git repository at the project's branch, through a cached partial clone", async () => {
     const repo = makeRepo(SITE);
     git(repo, "init", "-q", "-b", "main");
     git(repo, "add", ".");
