@@ -65,6 +65,7 @@ export const README_TABLES: Record<string, { command: string; settings: readonly
         "serveDataDir",
         "serveKeep",
         "serveProxyAllowHosts",
+        "trustProxy",
         "logLevel",
         "agentProvider",
         "agentModel",

@@ -1,3 +1,4 @@
+import { closeSharedTwoslashThread } from "./code/twoslash/twoslash-thread.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
 import type { PageLink } from "./mdx/rendered-page.ts";
 import { ExportFetcher } from "./net/index.ts";
@@ -157,6 +158,8 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
     rendered.push({ pagePath, links: body.links, ids: body.ids, assets: body.assets });
     options.onPageChecked?.(rendered.length, selected.length);
   }
+  // The type-checking thread of twoslash blocks, if a page started it, is not needed past here.
+  await closeSharedTwoslashThread();
   checkLinks(rendered, allPages, config?.redirects ?? [], findings);
   if (matchExport && config) {
     const published = await checkPublishedFiles({

@@ -11,11 +11,15 @@ export const ASSISTANT_PATH = "/_quire/assistant";
 /** Opened search indexes kept: the active version's and the one before. */
 const KEPT_INDEXES = 2;
 
-/** Handles a request to ASSISTANT_PATH; `root` is the active version's folder, or null. */
+/**
+ * Handles a request to ASSISTANT_PATH; `root` is the active version's folder, or null, and
+ * `reader` the address the per-reader limit counts (reader-address.ts).
+ */
 export type AssistantRoute = (
   request: IncomingMessage,
   response: ServerResponse,
   root: string | null,
+  reader: string,
 ) => void;
 
 export function createAssistantRoute(
@@ -26,7 +30,5 @@ export function createAssistantRoute(
     keptIndexes: KEPT_INDEXES,
     noSiteMessage: "no version of the site is active yet",
   });
-  // The reader's own address: quire serve reads no forwarding header (docs/cli.md).
-  return (request, response, root) =>
-    handle(request, response, { root, address: request.socket.remoteAddress ?? "unknown" });
+  return (request, response, root, reader) => handle(request, response, { root, address: reader });
 }

@@ -1,6 +1,7 @@
 import path from "node:path/posix";
 import type { Element, ElementContent } from "hast";
 import type { Position } from "unist";
+import type { TwoslashLookup } from "../code/twoslash/page-twoslash.ts";
 import type { DocumentedParameter, IconOptions } from "../components/types.ts";
 import type { ComponentMode } from "../export-options.ts";
 import type { Problem } from "../problems.ts";
@@ -55,6 +56,8 @@ export class PageContext implements CustomComponentContext {
   /** Set by the renderer while converting nodes inlined from a snippet. */
   currentFile: string;
   markdownRenderer: (text: string) => ElementContent[] = (text) => [{ type: "text", value: text }];
+  /** The page's twoslash results (code/twoslash/); absent when it has no twoslash blocks. */
+  twoslash?: TwoslashLookup;
   /** The page's repository components, compiled for the sandbox; absent when it uses none. */
   customComponents?: CustomComponentRenderer;
   private readonly environment: PageEnvironment;

@@ -316,8 +316,17 @@ export class SitePreview {
     const meta = readPageIndex(this.state.repo, [file], problems, this.state.config.variables).get(
       pagePath,
     );
-    // Gone, or tied to an API operation (which the API reference resolves): read the site again.
-    if (!meta || known.api || known.openapi || meta.openapi) return "site";
+    // Gone, or tied to an API operation or channel (which the API reference resolves): read the site again.
+    if (
+      !meta ||
+      known.api ||
+      known.openapi ||
+      meta.openapi ||
+      known.channel ||
+      known.asyncapi ||
+      meta.asyncapi
+    )
+      return "site";
     const navigation = JSON.stringify(meta) !== JSON.stringify(known);
     if (navigation) this.state = withPageMeta(this.state, meta);
     return { pages: [pagePath], navigation };

@@ -9,7 +9,7 @@ import type { PageEnvironment } from "../mdx/page-context.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
 import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
 import { MAX_SPEC_BYTES } from "../openapi/types.ts";
-import type { ApiPageRef } from "../site/page-index.ts";
+import type { ApiPageRef, ChannelPageRef } from "../site/page-index.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import { BodyCache } from "./body-cache.ts";
@@ -41,6 +41,8 @@ export interface BodyTask {
   file: string;
   pagePath: string;
   api?: ApiPageRef;
+  /** The AsyncAPI channel a WebSocket reference page documents. */
+  channel?: ChannelPageRef;
   /** The text the page header already shows (an API page does not repeat it). */
   description?: string;
   /** An endpoint the page documents by hand (`api` frontmatter). */
@@ -109,9 +111,10 @@ export class BodyRenderer {
         // Only when given: an English page's key, and so its cached body, stays as it was.
         ...(task.language ? [`language:${task.language}`] : []),
         source,
-        ...(task.api || task.manualApi
+        ...(task.api || task.manualApi || task.channel
           ? [
-              JSON.stringify([task.api, task.manualApi, task.playground]),
+              JSON.stringify([task.api, task.manualApi, task.playground, task.channel]),
+              this.setup.api?.channels[task.pagePath]?.digest ?? "",
               task.description ?? "",
               this.apiFingerprint(),
             ]
@@ -151,6 +154,14 @@ export class BodyRenderer {
       environment: this.environment,
       ...(task.language ? { language: task.language } : {}),
     };
+    if (task.channel && this.setup.api) {
+      const { appendChannel } = await import("../asyncapi/render-channel-page.ts");
+      return renderBody({
+        ...input,
+        ...(isPageSource(task.file) ? {} : { text: "" }),
+        append: appendChannel(task.channel, task.pagePath, this.setup.api),
+      });
+    }
     if ((!task.api && !task.manualApi) || !this.setup.api) return renderBody(input);
     const { appendOperation, pagePlaygroundMode } = await import("../openapi/render-api-page.ts");
     if (!task.api && task.manualApi) {

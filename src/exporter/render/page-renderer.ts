@@ -191,6 +191,7 @@ export function bodyTaskOf(task: PageTask, page: PageMeta, language?: string): B
     ...task,
     ...(language ? { language } : {}),
     ...(page.api ? { api: page.api, description: page.description } : {}),
+    ...(page.channel ? { channel: page.channel } : {}),
     ...(page.manualApi ? { manualApi: page.manualApi } : {}),
     ...(page.playground ? { playground: page.playground } : {}),
   };

@@ -3,6 +3,7 @@ import { toHtml } from "hast-util-to-html";
 import type { Root } from "mdast";
 import { visit } from "unist-util-visit";
 import { loadCodeLanguages } from "../code/languages.ts";
+import { computePageTwoslash } from "../code/twoslash/page-twoslash.ts";
 import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY, takeMarked } from "../components/side-column.ts";
 import { esmOfTree } from "../custom/compile.ts";
 import { preparePageComponents } from "../custom/render-components.ts";
@@ -102,6 +103,8 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
         });
   context.customComponents = components;
   await loadCodeLanguages(collectCodeLanguages(tree));
+  const twoslash = await computePageTwoslash(tree, file);
+  context.twoslash = twoslash.lookup;
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
   const hast = mdastToHast(tree, context) as HastRoot;
   const appended = input.append ? await input.append(context) : undefined;
@@ -155,6 +158,7 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     problems: [
       ...undefinedVariables,
       ...expansion.problems,
+      ...twoslash.problems,
       ...(components?.problems ?? []),
       ...context.problems,
     ],

@@ -436,6 +436,7 @@ export class NavigationModel {
           current,
           // API reference pages show their method before the title, as readers scan for it.
           ...(meta?.api && !meta.hideApiMarker ? { method: meta.api.method } : {}),
+          ...(meta?.channel && !meta.hideApiMarker ? { method: "ws" } : {}),
           ...(meta?.deprecated ? { deprecated: true } : {}),
         });
       } else if (node.type === "link") {

@@ -127,6 +127,11 @@ export const ENGLISH = {
   anyAuthorization: "Any one of these authorizations is accepted.",
   endpointDeprecated: "This endpoint is deprecated.",
   servers: "Servers",
+  // AsyncAPI channel pages.
+  parameters: "Parameters",
+  messages: "Messages",
+  receive: "Receive",
+  examplesLabel: "Examples:",
   // The API playground.
   tryIt: "Try it",
   send: "Send",

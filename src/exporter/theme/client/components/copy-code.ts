@@ -29,12 +29,24 @@ export function setup(root: Document): void {
   });
 }
 
-/** The code as written: removed diff lines are left out, each line once. */
+/**
+ * The code as written: removed diff lines are left out, each line once. A twoslash block's
+ * type popups and its query and error lines are what the page adds, not code.
+ */
 function codeText(element: Element): string {
-  const lines = element.querySelectorAll(".line");
+  const lines = [...element.querySelectorAll(".line")].filter(
+    (line) => !line.closest(".twoslash-popup-container"),
+  );
   if (lines.length === 0) return element.textContent ?? "";
-  return [...lines]
+  return lines
     .filter((line) => !line.classList.contains("diff-remove"))
-    .map((line) => line.textContent ?? "")
+    .map((line) => lineText(line))
     .join("\n");
+}
+
+function lineText(line: Element): string {
+  if (!line.querySelector(".twoslash-popup-container")) return line.textContent ?? "";
+  const copy = line.cloneNode(true) as Element;
+  for (const popup of copy.querySelectorAll(".twoslash-popup-container")) popup.remove();
+  return copy.textContent ?? "";
 }
