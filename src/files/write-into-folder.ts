@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -13,5 +14,23 @@ export function writeFileIntoFolder(file: string, content: string | Uint8Array):
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, content);
+  }
+}
+
+/**
+ * `writeFileIntoFolder` on libuv's threads: creating a file can wait on the file system's
+ * journal for milliseconds when the disk is busy, and a render thread goes on rendering
+ * meanwhile.
+ */
+export async function writeFileIntoFolderAsync(
+  file: string,
+  content: string | Uint8Array,
+): Promise<void> {
+  try {
+    await writeFile(file, content);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
   }
 }

@@ -2,7 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeFileIntoFolder } from "../../src/files/write-into-folder.ts";
+import {
+  writeFileIntoFolder,
+  writeFileIntoFolderAsync,
+} from "../../src/files/write-into-folder.ts";
 
 let root: string;
 beforeEach(() => {
@@ -23,5 +26,14 @@ describe("writeFileIntoFolder", () => {
     expect(() => writeFileIntoFolder(path.join(root, "guides", "page.md"), "x")).toThrow(
       /ENOTDIR|EEXIST/,
     );
+  });
+
+  it("does the same off the thread", async () => {
+    await writeFileIntoFolderAsync(path.join(root, "cache", "ab", "entry.gz"), Buffer.from("gz"));
+    expect(readFileSync(path.join(root, "cache", "ab", "entry.gz"), "utf8")).toBe("gz");
+    writeFileSync(path.join(root, "file"), "a file");
+    await expect(
+      writeFileIntoFolderAsync(path.join(root, "file", "entry.gz"), "x"),
+    ).rejects.toThrow(/ENOTDIR|EEXIST/);
   });
 });

@@ -11,12 +11,13 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
+import { rename } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { Header, Pax } from "tar";
 import { markUsed } from "../../files/size-capped-folder.ts";
-import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
+import { writeFileIntoFolderAsync } from "../../files/write-into-folder.ts";
 
 const gzipAsync = promisify(gzip);
 
@@ -148,8 +149,9 @@ export async function prepareCompressedEntry(
   }
   const compressed = await gzipAsync(entry, { level: 6 });
   const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileIntoFolder(partial, compressed);
-  renameSync(partial, cached);
+  // Off this thread: a render thread renders its next pages while the entry is written.
+  await writeFileIntoFolderAsync(partial, compressed);
+  await rename(partial, cached);
   return key;
 }
 
