@@ -1,14 +1,14 @@
 /**
  * Checks that a change to the exporter leaves its output as it was: exports examples/docs and a
  * generated site with this checkout and with another one (e.g. a worktree of the branch point),
- * with the same fixed SOURCE_DATE_EPOCH, and compares every file of the unpacked sites. The
- * manifest's `generator` names the engine's fingerprint (a hash of its source), which differs
- * between two checkouts by design: it is set aside, and so are the archives' bytes, which hold
- * the manifest. Prints each difference; exits 1 when there is one.
+ * with the same fixed SOURCE_DATE_EPOCH and an empty cache, and compares every file of the
+ * written sites and of their unpacked archives. The manifest's `generator` names the engine's
+ * fingerprint (a hash of its source), which differs between two checkouts by design: it is set
+ * aside, and so are the archives' own bytes, which hold the manifest. Prints each difference; exits 1 when there is one.
  * Usage: node bench/compare-exports.ts OTHER_CHECKOUT [PAGES]
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,23 +58,34 @@ export function compareFolders(before: string, after: string): string[] {
   return differences;
 }
 
-/** Exports `source` with the checkout at `checkout` into the folder `target`. */
+/**
+ * Exports `source` with the checkout at `checkout`, as a first export with an empty cache (the
+ * render threads prepare the archive's entries), into the folder `target`, and unpacks its
+ * archive into `target-archive`.
+ */
 function exportWith(checkout: string, source: string, target: string): void {
+  const archive = `${target}.tar.gz`;
   const result = spawnSync(
     process.execPath,
     [
       path.join(checkout, "bin", "quire.js"),
       "export",
       source,
+      "-o",
+      archive,
       "--out-dir",
       target,
-      "--no-cache",
+      "--cache-dir",
+      `${target}-cache`,
       "--quiet",
     ],
     { encoding: "utf8", env: { ...process.env, SOURCE_DATE_EPOCH: "946684800" } },
   );
   if (result.status !== 0)
     throw new Error(`export of ${source} with ${checkout} failed:\n${result.stderr}`);
+  mkdirSync(`${target}-archive`);
+  const unpacked = spawnSync("tar", ["-xzf", archive, "-C", `${target}-archive`]);
+  if (unpacked.status !== 0) throw new Error(`tar could not unpack ${archive}`);
 }
 
 async function main(): Promise<number> {
@@ -92,12 +103,15 @@ async function main(): Promise<number> {
     for (const [name, source] of Object.entries(sites)) {
       exportWith(path.resolve(other), source, path.join(work, `${name}-before`));
       exportWith(here, source, path.join(work, `${name}-after`));
-      const found = compareFolders(
-        path.join(work, `${name}-before`),
-        path.join(work, `${name}-after`),
-      );
+      const found = [
+        ...compareFolders(path.join(work, `${name}-before`), path.join(work, `${name}-after`)),
+        ...compareFolders(
+          path.join(work, `${name}-before-archive`),
+          path.join(work, `${name}-after-archive`),
+        ).map((difference) => `in the archive, ${difference}`),
+      ];
       process.stdout.write(
-        `${name}: ${found.length === 0 ? `identical (${listFiles(path.join(work, `${name}-after`)).length} files)` : `${found.length} differences`}\n`,
+        `${name}: ${found.length === 0 ? `identical (${listFiles(path.join(work, `${name}-after`)).length} files written, ${listFiles(path.join(work, `${name}-after-archive`)).length} in the archive)` : `${found.length} differences`}\n`,
       );
       for (const line of found) process.stdout.write(`  ${line}\n`);
       differences += found.length;
