@@ -113,7 +113,8 @@ async function main(): Promise<number> {
       process.stdout.write(
         `${name}: ${found.length === 0 ? `identical (${listFiles(path.join(work, `${name}-after`)).length} files written, ${listFiles(path.join(work, `${name}-after-archive`)).length} in the archive)` : `${found.length} differences`}\n`,
       );
-      for (const line of found) process.stdout.write(`  ${line}\n`);
+      for (const line of found.slice(0, 20)) process.stdout.write(`  ${line}\n`);
+      if (found.length > 20) process.stdout.write(`  … and ${found.length - 20} more\n`);
       differences += found.length;
     }
     return differences === 0 ? 0 : 1;
