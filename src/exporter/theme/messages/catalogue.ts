@@ -93,6 +93,8 @@ export const CLIENT_MESSAGE_KEYS = [
   "assistantSearching",
   "assistantWriting",
   "assistantNoAnswer",
+  "assistantAnsweredStatus",
+  "assistantAnswerFailed",
   "assistantFailed",
   "image",
   "zoomIn",

@@ -229,6 +229,9 @@ export const ENGLISH = {
   assistantSearching: "Looking through the documentation…",
   assistantWriting: "Writing an answer…",
   assistantNoAnswer: "The assistant gave no answer.",
+  /** Reasons for `assistantFailed` when the service gives none: `{status}` is its HTTP status. */
+  assistantAnsweredStatus: "the assistant answered {status}",
+  assistantAnswerFailed: "the answer failed",
   /** `{reason}` is why the answer failed, as the assistant's service gave it. */
   assistantFailed: "Sorry: {reason}",
   // Zoomed images and diagrams, the changelog's tag filter.
