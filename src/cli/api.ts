@@ -23,6 +23,8 @@ const API_SETTINGS: readonly SettingName[] = [
   "exportCleanUrls",
   "exportCacheMaxMb",
   "agentConcurrency",
+  "assistantPerMinute",
+  "assistantTimeoutSeconds",
   "jobLeaseSeconds",
   "shutdownGraceSeconds",
 ];
@@ -41,7 +43,8 @@ wins over its variable. Also read from the environment only:
   QUIRE_SECRET_KEY     signs bundle links and encrypts forge tokens (default: the
                        file secret.key in the data dir, made on first start)
   QUIRE_AGENT_PROVIDER, QUIRE_AGENT_MODEL, QUIRE_AGENT_BASE_URL, QUIRE_AGENT_API_KEY
-                       the model of agent jobs (openai, anthropic, openai-compatible)
+                       the model of agent jobs and of cloud projects' readers'
+                       assistant (openai, anthropic, openai-compatible)
 
 Besides the API it serves the web dashboard at /dashboard (its users are made with
 \`quire users create\`), GET /openapi.json, /healthz, /readyz and /metrics.

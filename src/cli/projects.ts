@@ -35,7 +35,15 @@ const COMPONENTS_HELP = `what a static export does with the repository's own Rea
 
 const PLAYGROUND_HELP = "keep the API playground (Try it) in air-gapped exports";
 const ASSISTANT_HELP =
-  "its exports offer readers the AI assistant of quire serve (Ask AI, --assistant same-origin), answered when quire serve has a model";
+  "its exports offer readers the AI assistant (Ask AI): a cloud project's pages ask this API (/v1/assistant/<projectId>, needs --public-url), others' the quire serve beside them; answered when the server has a model";
+
+/** Who answers the readers' assistant of a project's exports (docs/deployment-types.md). */
+function assistantNote(project: Project): string {
+  if (!project.serveAssistant) return "none";
+  return project.deployment === "cloud"
+    ? `offered, answered by the admin API (/v1/assistant/${project.id})`
+    : "offered by quire serve (same origin)";
+}
 
 function describe(project: Project): string {
   return [
@@ -48,7 +56,7 @@ function describe(project: Project): string {
     `  deployment  ${project.deployment}`,
     `  components  ${project.customComponents}: ${COMPONENT_MODE_NOTES[project.customComponents]}`,
     `  playground  ${project.airGappedPlayground ? "kept in air-gapped exports" : "left out of air-gapped exports"}`,
-    `  assistant   ${project.serveAssistant ? "offered by quire serve (same origin)" : "none"}`,
+    `  assistant   ${assistantNote(project)}`,
     `  forge       ${project.forge ?? "none"}${project.forgeApiUrl ? ` at ${project.forgeApiUrl}` : ""}${project.hasForgeToken ? ", token stored (encrypted)" : ""}${project.forge ? (project.pullRequestDraft ? ", draft pull requests" : ", ready pull requests") : ""}`,
     `  created     ${project.createdAt}`,
   ].join("\n");

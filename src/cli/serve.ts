@@ -19,6 +19,7 @@ const SERVE_SETTINGS: readonly SettingName[] = [
   "serveDataDir",
   "serveKeep",
   "serveProxyAllowHosts",
+  "trustProxy",
   "logLevel",
   // The readers' assistant answers with the operator's model, set as for agent jobs by
   // QUIRE_AGENT_PROVIDER, _MODEL, _BASE_URL and _API_KEY (variables only, as for `quire api`).
@@ -112,7 +113,13 @@ async function runServeLocal(target: string, config: Config): Promise<number> {
     feedbackStore ??= FeedbackStore.open(path.resolve(config.serveDataDir));
     return feedbackStore;
   };
-  const server = createStaticServer({ versions: site, logger, apiProxy, feedback });
+  const server = createStaticServer({
+    versions: site,
+    logger,
+    apiProxy,
+    feedback,
+    trustedProxies: config.trustProxy,
+  });
   let shown: string;
   try {
     shown = await listen(server, config);
@@ -218,6 +225,7 @@ async function runServe(flags: ServeFlags & { values: string }, config: Config):
     apiProxy,
     assistant,
     feedback: () => feedbackStore,
+    trustedProxies: config.trustProxy,
   });
   let shown: string;
   try {

@@ -7,6 +7,7 @@ import { UsageError } from "./usage-error.ts";
 
 const WORKER_SETTINGS: readonly SettingName[] = [
   ...DATA_SETTINGS,
+  "publicUrl",
   "exportMemoryMb",
   "exportAllowHosts",
   "exportFeedbackUrl",

@@ -149,3 +149,30 @@ export async function findBundle(db: Queryable, jobId: string): Promise<BundlesT
     .executeTakeFirst();
   return row && { ...row, size_bytes: Number(row.size_bytes) };
 }
+
+/**
+ * The archive of a project's newest completed export (by the time it completed), or undefined
+ * when none has completed yet. The readers' assistant of cloud projects answers from it.
+ */
+export async function findNewestProjectBundle(
+  db: Queryable,
+  projectId: string,
+): Promise<BundlesTable | undefined> {
+  const row = await db
+    .selectFrom("export_jobs")
+    .innerJoin("bundles", "bundles.job_id", "export_jobs.id")
+    .select([
+      "bundles.job_id",
+      "bundles.object_key",
+      "bundles.size_bytes",
+      "bundles.sha256",
+      "bundles.created_at",
+    ])
+    .where("export_jobs.project_id", "=", projectId)
+    .where("export_jobs.status", "=", "completed")
+    .orderBy("export_jobs.finished_at", "desc")
+    .orderBy("export_jobs.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row && { ...row, size_bytes: Number(row.size_bytes) };
+}

@@ -62,6 +62,14 @@ export interface Project {
   updatedAt: string;
 }
 
+/** The admin API's route of the readers' assistant of cloud projects (http/routes/assistant.ts). */
+export const CLOUD_ASSISTANT_PREFIX = "/v1/assistant";
+
+/** Where the exported pages of a cloud project send questions, relative to the API's public URL. */
+export function cloudAssistantPath(projectId: string): string {
+  return `${CLOUD_ASSISTANT_PREFIX}/${encodeURIComponent(projectId)}`;
+}
+
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /**

@@ -12,10 +12,11 @@ export const SAME_ORIGIN_ASSISTANT = "same-origin";
 export const SAME_ORIGIN_ASSISTANT_PATH = "_quire/assistant";
 
 export interface AssistantEndpoint {
-  /** What pages call: a bundle-relative path or an absolute http(s) URL. */
+  /**
+   * What pages call: a bundle-relative path or an absolute http(s) URL (whose origin a server's
+   * Content-Security-Policy reads from the manifest's `assistant.endpoint`).
+   */
   endpoint: string;
-  /** The endpoint's origin when it is another host's, for the Content-Security-Policy. */
-  origin?: string;
 }
 
 /**
@@ -44,5 +45,5 @@ export function assistantEndpoint(
       problem: `must be "same-origin" in an air-gapped export, which calls no other host (quire serve answers with a model inside the network), not "${value}"`,
     };
   url.hash = "";
-  return { endpoint: url.href, origin: url.origin };
+  return { endpoint: url.href };
 }

@@ -96,9 +96,16 @@ export interface ExportManifest {
   deployment: DeploymentType;
   /** Repository React components: the mode, and the pages that carry component code (interactive only). */
   components: { mode: ComponentMode; pages: string[] };
-  /** Origins the pages call (the API playground's servers, an assistant on another host): a server's Content-Security-Policy allows them. */
+  /**
+   * Origins the API playground calls (its specifications' servers): a server's
+   * Content-Security-Policy allows them, and `quire serve`'s playground proxy sends to these only.
+   */
   connectOrigins?: string[];
-  /** The readers' assistant the pages offer (`--assistant`): the endpoint they send questions to. */
+  /**
+   * The readers' assistant the pages offer (`--assistant`): the endpoint they send questions to.
+   * An absolute endpoint's origin is one more a server's policy allows requests to; it is kept
+   * out of `connectOrigins`, so the playground proxy never sends there.
+   */
   assistant?: { endpoint: string };
   /**
    * The Content-Security-Policy hashes (`sha256-…`) of every inline script Quire wrote into the
@@ -312,10 +319,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     generator: `${GENERATOR} ${engineFingerprint()}`,
     deployment,
     components: { mode: components, pages: islandPages },
-    ...connectOriginsField([
-      ...(api?.connectOrigins ?? []),
-      ...(assistant?.origin ? [assistant.origin] : []),
-    ]),
+    ...connectOriginsField(api?.connectOrigins ?? []),
     ...(assistant ? { assistant: { endpoint: assistant.endpoint } } : {}),
     ...(layout.reader?.feedbackUrl ? { feedbackUrl: layout.reader.feedbackUrl } : {}),
     scriptHashes: [...QUIRE_INLINE_SCRIPTS, ...layout.inlineScripts].map(scriptHash),

@@ -102,3 +102,24 @@ export const HIGHLIGHT_LINE_TIME_LIMIT_MS = 10_000;
  * (a 740 KB line of JSON took 30 s).
  */
 export const MAX_HIGHLIGHTED_LINE_LENGTH = 20_000;
+
+/**
+ * How long TypeScript may type-check one twoslash block before its thread is stopped (and
+ * started again for the next block) and the block is shown without types. An ordinary block
+ * takes 20–50 ms once the standard library is read; a type written to explode (a mapped type
+ * over 10,000 × 10,000 keys) runs for minutes.
+ */
+export const TWOSLASH_BLOCK_TIME_LIMIT_MS = 10_000;
+
+/**
+ * How long the twoslash thread may take to load TypeScript and read its standard library
+ * (about a second and a half, several on a loaded machine) before its blocks are given up.
+ */
+export const TWOSLASH_START_TIME_LIMIT_MS = 60_000;
+
+/**
+ * The twoslash thread's heap, in MB. TypeScript with its standard library read uses about
+ * 100 MB; a block that makes the checker build enormous types ends here, not in the export's
+ * own heap.
+ */
+export const TWOSLASH_MEMORY_MB = 512;

@@ -1,3 +1,4 @@
+import { closeSharedTwoslashThread } from "./code/twoslash/twoslash-thread.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
 import type { PageLink } from "./mdx/rendered-page.ts";
 import { ExportFetcher } from "./net/index.ts";
@@ -143,14 +144,22 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
     ...(api ? { api: api.setup } : {}),
   });
   const rendered: RenderedPage[] = [];
+  // Bodies are rendered in their page's language, as the export renders them: they share its cache.
+  const navigation = config
+    ? new NavigationModel(config.navigation, Object.fromEntries(allPages))
+    : undefined;
   for (const pagePath of selected) {
     options.signal?.throwIfAborted();
     const page = allPages.get(pagePath) as PageMeta;
-    const { body } = await renderer.render(bodyTaskOf({ file: page.file, pagePath }, page));
+    const { body } = await renderer.render(
+      bodyTaskOf({ file: page.file, pagePath }, page, navigation?.languageOf(pagePath)),
+    );
     for (const problem of body.problems) findings.push(problem);
     rendered.push({ pagePath, links: body.links, ids: body.ids, assets: body.assets });
     options.onPageChecked?.(rendered.length, selected.length);
   }
+  // The type-checking thread of twoslash blocks, if a page started it, is not needed past here.
+  await closeSharedTwoslashThread();
   checkLinks(rendered, allPages, config?.redirects ?? [], findings);
   if (matchExport && config) {
     const published = await checkPublishedFiles({

@@ -13,10 +13,17 @@ import { bearerAuthentication } from "./auth.ts";
 import { installErrorHandling } from "./errors.ts";
 import { createMetrics } from "./metrics.ts";
 import { agentRoutes } from "./routes/agent.ts";
+import { assistantRoutes } from "./routes/assistant.ts";
 import { downloadRoutes } from "./routes/downloads.ts";
 import { opsRoutes } from "./routes/ops.ts";
 import { staticExportRoutes } from "./routes/static-export.ts";
-import { AgentJobSchema, BundleSchema, ErrorBody, StaticExportJobSchema } from "./schemas.ts";
+import {
+  AgentJobSchema,
+  AssistantAvailabilitySchema,
+  BundleSchema,
+  ErrorBody,
+  StaticExportJobSchema,
+} from "./schemas.ts";
 
 /** Largest request body accepted (413 above it: docs/api.md). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -139,7 +146,13 @@ export async function buildApp(
       buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`),
     },
   });
-  for (const schema of [ErrorBody, AgentJobSchema, StaticExportJobSchema, BundleSchema])
+  for (const schema of [
+    ErrorBody,
+    AgentJobSchema,
+    StaticExportJobSchema,
+    BundleSchema,
+    AssistantAvailabilitySchema,
+  ])
     app.addSchema(schema);
 
   await app.register(opsRoutes, { db: context.database.db, store: context.store, metrics });
@@ -150,6 +163,8 @@ export async function buildApp(
     services,
     publicUrl: context.config.publicUrl,
   });
+  // Public: readers' pages call it, with no key.
+  await app.register(assistantRoutes, { context });
   await app.register(async (api) => {
     api.addHook("onRequest", bearerAuthentication(services.admin));
     await api.register(agentRoutes, { agentJobs: services.agentJobs });

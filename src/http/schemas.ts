@@ -153,6 +153,36 @@ export const BundleSchema = Type.Object(
   { $id: "Bundle", title: "Bundle" },
 );
 
+/** `GET /v1/assistant/{projectId}`: whether the readers' assistant answers (docs/bundle-format.md). */
+export const AssistantAvailabilitySchema = Type.Object(
+  {
+    available: Type.Boolean({
+      description:
+        "True when questions are answered: a model is set up and the project has a completed export.",
+    }),
+  },
+  { $id: "AssistantAvailability", title: "AssistantAvailability" },
+);
+
+/** `POST /v1/assistant/{projectId}`: a reader's question. Documented here, read by the protocol's own code. */
+export const AssistantQuestionBody = Type.Object(
+  {
+    question: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      description: "The reader's question, at most 1,000 characters.",
+    }),
+    index: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description:
+          "The search index of the asking page's language (its data-search-index); the site's when absent.",
+      }),
+    ),
+  },
+  { title: "AssistantQuestion" },
+);
+
 /** What each error status means, for the document. */
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request: the message names the field.",

@@ -18,6 +18,7 @@ import { ExportFailedError, formatProblem } from "../exporter/index.ts";
 import { pruneToSize } from "../files/size-capped-folder.ts";
 import { forgeCredentials } from "../git/index.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
+import { assistantOption } from "./assistant-option.ts";
 import { exportInThread } from "./export-thread.ts";
 import type { JobContext, JobHandler } from "./handler.ts";
 import { projectRepositoryLink } from "./repository-link.ts";
@@ -41,6 +42,8 @@ export interface ExportHandlerOptions {
   cleanUrls?: boolean;
   /** The render cache's size cap (`--cache-max`): pruned to it after each job; unbounded when absent. */
   cacheMaxMb?: number;
+  /** The admin API's public URL (`--public-url`): cloud projects' pages ask its readers' assistant. */
+  publicUrl?: string;
 }
 
 /** Share of the progress bar each stage takes: fetching the source, exporting, storing. */
@@ -123,6 +126,14 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
       signal: context.signal,
     });
     report(FETCHED, 0, true);
+    const { assistant, warning: assistantWarning } = assistantOption(
+      {
+        id: project.id,
+        deployment: project.deployment as Deployment,
+        assistantOn: project.serve_assistant === 1,
+      },
+      options.publicUrl,
+    );
     try {
       const archiveFile = path.join(scratch, "bundle.tar.gz");
       const result = await exportInThread({
@@ -132,8 +143,8 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
         // The project's settings: its React components, and the playground in air-gapped exports.
         components: project.custom_components as ComponentMode,
         playground: project.air_gapped_playground === 1,
-        // Pages offer "Ask AI" of the quire serve that serves them (same origin, any deployment).
-        ...(project.serve_assistant === 1 ? { assistant: "same-origin" } : {}),
+        // Pages offer "Ask AI": a cloud project's answered by this API, others' by quire serve.
+        ...(assistant ? { assistant } : {}),
         // The operator's setting, never the project's: a docs repository must not widen it.
         allowHosts: options.allowHosts ?? [],
         paths: job.paths ? (JSON.parse(job.paths) as string[]) : undefined,
@@ -167,7 +178,9 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
           status: "completed",
           progress: 100,
           page_count: result.pageCount,
-          warnings: JSON.stringify(result.warnings),
+          warnings: JSON.stringify(
+            assistantWarning ? [assistantWarning, ...result.warnings] : result.warnings,
+          ),
           error: null,
           finished_at: now,
           updated_at: now,

@@ -42,6 +42,7 @@ export function createHandlers(
         feedbackUrl: config.exportFeedbackUrl,
         cleanUrls: config.exportCleanUrls,
         cacheMaxMb: config.exportCacheMaxMb,
+        publicUrl: config.publicUrl,
       }),
     );
   if (kinds.includes("agent"))

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { extract } from "tar";
 import { CodedError } from "../domain/errors.ts";
 import { isRemoteRepository } from "../domain/project.ts";
-import { type GitCredentials, GitError, type GitOptions, redactUrl, runGit } from "../git/index.ts";
+import { type GitCredentials, GitError, redactUrl, runGit } from "../git/index.ts";
 
 /** A problem with the project's source that the user must fix (bad URL, missing branch): not retried. */
 export class SourceError extends CodedError {
@@ -37,10 +36,16 @@ export interface CheckoutRequest {
 
 const locks = new Map<string, Promise<unknown>>();
 
+/** The promisor remote of a cached repository: the project's repository URL. */
+const REMOTE = "origin";
+
 /**
  * The project's source at its ref. A local folder is used as it is. A repository URL is
- * fetched shallowly into a bare repository cached between exports (only new objects come
- * over the wire), then the commit's files are unpacked into a private folder.
+ * fetched into a bare repository cached between exports as a partial clone: every commit and
+ * tree, so the export reads each page's last change from the history, but no file contents
+ * (`--filter=blob:none`) except those of the commits checked out, fetched when they are; only
+ * new objects come over the wire on the next export. The commit is then checked out into a
+ * private worktree of that repository (a folder of its own whose `.git` points at the cache).
  */
 export async function checkoutSource(request: CheckoutRequest): Promise<Checkout> {
   if (!isRemoteRepository(request.repository)) {
@@ -55,10 +60,9 @@ export async function checkoutSource(request: CheckoutRequest): Promise<Checkout
   );
   const target = mkdtempSync(path.join(mkdirp(request.workDir), "source-"));
   try {
-    // One fetch at a time per cached repository: git's shallow file does not like company.
+    // One fetch and checkout at a time per cached repository.
     await withLock(bare, async () => {
-      if (!existsSync(path.join(bare, "HEAD")))
-        await git(["init", "--bare", "--quiet", bare], request);
+      await prepareCache(bare, request);
       const localRef = `refs/quire/export-${path.basename(target)}`;
       const wanted = request.ref ?? "HEAD";
       await git(
@@ -66,18 +70,21 @@ export async function checkoutSource(request: CheckoutRequest): Promise<Checkout
           "-C",
           bare,
           "fetch",
-          "--depth",
-          "1",
+          "--filter=blob:none",
           "--no-tags",
+          "--no-write-fetch-head",
           "--quiet",
-          "--",
-          request.repository,
+          REMOTE,
           `+${wanted}:${localRef}`,
         ],
         request,
       );
       try {
-        await unpackCommit(bare, localRef, target, request);
+        // The files of the commit are fetched here, in one batch, into the cache.
+        await git(
+          ["-C", bare, "worktree", "add", "--detach", "--quiet", "--", target, localRef],
+          request,
+        );
       } finally {
         await git(["-C", bare, "update-ref", "-d", localRef], request).catch(() => {});
       }
@@ -85,6 +92,7 @@ export async function checkoutSource(request: CheckoutRequest): Promise<Checkout
     return {
       docsDir: locateDocsRoot(target),
       root: target,
+      // The worktree's entry in the cache goes with the next checkout's `worktree prune`.
       cleanup: () => rmSync(target, { recursive: true, force: true }),
     };
   } catch (error) {
@@ -120,29 +128,43 @@ export function locateDocsRoot(root: string): string {
   );
 }
 
-function unpackCommit(
-  bare: string,
-  ref: string,
-  target: string,
-  request: CheckoutRequest,
-): Promise<void> {
-  return git(["-C", bare, "archive", "--format=tar", ref], request, {
-    stdoutTo: extract({ cwd: target, strict: true }),
-  });
+/**
+ * The cached repository, made on first use as a partial clone of the project's repository. One
+ * that is not (made by an earlier Quire, or left half made) is made again: an earlier Quire's
+ * was fetched shallowly and has no history to offer, and git cannot deepen it without fetching
+ * every file of every commit. The worktrees of exports that ended are forgotten.
+ */
+async function prepareCache(bare: string, request: CheckoutRequest): Promise<void> {
+  if (!(await isPartialClone(bare))) {
+    rmSync(bare, { recursive: true, force: true });
+    await git(["init", "--bare", "--quiet", bare], request);
+    await git(["-C", bare, "remote", "add", REMOTE, "--", request.repository], request);
+    await git(["-C", bare, "config", `remote.${REMOTE}.partialclonefilter`, "blob:none"], request);
+    // Contents left out by the filter are fetched from the project's repository when needed.
+    // Set last: a cache that has it is whole.
+    await git(["-C", bare, "config", `remote.${REMOTE}.promisor`, "true"], request);
+  }
+  await git(["-C", bare, "worktree", "prune"], request);
+}
+
+async function isPartialClone(bare: string): Promise<boolean> {
+  if (!existsSync(path.join(bare, "HEAD")) || existsSync(path.join(bare, "shallow"))) return false;
+  try {
+    const promisor = await runGit(["-C", bare, "config", "--get", `remote.${REMOTE}.promisor`]);
+    return promisor.trim() === "true";
+  } catch (error) {
+    if (error instanceof GitError) return false;
+    throw error;
+  }
 }
 
 /** Runs git; its failure becomes a SourceError a user can act on. */
-async function git(
-  args: string[],
-  request: CheckoutRequest,
-  options: Pick<GitOptions, "stdoutTo"> = {},
-): Promise<void> {
+async function git(args: string[], request: CheckoutRequest): Promise<void> {
   try {
     await runGit(args, {
       credentials: request.credentials,
       signal: request.signal,
       timeoutMs: request.timeoutMs,
-      ...options,
     });
   } catch (error) {
     if (!(error instanceof GitError)) throw error;

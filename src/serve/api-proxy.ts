@@ -18,9 +18,10 @@ import {
  * request and it sends it from the server, so an API that does not allow browser calls (CORS)
  * can still be tried. It is no open relay:
  * - it sends only to the origins the active version's manifest lists (`connectOrigins`: the
- *   specifications' servers), only over http(s), and only to public addresses unless the
- *   operator allows the host (`--proxy-allow-hosts`), with the export's address rules (every
- *   address the name resolves to is checked, and the socket connects only to one that passed);
+ *   specifications' servers; never the readers' assistant's, see readPolicySources), only over
+ *   http(s), and only to public addresses unless the operator allows the host
+ *   (`--proxy-allow-hosts`), with the export's address rules (every address the name resolves
+ *   to is checked, and the socket connects only to one that passed);
  * - it forwards no cookies either way and no header that names the page or the hop;
  * - it follows a redirect only within the same origin, and answers any other redirect as it is;
  * - the request, the answer and the time are bounded (PROXY_LIMITS);

@@ -23,6 +23,11 @@ export interface PolicySources {
   scriptOrigins: readonly string[];
   /** Origins an API playground calls (the playground's proxy sends to these and no others). */
   connectOrigins: readonly string[];
+  /**
+   * The readers' assistant's origin, when its endpoint (`assistant.endpoint`) is another host's:
+   * pages call it, the playground's proxy never does.
+   */
+  assistantOrigins: readonly string[];
   /** The feedback collector's origin, when the pages post their answers to another host. */
   feedbackOrigins: readonly string[];
   /** Origins of stylesheets of other hosts (a `fonts` family from Google Fonts). */
@@ -37,6 +42,7 @@ export const NO_SOURCES: PolicySources = {
   scriptHashes: new Set(),
   scriptOrigins: [],
   connectOrigins: [],
+  assistantOrigins: [],
   feedbackOrigins: [],
   styleOrigins: [],
   fontOrigins: [],
@@ -60,11 +66,18 @@ const MAX_PAGE_HASHES = 50;
 export function readPolicySources(manifest: unknown): PolicySources {
   if (!manifest || typeof manifest !== "object") return NO_SOURCES;
   const fields = manifest as Record<string, unknown>;
+  const assistant = fields.assistant as { endpoint?: unknown } | null | undefined;
+  const assistantOrigins = absoluteOrigin(assistant?.endpoint);
   return {
     scriptHashes: new Set(matching(fields.scriptHashes, SCRIPT_HASH, MAX_SCRIPT_HASHES)),
     scriptOrigins: matching(fields.scriptOrigins, ORIGIN, MAX_ORIGINS),
-    connectOrigins: matching(fields.connectOrigins, ORIGIN, MAX_ORIGINS),
-    feedbackOrigins: feedbackOrigin(fields.feedbackUrl),
+    // Bundles of earlier Quires list the assistant's origin here too: it is not the
+    // playground's, so the proxy must not send there.
+    connectOrigins: matching(fields.connectOrigins, ORIGIN, MAX_ORIGINS).filter(
+      (origin) => !assistantOrigins.includes(new URL(origin).origin),
+    ),
+    assistantOrigins,
+    feedbackOrigins: absoluteOrigin(fields.feedbackUrl),
     styleOrigins: matching(fields.styleOrigins, ORIGIN, MAX_ORIGINS),
     fontOrigins: matching(fields.fontOrigins, ORIGIN, MAX_ORIGINS),
     remoteMedia:
@@ -72,8 +85,11 @@ export function readPolicySources(manifest: unknown): PolicySources {
   };
 }
 
-/** The origin of an absolute http(s) `feedbackUrl`; a path of the serving host adds nothing. */
-function feedbackOrigin(value: unknown): string[] {
+/**
+ * The origin of an absolute http(s) URL the pages call (`feedbackUrl`, `assistant.endpoint`);
+ * a path of the serving host adds nothing.
+ */
+function absoluteOrigin(value: unknown): string[] {
   if (typeof value !== "string" || !/^https?:\/\//i.test(value) || !URL.canParse(value)) return [];
   const origin = new URL(value).origin;
   return ORIGIN.test(origin) ? [origin] : [];
@@ -101,7 +117,12 @@ export function pagePolicy(sources: PolicySources, pageHashes: Iterable<string> 
     if (sources.scriptHashes.has(hash)) allowed.push(`'${hash}'`);
   }
   const script = ["'self'", ...allowed, ...sources.scriptOrigins].join(" ");
-  const connect = ["'self'", ...sources.connectOrigins, ...sources.feedbackOrigins].join(" ");
+  const connect = [
+    "'self'",
+    ...sources.connectOrigins,
+    ...sources.assistantOrigins,
+    ...sources.feedbackOrigins,
+  ].join(" ");
   const style = ["'self'", "'unsafe-inline'", ...sources.styleOrigins].join(" ");
   const font = ["'self'", "data:", ...sources.fontOrigins].join(" ");
   const remote = sources.remoteMedia ? " https:" : "";

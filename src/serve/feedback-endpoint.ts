@@ -53,6 +53,8 @@ export interface FeedbackContext {
   /** Told when the store cannot be opened or written; the reader gets a 500. */
   failed(error: unknown): void;
   limiter: AddressRateLimiter;
+  /** The reader's address, which the limiter counts (reader-address.ts). */
+  reader: string;
   /** Whether the active version takes feedback here and has this page. */
   accepts(page: string): "yes" | "not-collected" | "no-such-page";
 }
@@ -84,7 +86,7 @@ export function handleFeedback(
   const declared = Number(request.headers["content-length"] ?? 0);
   if (declared > MAX_BODY_BYTES)
     return void refuse(413, `the feedback body is over ${MAX_BODY_BYTES} bytes`);
-  const wait = context.limiter.take(request.socket.remoteAddress ?? "unknown");
+  const wait = context.limiter.take(context.reader);
   if (wait > 0)
     return void refuse(429, "too much feedback from this address; try again later", {
       "Retry-After": String(wait),

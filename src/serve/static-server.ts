@@ -16,6 +16,7 @@ import { contentTypeOf } from "./content-type.ts";
 import { AddressRateLimiter, FEEDBACK_PATH, handleFeedback } from "./feedback-endpoint.ts";
 import type { FeedbackStore } from "./feedback-store.ts";
 import { localLocation } from "./local-location.ts";
+import { readerAddress } from "./reader-address.ts";
 import { RedirectRules, type RedirectTarget } from "./redirect-rules.ts";
 import type { Encoding } from "./version-layout.ts";
 import type { ActiveVersionSource } from "./versions.ts";
@@ -303,8 +304,14 @@ export function createStaticServer(options: {
    * first answer to count, so a server whose sites never ask opens no store.
    */
   feedback?: () => FeedbackStore;
+  /**
+   * Reverse proxies whose `X-Forwarded-For` names the reader to the per-reader limits
+   * (`--trust-proxy`); none by default, and the socket's address counts.
+   */
+  trustedProxies?: readonly string[];
 }): Server {
   const limiter = new AddressRateLimiter();
+  const addressOf = readerAddress(options.trustedProxies);
   const { versions } = options;
   let cache: VersionCache | undefined;
   let checkedAt = 0;
@@ -350,11 +357,12 @@ export function createStaticServer(options: {
         handleFeedback(request, response, {
           store: options.feedback,
           limiter,
+          reader: addressOf(request),
           accepts: (page) => activeSite()?.acceptsFeedback(page) ?? "not-collected",
           failed: (error) => logger.error({ err: error }, "feedback could not be counted"),
         });
       else if (options.assistant && pathname === ASSISTANT_PATH)
-        options.assistant(request, response, activeSite()?.root ?? null);
+        options.assistant(request, response, activeSite()?.root ?? null, addressOf(request));
       else handle(request, response, versions, activeSite, options.apiProxy);
     } catch (error) {
       logger.error({ err: error }, "serving failed");

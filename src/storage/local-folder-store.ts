@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, createReadStream, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { access, constants, stat } from "node:fs/promises";
+import { access, constants, copyFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { CodedError } from "../domain/errors.ts";
 import { confine } from "../files/confine.ts";
@@ -66,6 +66,12 @@ export class LocalFolderStore implements ObjectStore {
     } catch {
       return undefined;
     }
+  }
+
+  async download(key: string, file: string): Promise<void> {
+    const source = this.fileOf(key);
+    if (!source) throw new CodedError("QUIRE_ERR_STORAGE_KEY_INVALID", { key });
+    await copyFile(source, file);
   }
 
   async presign(

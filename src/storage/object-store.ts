@@ -13,6 +13,11 @@ export interface ObjectStore {
   putFile(key: string, file: string): Promise<StoredObject>;
   stat(key: string): Promise<StoredObject | undefined>;
   /**
+   * Copies the object into the local file `file` (created or replaced), for a server that
+   * reads a bundle itself (the readers' assistant of cloud projects).
+   */
+  download(key: string, file: string): Promise<void>;
+  /**
    * A link that downloads the object until `expiresAt` and not after. `baseUrl` is the API's
    * public address, for stores whose links the API serves itself.
    */

@@ -1,7 +1,8 @@
 import assert from "node:assert";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { rm, stat as statFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { CodedError, ConfigError } from "../domain/errors.ts";
 import { isValidObjectKey, type ObjectStore, type StoredObject } from "./object-store.ts";
@@ -213,6 +214,19 @@ export class S3Store implements ObjectStore {
     } catch (error) {
       if (statusOf(error) === 404) return undefined;
       throw this.#explain(error, `cannot read "${objectKey}" in`);
+    }
+  }
+
+  async download(key: string, file: string): Promise<void> {
+    const objectKey = this.objectKey(key);
+    const { client, s3 } = await this.#load();
+    try {
+      const object = await client.send(
+        new s3.GetObjectCommand({ Bucket: this.target.bucket, Key: objectKey }),
+      );
+      await pipeline(object.Body as Readable, createWriteStream(file));
+    } catch (error) {
+      throw this.#explain(error, `cannot download "${objectKey}" from`);
     }
   }
 

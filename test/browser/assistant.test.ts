@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
@@ -116,5 +118,44 @@ describe("Ask AI under quire serve", () => {
     await page.waitForLoadState("networkidle");
     expect(await page.getByRole("button", { name: "Ask AI" }).count()).toBe(0);
     await page.close();
+  });
+
+  it("shows Ask AI for the operator's assistant on another host: the page's policy lets it call there", async () => {
+    // The operator's own endpoint, answering the page's question whether it answers.
+    const asked: string[] = [];
+    const assistant = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      response
+        .writeHead(200, {
+          "Content-Type": "application/json",
+          "Access-Control-Allow-Origin": "*",
+        })
+        .end(JSON.stringify({ available: true }));
+    });
+    await new Promise<void>((resolve) => assistant.listen(0, "127.0.0.1", resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(assistant.address() as AddressInfo).port}/ask`;
+      const elsewhere = path.join(work, "elsewhere.tar.gz");
+      await exportAssistantSite(path.join(work, "elsewhere"), {
+        assistant: endpoint,
+        deployment: "client-hosted",
+        archiveFile: elsewhere,
+      });
+      const server = await startQuireServe(elsewhere, {});
+      servers.push(server);
+      const page = await browser.newPage();
+      const blocked: string[] = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+      });
+      await page.goto(`${server.base}/guides/schedules`);
+      await page.getByRole("button", { name: "Ask AI" }).waitFor();
+      expect(asked).toEqual(["GET /ask"]);
+      expect(blocked).toEqual([]);
+      await page.close();
+    } finally {
+      assistant.closeAllConnections();
+      await new Promise((resolve) => assistant.close(resolve));
+    }
   });
 });

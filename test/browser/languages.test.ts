@@ -7,7 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportSite } from "../../src/exporter/export-site.ts";
 import { BILINGUAL_SITE } from "../helpers/bilingual-site.ts";
 import { launchBrowser, serveFolder } from "../helpers/browser.ts";
-import { writeRepoFiles } from "../helpers/temp-repo.ts";
+import { type RepoEntry, writeRepoFiles } from "../helpers/temp-repo.ts";
+
+/**
+ * The bilingual site with what the page's end and body show in the reader's language: the
+ * last-modified date (a fixed one), a callout, and the feedback widget (see the export below).
+ */
+const WITH_READER_PARTS: Record<string, RepoEntry> = {
+  ...BILINGUAL_SITE,
+  "docs.json": JSON.stringify({
+    ...JSON.parse(BILINGUAL_SITE["docs.json"] as string),
+    metadata: { timestamp: true },
+  }),
+  "quickstart.mdx":
+    "---\ntitle: Quickstart\nlastUpdatedDate: 2025-05-06\n---\n\nInstall the scheduler. The zephyr option is on.\n\n<Note>Node 22 or later.</Note>\n\n## Install\n\n```bash\nnpm install lumen\n```\n",
+  "fr/quickstart.mdx":
+    '---\ntitle: Démarrage rapide\nlastUpdatedDate: 2025-05-06\n---\n\nInstallez le planificateur. L\'option zephyr est active.\n\n<Note>Node 22 ou plus récent.</Note>\n\n<Update label="Version 2" tags={["API"]}>Nouveau.</Update>\n\n## Installation\n\n```bash\nnpm install lumen\n```\n',
+};
 
 let browser: Browser;
 let root: string;
@@ -17,9 +33,15 @@ let server: { url: string; close: () => Promise<void> };
 beforeAll(async () => {
   // Made by hand, not with makeRepo: the site must live for the whole file, not one test.
   root = path.join(os.tmpdir(), `quire-languages-${process.pid}-${Date.now()}`);
-  writeRepoFiles(path.join(root, "source"), BILINGUAL_SITE);
+  writeRepoFiles(path.join(root, "source"), WITH_READER_PARTS);
   siteDir = path.join(root, "site");
-  await exportSite({ sourceDir: path.join(root, "source"), outputDir: siteDir, concurrency: 0 });
+  await exportSite({
+    sourceDir: path.join(root, "source"),
+    outputDir: siteDir,
+    concurrency: 0,
+    // The feedback widget shows only with a collector; nothing is sent in these tests.
+    feedbackUrl: "https://feedback.invalid/collect",
+  });
   server = await serveFolder(siteDir);
   browser = await launchBrowser();
 });
@@ -54,6 +76,53 @@ for (const kind of ["http", "file"] as const) {
       await expect
         .poll(() => tab.locator(".search-status").textContent())
         .toBe("Aucun résultat pour « introuvablexyz »");
+      await context.close();
+    });
+
+    it("shows a French page's menu, feedback, callout label, copy button and date in French, an English page's in English", async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const tab = await context.newPage();
+      const readerParts = async (page: string) => {
+        await tab.goto(`${origins[kind]()}${page}`);
+        // The widget is shown by the client script once it runs.
+        await tab.locator(".page-feedback").waitFor({ state: "visible" });
+        await tab.locator("#page-context-menu summary").click();
+        return {
+          menu: await tab.locator(".context-menu-list .context-menu-title").allTextContents(),
+          menuLabel: await tab.locator(".context-menu-list").getAttribute("aria-label"),
+          feedback: await tab.locator(".feedback-question").textContent(),
+          answers: await tab.locator(".feedback-button span").allTextContents(),
+          callout: await tab.locator(".callout-note").getAttribute("aria-label"),
+          copy: await tab.locator("button.copy-code").first().textContent(),
+          copyLabel: await tab.locator("button.copy-code").first().getAttribute("aria-label"),
+          lastModified: await tab.locator(".last-modified").textContent(),
+        };
+      };
+      expect(await readerParts("fr/quickstart.html")).toEqual({
+        menu: ["Copier la page", "Afficher en Markdown"],
+        menuLabel: "Actions de la page",
+        feedback: "Cette page vous a-t-elle été utile ?",
+        answers: ["Oui", "Non"],
+        callout: "Remarque",
+        copy: "Copier",
+        copyLabel: "Copier le code",
+        lastModified: "Dernière modification le 6 mai 2025",
+      });
+      // A string the client script writes itself: the changelog's tag filter.
+      await tab.goto(`${origins[kind]()}fr/quickstart.html`);
+      await expect(tab.locator(".update-filter").getAttribute("aria-label")).resolves.toBe(
+        "Filtrer les mises à jour par étiquette",
+      );
+      expect(await readerParts("quickstart.html")).toEqual({
+        menu: ["Copy page", "View as Markdown"],
+        menuLabel: "Page actions",
+        feedback: "Was this page helpful?",
+        answers: ["Yes", "No"],
+        callout: "Note",
+        copy: "Copy",
+        copyLabel: "Copy code",
+        lastModified: "Last modified on May 6, 2025",
+      });
       await context.close();
     });
 

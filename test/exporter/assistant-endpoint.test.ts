@@ -24,10 +24,9 @@ describe("assistantEndpoint, what --assistant names", () => {
     expect(assistantEndpoint("same-origin")).toEqual({ endpoint: "_quire/assistant" });
   });
 
-  it("reads a URL as the operator's own endpoint, whose origin the pages' policy must allow", () => {
-    expect(assistantEndpoint("https://ai.example.com/ask")).toEqual({
+  it("reads a URL as the operator's own endpoint", () => {
+    expect(assistantEndpoint("https://ai.example.com/ask#top")).toEqual({
       endpoint: "https://ai.example.com/ask",
-      origin: "https://ai.example.com",
     });
   });
 
@@ -84,13 +83,13 @@ describe("an export's assistant", () => {
     ).rejects.toThrow(/--assistant must be "same-origin" in an air-gapped export/);
   });
 
-  it("on another host, adds that origin to the pages' connectOrigins", async () => {
+  it("on another host, is named by its endpoint alone, out of the playground's connectOrigins", async () => {
     const { manifest, page } = await exported({
       assistant: "http://models.internal:8080/ask",
       deployment: "client-hosted",
     });
     expect(manifest.assistant).toEqual({ endpoint: "http://models.internal:8080/ask" });
-    expect(manifest.connectOrigins).toEqual(["http://models.internal:8080"]);
+    expect(manifest.connectOrigins).toBeUndefined();
     expect(page).toContain('data-assistant="http://models.internal:8080/ask"');
   });
 });

@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { generateSite } from "../../bench/generate-site.ts";
@@ -214,16 +213,18 @@ describe("validating a site", () => {
   it("writes nothing into the repository or the temporary folder", async () => {
     const root = makeRepo(SITE);
     const before = readdirSync(root, { recursive: true }).sort();
-    const temporary = readdirSync(os.tmpdir())
-      .filter((name) => name.startsWith("quire-export-"))
-      .sort();
-    await validateSite({ sourceDir: root });
+    // A temporary folder of this test's own: the shared one gets other test files' exports.
+    const temporary = makeTempDir();
+    const previous = process.env.TMPDIR;
+    process.env.TMPDIR = temporary;
+    try {
+      await validateSite({ sourceDir: root });
+    } finally {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+    }
     expect(readdirSync(root, { recursive: true }).sort()).toEqual(before);
-    expect(
-      readdirSync(os.tmpdir())
-        .filter((name) => name.startsWith("quire-export-"))
-        .sort(),
-    ).toEqual(temporary);
+    expect(readdirSync(temporary)).toEqual([]);
   });
 
   it("validates another state of the repository through an overlay, without touching the disk", async () => {

@@ -19,6 +19,8 @@ export async function renderPage(
     variables?: Record<string, string>;
     /** What runs of the repository's code (`static` when absent). */
     components?: ComponentMode;
+    /** The docs.json code of the page's language (English when absent). */
+    language?: string;
   } = {},
 ): Promise<RenderedBody> {
   const root = makeRepo(files);
@@ -26,6 +28,7 @@ export async function renderPage(
   return renderBody({
     file,
     pagePath: options.pagePath ?? file.replace(/\.(mdx|md)$/, ""),
+    ...(options.language ? { language: options.language } : {}),
     environment: {
       repo: new RepoFiles(root),
       deployment: options.deployment ?? "cloud",

@@ -71,6 +71,27 @@ const OPERATIONS = [
 ] as const;
 
 /**
+ * docs/api.md, "Readers' assistant": public operations (no key; pages call them), whose refusals
+ * are the protocol's of docs/bundle-format.md#assistant.
+ */
+const PUBLIC_OPERATIONS = [
+  {
+    method: "get",
+    path: "/v1/assistant/{projectId}",
+    success: 200,
+    errors: [404],
+    body: "AssistantAvailability",
+  },
+  {
+    method: "post",
+    path: "/v1/assistant/{projectId}",
+    success: 200,
+    errors: [400, 404, 413, 415, 429, 503],
+    body: undefined,
+  },
+] as const;
+
+/**
  * Catalogue entries no documented operation lists, and why. A new catalogue entry must be
  * listed by an operation (errorResponses in its route) or here.
  */
@@ -228,6 +249,29 @@ describe("GET /openapi.json", () => {
     ).toBe(true);
   });
 
+  it.each(
+    PUBLIC_OPERATIONS,
+  )("documents the public $method $path: $success, with errors $errors, with no key", ({
+    method,
+    path,
+    success,
+    errors,
+    body,
+  }) => {
+    const op = operation(method, path);
+    expect(op, `${method.toUpperCase()} ${path} is documented`).toBeDefined();
+    expect(op.operationId).toMatch(/^[a-zA-Z]+$/);
+    expect(op.summary).toBeTruthy();
+    expect(op.security).toEqual([]);
+    const statuses = Object.keys(op.responses).map(Number);
+    expect(statuses.filter((status) => status < 400)).toEqual([success]);
+    expect(statuses.filter((status) => status >= 400).sort()).toEqual([...errors].sort());
+    if (body) expect(jsonSchemaOf(op.responses[String(success)]).title).toBe(body);
+    else expect(op.responses[String(success)].content).toHaveProperty("text/event-stream");
+    const declared = (op.parameters ?? []).filter((parameter: Json) => parameter.in === "path");
+    expect(declared.map((parameter: Json) => parameter.name)).toEqual(["projectId"]);
+  });
+
   it("documents no other API operation, and keeps the operational endpoints out", () => {
     const documented = Object.entries(doc.paths as Record<string, Json>).flatMap(
       ([path, methods]) =>
@@ -236,7 +280,7 @@ describe("GET /openapi.json", () => {
           .map((method) => `${method} ${path}`),
     );
     expect(documented.sort()).toEqual(
-      OPERATIONS.map(({ method, path }) => `${method} ${path}`).sort(),
+      [...OPERATIONS, ...PUBLIC_OPERATIONS].map(({ method, path }) => `${method} ${path}`).sort(),
     );
   });
 

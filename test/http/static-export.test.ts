@@ -197,7 +197,13 @@ describe("the static export flow", () => {
         );
         return copy;
       })(),
-      new URL(url.href.replace(job.jobId, `${job.jobId.slice(0, -1)}x`)),
+      // Another last character than the id's own, so the link always differs.
+      new URL(
+        url.href.replace(
+          job.jobId,
+          `${job.jobId.slice(0, -1)}${job.jobId.endsWith("x") ? "y" : "x"}`,
+        ),
+      ),
       (() => {
         const copy = new URL(url);
         copy.searchParams.delete("signature");
@@ -231,7 +237,7 @@ describe("the static export flow", () => {
     expect((await early.json()).error).toMatch(/queued/);
   });
 
-  it("exports a git repository at the project's branch, through a cached shallow clone", async () => {
+  it("exports a git repository at the project's branch, through a cached partial clone", async () => {
     const repo = makeRepo(SITE);
     git(repo, "init", "-q", "-b", "main");
     git(repo, "add", ".");

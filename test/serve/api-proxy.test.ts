@@ -192,6 +192,20 @@ describe("the API playground's proxy in quire serve", () => {
     expect(collector.seen).toEqual([]);
   });
 
+  it("sends nothing to the readers' assistant's host, which the pages may call, even when an earlier export listed it among the playground's", async () => {
+    const api = await startApi();
+    const assistant = await startApi();
+    const site = await serveSite([api.url, assistant.url], LOCAL, {
+      assistant: { endpoint: `${assistant.url}/ask` },
+    });
+    const policy = (await fetch(`${site.base}/`)).headers.get("content-security-policy") ?? "";
+    expect(policy).toContain(`connect-src 'self' ${api.url} ${assistant.url};`);
+    const refused = await site.send({ method: "POST", url: `${assistant.url}/ask` });
+    expect(refused.status).toBe(403);
+    expect(assistant.seen).toEqual([]);
+    expect((await site.send({ method: "GET", url: `${api.url}/v1/tasks` })).body.status).toBe(201);
+  });
+
   it("refuses a loopback or private address the operator has not allowed, even when the specification names it", async () => {
     const api = await startApi();
     const site = await serveSite([api.url]);

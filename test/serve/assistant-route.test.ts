@@ -34,7 +34,12 @@ afterEach(async () => {
 
 async function serve(
   model: MockModelServer | null,
-  options: { perMinute?: number; timeoutSeconds?: number; store?: VersionStore } = {},
+  options: {
+    perMinute?: number;
+    timeoutSeconds?: number;
+    store?: VersionStore;
+    trustedProxies?: string[];
+  } = {},
 ): Promise<string> {
   const logger = pino({ level: "silent" });
   const assistant = createAssistantRoute({
@@ -50,7 +55,12 @@ async function serve(
     timeoutSeconds: options.timeoutSeconds ?? 30,
     logger,
   });
-  const server = createStaticServer({ versions: options.store ?? versions, logger, assistant });
+  const server = createStaticServer({
+    versions: options.store ?? versions,
+    logger,
+    assistant,
+    ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   closers.push(
     () =>
@@ -138,6 +148,19 @@ describe("quire serve's assistant route", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await refused.json()).error).toMatch(/too many questions: 2 a minute/);
+  });
+
+  it("counts each reader behind a trusted proxy on their own, and one reader whatever a direct client claims", async () => {
+    const model = await startMockModel();
+    const question = { question: "schedules time zone" };
+    const behindProxy = await serve(model, { perMinute: 1, trustedProxies: ["127.0.0.1"] });
+    const from = (address: string) => ({ "x-forwarded-for": address });
+    expect((await ask(behindProxy, question, from("198.51.100.1"))).status).toBe(200);
+    expect((await ask(behindProxy, question, from("198.51.100.2"))).status).toBe(200);
+    expect((await ask(behindProxy, question, from("198.51.100.1"))).status).toBe(429);
+    const direct = await serve(model, { perMinute: 1 });
+    expect((await ask(direct, question, from("198.51.100.3"))).status).toBe(200);
+    expect((await ask(direct, question, from("198.51.100.4"))).status).toBe(429);
   });
 
   it("refuses a question that is too long with 413, and a body that is no question with 400", async () => {

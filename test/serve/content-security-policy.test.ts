@@ -52,6 +52,34 @@ describe("the policy of a bundle's pages", () => {
       );
   });
 
+  it("lets pages call the readers' assistant on another host, which is no origin of the playground's", () => {
+    const endpoint = "https://ai.example.com:8443/ask";
+    const sources = readPolicySources({ assistant: { endpoint } });
+    expect(sources.connectOrigins).toEqual([]);
+    expect(directive(pagePolicy(sources), "connect-src")).toBe(
+      "connect-src 'self' https://ai.example.com:8443",
+    );
+    // An earlier Quire listed the assistant's origin among the playground's too.
+    const earlier = readPolicySources({
+      assistant: { endpoint },
+      connectOrigins: ["https://api.example.com", "https://AI.example.com:8443"],
+    });
+    expect(earlier.connectOrigins).toEqual(["https://api.example.com"]);
+    expect(directive(pagePolicy(earlier), "connect-src")).toBe(
+      "connect-src 'self' https://api.example.com https://ai.example.com:8443",
+    );
+    for (const assistant of [
+      { endpoint: "_quire/assistant" },
+      { endpoint: "https://ai.example.com; script-src *" },
+      { endpoint: 42 },
+      "https://ai.example.com/ask",
+      null,
+    ])
+      expect(directive(pagePolicy(readPolicySources({ assistant })), "connect-src")).toBe(
+        "connect-src 'self'",
+      );
+  });
+
   it("takes from the manifest only hashes and origins of the exact shape, and nothing else", () => {
     const sources = readPolicySources({
       scriptHashes: [

@@ -150,6 +150,17 @@ describe("LocalFolderStore", () => {
     expect(await store.stat("../secret.key")).toBeUndefined();
   });
 
+  it("downloads an object into a local file, leaving the object in place", async () => {
+    const { store, root } = newStore();
+    const content = randomBytes(4096);
+    await store.putFile("exports/exp_1/site.tar.gz", stagedFile(content));
+    const copy = path.join(makeTempDir(), "copy.tar.gz");
+    await store.download("exports/exp_1/site.tar.gz", copy);
+    expect(readFileSync(copy)).toEqual(content);
+    expect(readFileSync(path.join(root, "exports/exp_1/site.tar.gz"))).toEqual(content);
+    await expect(store.download("../secret.key", copy)).rejects.toThrow(/invalid object key/);
+  });
+
   it("reads an inclusive byte range of an object", async () => {
     const { store } = newStore();
     await store.putFile("digits.bin", stagedFile("0123456789"));

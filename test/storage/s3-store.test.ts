@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfigError } from "../../src/domain/errors.ts";
@@ -185,6 +185,18 @@ describe("S3Store against a local S3 server", () => {
     ]);
     expect(writes[0]?.query.has("uploadId")).toBe(false);
     expect(writes[0]?.query.has("partNumber")).toBe(false);
+  });
+
+  it("downloads an object into a local file, and says which object it could not", async () => {
+    const store = newStore();
+    const content = randomBytes(70_000);
+    await store.putFile("exports/exp_2/site.tar.gz", stagedFile(content));
+    const copy = path.join(makeTempDir(), "copy.tar.gz");
+    await store.download("exports/exp_2/site.tar.gz", copy);
+    expect(sha256(readFileSync(copy))).toBe(sha256(content));
+    await expect(
+      store.download("exports/none/missing.tar.gz", path.join(makeTempDir(), "none")),
+    ).rejects.toThrow(/cannot download "bundles\/prod\/exports\/none\/missing.tar.gz"/);
   });
 
   it("answers undefined for a missing or invalid key, and refuses to store under an invalid one", async () => {

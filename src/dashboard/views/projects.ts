@@ -99,7 +99,7 @@ ${selectField({ name: "deployment", label: "Deployment", value: values.deploymen
 <legend>Static export</legend>
 ${selectField({ name: "customComponents", label: "Custom components", value: values.customComponents, errors, choices: COMPONENT_MODES.map((mode) => ({ value: mode, label: COMPONENT_MODE_LABELS[mode] })), hint: "What an export does with the repository's own React components. Interactive runs their code in the reader's browser." })}
 ${checkbox({ name: "airGappedPlayground", label: "API playground in air-gapped exports", checked: values.airGappedPlayground, hint: "Keeps “Try it” on API pages of an air-gapped bundle; it calls only the servers the OpenAPI specification names or the reader types." })}
-${checkbox({ name: "serveAssistant", label: "AI assistant from quire serve", checked: values.serveAssistant, hint: "Pages offer “Ask AI”, answered by the quire serve that serves them when it has a model; without one, readers see no button." })}
+${checkbox({ name: "serveAssistant", label: "AI assistant", checked: values.serveAssistant, hint: "Pages offer “Ask AI”: a cloud project’s are answered by this server (with its public URL set), other projects’ by the quire serve that serves them, when the server has a model; without one, readers see no button." })}
 </fieldset>
 <fieldset>
 <legend>Pull requests</legend>
@@ -243,7 +243,7 @@ ${copyValue({ id: "project-id", label: "Project ID", value: project.id, hint: ht
 <dt>Deployment</dt><dd>${project.deployment}</dd>
 <dt>Custom components</dt><dd>${COMPONENT_MODE_LABELS[project.customComponents] ?? project.customComponents}</dd>
 <dt>API playground</dt><dd>${project.airGappedPlayground ? "kept in air-gapped exports" : "left out of air-gapped exports"}</dd>
-<dt>AI assistant</dt><dd>${project.serveAssistant ? "offered by quire serve" : "none"}</dd>
+<dt>AI assistant</dt><dd>${project.serveAssistant ? (project.deployment === "cloud" ? "offered, answered by this server" : "offered by quire serve") : "none"}</dd>
 <dt>Forge</dt><dd>${forge}${project.hasForgeToken ? html` <span class="muted">(token stored, encrypted)</span>` : ""}</dd>
 <dt>Created</dt><dd>${time(project.createdAt)}</dd>
 <dt>Updated</dt><dd>${time(project.updatedAt)}</dd>

@@ -5,6 +5,7 @@ import {
   bundledThemes,
   createHighlighterCore,
   type HighlighterCore,
+  type ShikiTransformer,
 } from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { HIGHLIGHT_LINE_TIME_LIMIT_MS, MAX_HIGHLIGHTED_LINE_LENGTH } from "../limits.ts";
@@ -102,8 +103,15 @@ export async function loadLanguages(languages: string[]): Promise<void> {
 
 let resolvedHighlighter: HighlighterCore | undefined;
 
-/** Highlights code to a hast tree with both themes; plain text when the grammar is not loaded. */
-export function highlightToHast(code: string, language: string | undefined): Root {
+/**
+ * Highlights code to a hast tree with both themes; plain text when the grammar is not loaded.
+ * `transformers` change the output (twoslash's type hovers); none for ordinary blocks.
+ */
+export function highlightToHast(
+  code: string,
+  language: string | undefined,
+  transformers: ShikiTransformer[] = [],
+): Root {
   const id = languageId(language);
   const lang = loaded.has(id) ? id : "text";
   if (!resolvedHighlighter) {
@@ -137,5 +145,6 @@ export function highlightToHast(code: string, language: string | undefined): Roo
     defaultColor: "light",
     tokenizeTimeLimit: HIGHLIGHT_LINE_TIME_LIMIT_MS,
     tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE_LENGTH,
+    ...(transformers.length > 0 ? { transformers } : {}),
   }) as Root;
 }

@@ -7,12 +7,14 @@ export interface CodeMeta {
   lineNumbers: boolean;
   wrap: boolean;
   expandable: boolean;
+  /** The block asks for type information on hover (`twoslash`, TypeScript and JavaScript). */
+  twoslash: boolean;
 }
 
 /**
  * Parses Mintlify's fence meta: `title="..."` or bare words as the title, `{1,3-5}` or
  * `highlight={...}` for highlighted lines, `focus={...}`, and the flags `lines`, `wrap`,
- * `expandable`, `icon="..."`; `twoslash` is read and dropped.
+ * `expandable`, `twoslash`, `icon="..."`.
  */
 export function parseCodeMeta(meta: string | undefined): CodeMeta {
   const result: CodeMeta = {
@@ -21,6 +23,7 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
     lineNumbers: false,
     wrap: false,
     expandable: false,
+    twoslash: false,
   };
   if (!meta) return result;
   let rest = meta;
@@ -44,9 +47,8 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
       else result[word] = true;
     }
   }
-  // `twoslash` asks for type hovers, which the export does not compute (docs/decisions.md):
-  // the block is highlighted as usual, and the word never becomes its title.
-  take(/(?:^|\s)twoslash(?=\s|$)()/);
+  // `twoslash` asks for type hovers (code/twoslash/); the word never becomes the title.
+  result.twoslash = take(/(?:^|\s)twoslash(?=\s|$)()/) !== undefined;
   const remaining = rest.replace(/\s+/g, " ").trim();
   if (!result.title && remaining) result.title = remaining;
   return result;

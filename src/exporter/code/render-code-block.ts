@@ -1,12 +1,20 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
+import type { Messages } from "../theme/messages/index.ts";
 import { codeThemesKey, highlightToHast, languageId } from "./highlighter.ts";
 import { parseCodeMeta } from "./meta.ts";
+import { readNotations } from "./notations.ts";
+import type { TwoslashData } from "./twoslash/twoslash-protocol.ts";
+import { twoslashTransformer } from "./twoslash/twoslash-render.ts";
 
 /** What a code block asks of the page: the icon of its title, when the meta names one. */
 export interface CodeBlockContext {
   icon(name: string, options: { size: number }): Element | undefined;
+  /** The buttons' words, in the page's language. */
+  readonly messages: Pick<Messages, "copy" | "copyCode" | "showMore">;
+  /** The twoslash result of a block's code, when the page computed one (twoslash/). */
+  twoslash?(code: string, language: string | undefined): TwoslashData | undefined;
 }
 
 export interface CodeBlockInput {
@@ -14,10 +22,6 @@ export interface CodeBlockInput {
   lang?: string;
   meta?: string;
 }
-
-/** `// [!code ++]`, `# [!code focus]`, `<!-- [!code --] -->`, `[!code word:foo]` markers in a line. */
-const NOTATION =
-  /\s*(?:\/\/|#|--|<!--|\/\*|;|%)\s*\[!code\s+(\+\+|--|highlight|hl|focus|error|warning|word:[^\]]+)\]\s*(?:-->|\*\/)?\s*$/;
 
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 4000;
@@ -31,34 +35,31 @@ const CACHE_LIMIT = 4000;
 export function renderCodeBlock(input: CodeBlockInput, context: CodeBlockContext): Element {
   const meta = parseCodeMeta(input.meta);
   const lines = input.code.split("\n");
-  const marks = new Map<number, string[]>();
-  const words: string[] = [];
-  const cleaned = lines.map((line, index) => {
-    const match = NOTATION.exec(line);
-    if (!match) return line;
-    const kind = match[1] as string;
-    if (kind.startsWith("word:")) words.push(kind.slice(5));
-    else marks.set(index + 1, [...(marks.get(index + 1) ?? []), kind]);
-    return line.slice(0, match.index);
-  });
+  const { code, marks, words } = readNotations(input.code);
   for (const line of meta.highlight) marks.set(line, [...(marks.get(line) ?? []), "highlight"]);
   for (const line of meta.focus) marks.set(line, [...(marks.get(line) ?? []), "focus"]);
-  const code = cleaned.join("\n");
   const language = input.lang?.toLowerCase();
-  const highlighted = highlightedHtml(code, language, marks, words, meta.lineNumbers);
+  // Type information computed before the page rendered (twoslash/), when the block asks for it.
+  const types = meta.twoslash ? context.twoslash?.(code, language) : undefined;
+  const highlighted = highlightedHtml(code, language, marks, words, meta.lineNumbers, types);
   const hasFocus = [...marks.values()].some((kinds) => kinds.includes("focus"));
   const label =
     meta.title ?? (language && languageId(language) !== "text" ? language : (language ?? ""));
   const iconElement = meta.icon ? context.icon(meta.icon, { size: 14 }) : undefined;
   const header = h("div", { className: ["code-header"] }, [
     h("span", { className: ["code-title"] }, [...(iconElement ? [iconElement] : []), label]),
-    h("button", { type: "button", className: ["copy-code"], ariaLabel: "Copy code" }, "Copy"),
+    h(
+      "button",
+      { type: "button", className: ["copy-code"], ariaLabel: context.messages.copyCode },
+      context.messages.copy,
+    ),
   ]);
   const className = ["code-block"];
   if (meta.wrap) className.push("code-wrap");
   if (meta.lineNumbers) className.push("code-line-numbers");
   if (hasFocus) className.push("code-has-focus");
   if (meta.expandable && lines.length > 12) className.push("code-expandable");
+  if (types) className.push("code-twoslash");
   const body: ElementContent[] = [
     header,
     { type: "raw", value: highlighted } as unknown as ElementContent,
@@ -68,7 +69,7 @@ export function renderCodeBlock(input: CodeBlockInput, context: CodeBlockContext
       h(
         "button",
         { type: "button", className: ["code-expand"], ariaExpanded: "false" },
-        "Show more",
+        context.messages.showMore,
       ) as Element,
     );
   }
@@ -81,11 +82,12 @@ function highlightedHtml(
   marks: Map<number, string[]>,
   words: string[],
   lineNumbers: boolean,
+  types: TwoslashData | undefined,
 ): string {
-  const key = `${codeThemesKey()}\u0000${language ?? ""}\u0000${lineNumbers}\u0000${[...marks].map(([line, kinds]) => `${line}:${kinds.join("+")}`).join(",")}\u0000${words.join("\u0001")}\u0000${code}`;
+  const key = `${codeThemesKey()}\u0000${language ?? ""}\u0000${lineNumbers}\u0000${types ? "twoslash" : ""}\u0000${[...marks].map(([line, kinds]) => `${line}:${kinds.join("+")}`).join(",")}\u0000${words.join("\u0001")}\u0000${code}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const tree = highlightToHast(code, language);
+  const tree = highlightToHast(code, language, types ? [twoslashTransformer(types)] : []);
   decorateLines(tree, marks, words);
   const html = toHtml(tree);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);

@@ -1,11 +1,12 @@
 import type { Element } from "hast";
 import { h } from "hastscript";
+import { fillMessage } from "../theme/messages/index.ts";
 import { flag, slug, text } from "./props.ts";
 import type { Component } from "./types.ts";
 
 /** A native <details>: opens and closes without JavaScript, and with the keyboard. */
 export const Accordion: Component = ({ props, children, context }) => {
-  const title = text(props, "title") ?? "Details";
+  const title = text(props, "title") ?? context.messages.details;
   const description = text(props, "description");
   const iconName = text(props, "icon");
   const icon = iconName
@@ -28,10 +29,12 @@ export const AccordionGroup: Component = ({ children }) =>
   h("div", { className: ["accordion-group"] }, children) as Element;
 
 /** Nested properties under a field, collapsed by default. */
-export const Expandable: Component = ({ props, children }) => {
-  const title = text(props, "title") ?? "properties";
+export const Expandable: Component = ({ props, children, context }) => {
+  const title = text(props, "title") ?? context.messages.properties;
   return h("details", { className: ["expandable"], open: flag(props, "defaultOpen") }, [
-    h("summary", { className: ["expandable-summary"] }, [`Show ${title}`]),
+    h("summary", { className: ["expandable-summary"] }, [
+      fillMessage(context.messages.showTitle, { title }),
+    ]),
     h("div", { className: ["expandable-content"] }, children),
   ]) as Element;
 };

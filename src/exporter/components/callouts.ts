@@ -1,17 +1,21 @@
 import type { Element } from "hast";
 import { h } from "hastscript";
+import type { MessageKey } from "../theme/messages/index.ts";
 import { color, text } from "./props.ts";
 import type { Component, ComponentInput } from "./types.ts";
 
-/** Callout kinds with their default icon and label; typed cards reuse them. */
+/**
+ * Callout kinds with their default icon and the catalogue's key of their label (the accessible
+ * name, in the page's language); typed cards reuse the icons.
+ */
 export const KINDS = {
-  note: { icon: "circle-info", label: "Note" },
-  tip: { icon: "lightbulb", label: "Tip" },
-  info: { icon: "circle-info", label: "Info" },
-  warning: { icon: "triangle-exclamation", label: "Warning" },
-  check: { icon: "circle-check", label: "Check" },
-  danger: { icon: "circle-exclamation", label: "Danger" },
-} as const;
+  note: { icon: "circle-info", label: "calloutNote" },
+  tip: { icon: "lightbulb", label: "calloutTip" },
+  info: { icon: "circle-info", label: "calloutInfo" },
+  warning: { icon: "triangle-exclamation", label: "calloutWarning" },
+  check: { icon: "circle-check", label: "calloutCheck" },
+  danger: { icon: "circle-exclamation", label: "calloutDanger" },
+} as const satisfies Record<string, { icon: string; label: MessageKey }>;
 
 type Kind = keyof typeof KINDS;
 
@@ -47,7 +51,12 @@ function renderCallout(
 
 function callout(kind: Kind): Component {
   return (input) =>
-    renderCallout(input, kind, text(input.props, "icon") ?? KINDS[kind].icon, KINDS[kind].label);
+    renderCallout(
+      input,
+      kind,
+      text(input.props, "icon") ?? KINDS[kind].icon,
+      input.context.messages[KINDS[kind].label],
+    );
 }
 
 export const Note = callout("note");
@@ -65,13 +74,13 @@ export const Callout: Component = (input) => {
       input,
       kind,
       text(input.props, "icon") ?? KINDS[kind].icon,
-      KINDS[kind].label,
+      input.context.messages[KINDS[kind].label],
     );
   return renderCallout(
     input,
     "custom",
     text(input.props, "icon"),
-    "Callout",
+    input.context.messages.callout,
     color(input.props, "color"),
   );
 };

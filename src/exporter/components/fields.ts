@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
+import type { Messages } from "../theme/messages/index.ts";
 import { flag, slug, text } from "./props.ts";
 import type { Component, PropValue } from "./types.ts";
 
@@ -23,8 +24,15 @@ export interface FieldOptions {
   id: string;
 }
 
-/** One documented field (a parameter, a property): name, pills, then its description. Also used by API reference pages. */
-export function field(options: FieldOptions, children: ElementContent[]): Element {
+/**
+ * One documented field (a parameter, a property): name, pills, then its description, its words
+ * in the page's language (`messages`). Also used by API reference pages.
+ */
+export function field(
+  options: FieldOptions,
+  children: ElementContent[],
+  messages: Messages,
+): Element {
   const meta: ElementContent[] = [];
   for (const label of options.pre ?? [])
     meta.push(h("span", { className: ["field-pill"] }, label) as Element);
@@ -32,9 +40,9 @@ export function field(options: FieldOptions, children: ElementContent[]): Elemen
   if (options.location)
     meta.push(h("span", { className: ["field-location"] }, options.location) as Element);
   if (options.required)
-    meta.push(h("span", { className: ["field-required"] }, "required") as Element);
+    meta.push(h("span", { className: ["field-required"] }, messages.fieldRequired) as Element);
   if (options.deprecated)
-    meta.push(h("span", { className: ["field-deprecated"] }, "deprecated") as Element);
+    meta.push(h("span", { className: ["field-deprecated"] }, messages.fieldDeprecated) as Element);
   for (const label of options.post ?? [])
     meta.push(h("span", { className: ["field-pill"] }, label) as Element);
   const header = h("div", { className: ["field-header"] }, [
@@ -45,7 +53,7 @@ export function field(options: FieldOptions, children: ElementContent[]): Elemen
   if (options.defaultValue !== undefined)
     body.push(
       h("p", { className: ["field-default"] }, [
-        "Default: ",
+        `${messages.defaultLabel} `,
         h("code", options.defaultValue),
       ]) as Element,
     );
@@ -89,6 +97,7 @@ export const ParamField: Component = ({ props, children, context, position }) =>
       id: context.uniqueId(`param-${slug(name ?? "parameter")}`),
     },
     children,
+    context.messages,
   );
 };
 
@@ -109,5 +118,6 @@ export const ResponseField: Component = ({ props, children, context }) => {
       id: context.uniqueId(`response-${slug(name)}`),
     },
     children,
+    context.messages,
   );
 };

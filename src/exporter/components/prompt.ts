@@ -1,6 +1,7 @@
 import type { Element } from "hast";
 import { h } from "hastscript";
 import { safeUrl } from "../safety/url-policy.ts";
+import { fillMessage } from "../theme/messages/index.ts";
 import { textOf } from "./element-text.ts";
 import { text } from "./props.ts";
 import type { Component } from "./types.ts";
@@ -33,7 +34,7 @@ export const Prompt: Component = ({ props, children, context }) => {
         ...(icon ? [icon] : []),
         ...(description
           ? context.markdown(description)
-          : [{ type: "text" as const, value: "Prompt" }]),
+          : [{ type: "text" as const, value: context.messages.prompt }]),
       ]),
       h("span", { className: ["prompt-actions"] }, [
         ...(cursor
@@ -43,9 +44,9 @@ export const Prompt: Component = ({ props, children, context }) => {
                 {
                   className: ["prompt-cursor"],
                   href: cursor,
-                  ariaLabel: "Open the prompt in Cursor",
+                  ariaLabel: fillMessage(context.messages.openPromptInTool, { tool: "Cursor" }),
                 },
-                "Open in Cursor",
+                fillMessage(context.messages.openInTool, { tool: "Cursor" }),
               ),
             ]
           : []),
@@ -57,9 +58,9 @@ export const Prompt: Component = ({ props, children, context }) => {
                   type: "button",
                   className: ["copy-code"],
                   dataCopyTarget: id,
-                  ariaLabel: "Copy prompt",
+                  ariaLabel: context.messages.copyPrompt,
                 },
-                "Copy",
+                context.messages.copy,
               ),
             ]
           : []),

@@ -49,7 +49,10 @@ export function tabSet(
   const selector = options.dropdown
     ? h(
         "select",
-        { className: ["tab-select"], ariaLabel: options.selectLabel ?? "Choose an example" },
+        {
+          className: ["tab-select"],
+          ariaLabel: options.selectLabel ?? context.messages.chooseExample,
+        },
         items.map((item, index) =>
           h("option", { value: String(index), selected: index === selected }, item.title),
         ),

@@ -6,7 +6,7 @@ import type { Component } from "./types.ts";
 
 /** One <Tab>: kept as a marked element until its <Tabs> parent builds the tab set. */
 export const Tab: Component = ({ props, children, context }) => {
-  const title = text(props, "title") ?? "Tab";
+  const title = text(props, "title") ?? context.messages.tab;
   const iconName = text(props, "icon");
   const icon = iconName
     ? context.icon(iconName, { size: 14, iconType: text(props, "iconType") })
@@ -33,7 +33,7 @@ export const Tabs: Component = ({ props, children, context, position }) => {
         first?.type === "element" &&
         String(first.properties.className ?? "").includes("quire-tab-icon");
       return {
-        title: String(tab.properties.dataTitle ?? "Tab"),
+        title: String(tab.properties.dataTitle ?? context.messages.tab),
         icon: hasIcon ? ((first as Element).children[0] as Element) : undefined,
         content: hasIcon ? rest : tab.children,
       };

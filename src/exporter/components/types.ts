@@ -1,6 +1,7 @@
 import type { Element, ElementContent } from "hast";
 import type { Position } from "unist";
 import type { UrlUse } from "../safety/url-policy.ts";
+import type { Messages } from "../theme/messages/index.ts";
 
 /** Icon options as Mintlify pages give them on `<Icon>`, cards, groups and steps. */
 export interface IconOptions {
@@ -18,6 +19,8 @@ export interface IconOptions {
 export interface ComponentContext {
   /** Repository-relative file being rendered. */
   readonly file: string;
+  /** The interface's strings in the page's language: labels and default titles components show. */
+  readonly messages: Messages;
   /** Report a warning at a position in the file. */
   warn(message: string, position?: Position, rule?: string): void;
   /** An inline SVG for an icon name, or an `<img>` for a URL/path; undefined if unknown. */

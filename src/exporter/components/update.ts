@@ -8,7 +8,7 @@ import type { Component } from "./types.ts";
  * the page's filters, and `rss` its entry's own title and description in the page's feed.
  */
 export const Update: Component = ({ props, children, context }) => {
-  const label = text(props, "label") ?? "Update";
+  const label = text(props, "label") ?? context.messages.update;
   const description = text(props, "description");
   const tags = Array.isArray(props.tags) ? props.tags.map(String) : [];
   const id = context.uniqueId(slug(label));

@@ -7,7 +7,7 @@ import type { Component } from "./types.ts";
  * (theme/client/components/views.ts) shows one title at a time; without JavaScript all show.
  */
 export const View: Component = ({ props, children, context }) => {
-  const title = text(props, "title") ?? "View";
+  const title = text(props, "title") ?? context.messages.view;
   const iconName = text(props, "icon");
   const icon = iconName
     ? context.icon(iconName, { size: 14, iconType: text(props, "iconType") })

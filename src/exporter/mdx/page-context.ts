@@ -1,6 +1,7 @@
 import path from "node:path/posix";
 import type { Element, ElementContent } from "hast";
 import type { Position } from "unist";
+import type { TwoslashLookup } from "../code/twoslash/page-twoslash.ts";
 import type { DocumentedParameter, IconOptions } from "../components/types.ts";
 import type { ComponentMode } from "../export-options.ts";
 import type { Problem } from "../problems.ts";
@@ -9,6 +10,7 @@ import type { Variables } from "../site/config/variables.ts";
 import { normalizePagePath, pageLocation, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
+import { ENGLISH, type Messages } from "../theme/messages/index.ts";
 import type { CustomComponentContext, CustomComponentRenderer } from "./custom-components.ts";
 import type { PageLink } from "./rendered-page.ts";
 
@@ -38,6 +40,7 @@ export interface PageEnvironment {
 export class PageContext implements CustomComponentContext {
   readonly file: string;
   readonly pagePath: string;
+  readonly messages: Messages;
   readonly problems: Problem[] = [];
   readonly assets = new Set<string>();
   readonly links: PageLink[] = [];
@@ -53,13 +56,21 @@ export class PageContext implements CustomComponentContext {
   /** Set by the renderer while converting nodes inlined from a snippet. */
   currentFile: string;
   markdownRenderer: (text: string) => ElementContent[] = (text) => [{ type: "text", value: text }];
+  /** The page's twoslash results (code/twoslash/); absent when it has no twoslash blocks. */
+  twoslash?: TwoslashLookup;
   /** The page's repository components, compiled for the sandbox; absent when it uses none. */
   customComponents?: CustomComponentRenderer;
   private readonly environment: PageEnvironment;
   private readonly usedIds = new Map<string, number>();
 
-  constructor(file: string, pagePath: string, environment: PageEnvironment) {
+  constructor(
+    file: string,
+    pagePath: string,
+    environment: PageEnvironment,
+    messages: Messages = ENGLISH,
+  ) {
     this.file = file;
+    this.messages = messages;
     this.currentFile = file;
     this.pagePath = pagePath;
     this.environment = environment;

@@ -2,6 +2,7 @@
  * API reference pages from OpenAPI specifications: the light checks the export makes for
  * every site. The modules that read specifications load only for sites that name one.
  */
+import { prepareChannelPages, usesAsyncApi } from "../asyncapi/index.ts";
 import type { ExportFetcher } from "../net/index.ts";
 import type { Problem } from "../problems.ts";
 import type { PageMeta } from "../site/page-index.ts";
@@ -41,10 +42,11 @@ export function decidePlayground(
 }
 
 /**
- * The API reference step of an export or a validation: for a site that names a specification,
- * the navigation's endpoint entries become pages, generated pages join `pages`, pages with
- * `openapi` frontmatter are tied to their operation, and the render threads get what they
- * need. Undefined for other sites, which never load the OpenAPI modules.
+ * The API reference step of an export or a validation: for a site that names an OpenAPI
+ * specification, the navigation's endpoint entries become pages, generated pages join
+ * `pages`, pages with `openapi` frontmatter are tied to their operation; for one that names an
+ * AsyncAPI document, its channels become pages (asyncapi/). The render threads get what they
+ * need. Undefined for other sites, which never load these modules.
  */
 export async function prepareApiReference(input: {
   repo: RepoFiles;
@@ -58,30 +60,45 @@ export async function prepareApiReference(input: {
   problems: Problem[];
 }): Promise<{ setup: ApiRenderSetup; specFiles: string[]; connectOrigins: string[] } | undefined> {
   const { config, pages, deployment, problems } = input;
-  if (!usesApiReference(config, pages)) return undefined;
-  const [{ buildApiReference }, { SpecCatalogue }] = await Promise.all([
-    import("./api-reference.ts"),
-    import("./spec-catalogue.ts"),
-  ]);
-  const catalogue = new SpecCatalogue(input.repo, input.files, input.fetcher, problems);
-  config.navigation = await buildApiReference({ config, pages, catalogue, problems });
+  const openApi = usesApiReference(config, pages);
+  const asyncApi = usesAsyncApi(config, pages);
+  if (!openApi && !asyncApi) return undefined;
   const setup: ApiRenderSetup = {
     settings: config.api,
     playground: decidePlayground(config.api, deployment, input.playgroundOptIn),
     allowInteractive: deployment !== "air-gapped" || input.playgroundOptIn,
-    remoteSpecs: await catalogue.remoteTexts(),
+    remoteSpecs: {},
+    channels: {},
   };
+  const specFiles: string[] = [];
+  let serverUrls: string[] = [];
+  if (openApi) {
+    const [{ buildApiReference }, { SpecCatalogue }] = await Promise.all([
+      import("./api-reference.ts"),
+      import("./spec-catalogue.ts"),
+    ]);
+    const catalogue = new SpecCatalogue(input.repo, input.files, input.fetcher, problems);
+    config.navigation = await buildApiReference({ config, pages, catalogue, problems });
+    setup.remoteSpecs = await catalogue.remoteTexts();
+    specFiles.push(...catalogue.loadedFiles());
+    serverUrls = await catalogue.serverUrls();
+  }
+  if (asyncApi) {
+    const { channels, documentFiles } = await prepareChannelPages(input);
+    setup.channels = channels;
+    specFiles.push(...documentFiles);
+  }
   // The hosts the playground may call, for servers whose Content-Security-Policy must allow them.
   const connectOrigins = setup.allowInteractive
     ? [
         ...new Set([
-          ...originsOf(await catalogue.serverUrls()),
+          ...originsOf(serverUrls),
           ...originsOf(config.api.servers),
           ...originsOf(manualUrls(pages)),
         ]),
       ].sort()
     : [];
-  return { setup, specFiles: catalogue.loadedFiles(), connectOrigins };
+  return { setup, specFiles, connectOrigins };
 }
 
 function originsOf(urls: string[]): string[] {

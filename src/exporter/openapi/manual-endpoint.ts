@@ -39,6 +39,7 @@ export function prependManualEndpoint(
           playgroundData(method, path, servers, settings, context.parameters),
           settings,
           barId,
+          context.messages.tryIt,
         ),
       );
     return {

@@ -73,6 +73,11 @@ export function operationMarkdown(
   return parts.join("\n\n");
 }
 
+/** A schema's properties as a nested Markdown list, for other pages' `.md` twins (AsyncAPI messages). */
+export function schemaMarkdown(schema: Schema, direction: "request" | "response"): string {
+  return schemaLines(schema, direction, 0, []).join("\n");
+}
+
 /** Properties as a nested list: `- \`name\` (type, required): description`. */
 function schemaLines(
   raw: Schema,

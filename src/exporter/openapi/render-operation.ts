@@ -8,6 +8,7 @@ import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY } from "../components/side-col
 import { tabSet } from "../components/tab-set.ts";
 import type { ComponentContext } from "../components/types.ts";
 import type { ApiSettings } from "../site/types.ts";
+import type { MessageKey, Messages } from "../theme/messages/index.ts";
 import { generateCodeSamples, renderXCodeSamples } from "./code-samples/index.ts";
 import { formatExample } from "./example-values.ts";
 import type { ApiOperation } from "./operations.ts";
@@ -34,12 +35,13 @@ export interface OperationViewInput {
   shownDescription?: string;
 }
 
-const LOCATION_TITLES: Record<Parameter["in"], string> = {
-  path: "Path parameters",
-  query: "Query parameters",
-  header: "Headers",
-  cookie: "Cookies",
-};
+/** The catalogue's key of each parameter location's heading. */
+const LOCATION_TITLES = {
+  path: "pathParameters",
+  query: "queryParameters",
+  header: "headers",
+  cookie: "cookies",
+} as const satisfies Record<Parameter["in"], MessageKey>;
 
 /**
  * The API reference of one operation, as page content: the method and URL, the playground,
@@ -52,11 +54,13 @@ export function renderOperation(input: OperationViewInput): {
 } {
   const { operation, model, context, settings } = input;
   const barId = context.uniqueId("api-endpoint");
-  const nodes: ElementContent[] = [endpointBar(operation, model, settings, barId)];
+  const nodes: ElementContent[] = [
+    endpointBar(operation, model, settings, barId, context.messages),
+  ];
   if (operation.deprecated)
     nodes.push(
       h("div", { className: ["callout", "callout-warning", "api-deprecated"], role: "note" }, [
-        h("p", "This endpoint is deprecated."),
+        h("p", context.messages.endpointDeprecated),
       ]) as Element,
     );
   const description = remainingDescription(operation.operation.description, input.shownDescription);
@@ -65,7 +69,7 @@ export function renderOperation(input: OperationViewInput): {
       h("div", { className: ["api-description"] }, context.markdown(description)) as Element,
     );
   if (input.playground === "interactive" && operation.kind === "operation")
-    nodes.push(operationPlayground(operation, model, settings, barId));
+    nodes.push(operationPlayground(operation, model, settings, barId, context.messages.tryIt));
   const samples = codeSamples(operation, model, settings);
   const examples = examplesAside(samples, model, context);
   if (examples) nodes.push(examples);
@@ -75,7 +79,7 @@ export function renderOperation(input: OperationViewInput): {
     if (parameters.length > 0)
       nodes.push(
         section(
-          LOCATION_TITLES[location],
+          context.messages[LOCATION_TITLES[location]],
           parameters.map((parameter) => parameterField(parameter, settings, context)),
         ),
       );
@@ -105,6 +109,7 @@ function endpointBar(
   model: OperationModel,
   settings: ApiSettings,
   id: string,
+  messages: Messages,
 ): Element {
   const method = operation.kind === "webhook" ? "webhook" : operation.method;
   const base =
@@ -134,7 +139,7 @@ function endpointBar(
       bar,
       h(
         "ul",
-        { className: ["api-servers"], ariaLabel: "Servers" },
+        { className: ["api-servers"], ariaLabel: messages.servers },
         model.servers.map((server) =>
           h("li", [
             h("code", server.url),
@@ -163,6 +168,7 @@ function operationPlayground(
   model: OperationModel,
   settings: ApiSettings,
   endpointBarId: string,
+  label: string,
 ): Element {
   return playgroundSection(
     playgroundData(operation, model, {
@@ -171,18 +177,21 @@ function operationPlayground(
     }),
     settings,
     endpointBarId,
+    label,
   );
 }
 
 /**
  * The playground's mount point: its data as JSON (HTML-safe), with how Send reaches the API
  * (docs.json `api.playground.proxy` and `credentials`), and a note where scripts do not run.
- * The client script opens it as a dialog from a "Try it" button in the endpoint bar.
+ * The client script opens it as a dialog from a "Try it" button in the endpoint bar; `label`
+ * is that button's words, in the page's language.
  */
 export function playgroundSection(
   data: PlaygroundData,
   settings: ApiSettings,
   endpointBarId: string,
+  label: string,
 ): Element {
   const transport = {
     proxy: settings.playgroundProxy,
@@ -198,7 +207,7 @@ export function playgroundSection(
       className: ["api-playground"],
       dataApiPlayground: "",
       dataEndpointBar: endpointBarId,
-      ariaLabel: "Try it",
+      ariaLabel: label,
     },
     [
       {
@@ -242,7 +251,7 @@ function examplesAside(
   if (samples.length > 0) {
     parts.push(
       h("div", { className: ["api-examples", "request-example"] }, [
-        h("p", { className: ["api-examples-title"] }, "Request"),
+        h("p", { className: ["api-examples-title"] }, context.messages.request),
         tabSet(
           samples.map((sample) => ({
             title: sample.label,
@@ -262,7 +271,7 @@ function examplesAside(
             className: "code-group",
             sync: true,
             dropdown: samples.length > 1,
-            selectLabel: "Language",
+            selectLabel: context.messages.language,
             remember: EXAMPLE_LANGUAGE_CHOICE,
           },
         ),
@@ -295,7 +304,7 @@ function examplesAside(
   if (responses.length > 0) {
     parts.push(
       h("div", { className: ["api-examples", "response-example"] }, [
-        h("p", { className: ["api-examples-title"] }, "Response"),
+        h("p", { className: ["api-examples-title"] }, context.messages.response),
         tabSet(responses, context, { className: "code-group" }),
       ]) as Element,
     );
@@ -345,19 +354,14 @@ function authorizationSection(
         id: context.uniqueId(`authorization-${slug(scheme.id)}`),
       },
       children,
+      context.messages,
     );
   });
   const note =
     security.length > 1
-      ? [
-          h(
-            "p",
-            { className: ["field-note"] },
-            "Any one of these authorizations is accepted.",
-          ) as Element,
-        ]
+      ? [h("p", { className: ["field-note"] }, context.messages.anyAuthorization) as Element]
       : [];
-  return [section("Authorizations", [...note, ...fields])];
+  return [section(context.messages.authorizations, [...note, ...fields])];
 }
 
 function parameterField(
@@ -408,7 +412,7 @@ function parameterField(
   if (nested.length > 0)
     children.push(
       h("details", { className: ["expandable"], open: settings.paramsExpanded }, [
-        h("summary", { className: ["expandable-summary"] }, "Show child attributes"),
+        h("summary", { className: ["expandable-summary"] }, context.messages.showChildAttributes),
         h("div", { className: ["expandable-content"] }, nested),
       ]) as Element,
     );
@@ -428,6 +432,7 @@ function parameterField(
       id,
     },
     children,
+    context.messages,
   );
 }
 
@@ -442,7 +447,9 @@ function bodySection(
   const children: ElementContent[] = [
     h("p", { className: ["api-media-types"] }, [
       ...body.media.flatMap((item, index) => [...(index > 0 ? [" · "] : []), h("code", item.type)]),
-      ...(body.required ? [" ", h("span", { className: ["field-required"] }, "required")] : []),
+      ...(body.required
+        ? [" ", h("span", { className: ["field-required"] }, context.messages.fieldRequired)]
+        : []),
     ]) as Element,
   ];
   if (body.description) children.push(...context.markdown(body.description));
@@ -456,7 +463,7 @@ function bodySection(
         postKeys: settings.paramsPost,
       }),
     );
-  return [section(webhook ? "Payload" : "Body", children)];
+  return [section(webhook ? context.messages.payload : context.messages.body, children)];
 }
 
 function responsesSection(
@@ -489,7 +496,7 @@ function responsesSection(
         }),
       );
     if (response.headers.length > 0) {
-      inside.push(h("p", { className: ["api-subtitle"] }, "Headers") as Element);
+      inside.push(h("p", { className: ["api-subtitle"] }, context.messages.headers) as Element);
       for (const header of response.headers) {
         inside.push(
           field(
@@ -501,12 +508,13 @@ function responsesSection(
               id: context.uniqueId(`response-${slug(response.status)}-header-${slug(header.name)}`),
             },
             header.description ? context.markdown(header.description) : [],
+            context.messages,
           ),
         );
       }
     }
     if (inside.length === 0)
-      inside.push(h("p", { className: ["field-note"] }, "No content.") as Element);
+      inside.push(h("p", { className: ["field-note"] }, context.messages.noContent) as Element);
     const statusClass = /^[1-5]/.test(response.status)
       ? `api-status-${response.status[0]}xx`
       : "api-status-default";
@@ -535,7 +543,7 @@ function responsesSection(
       ],
     ) as Element;
   });
-  return [section("Response", items)];
+  return [section(context.messages.response, items)];
 }
 
 function firstLine(text: string): string {

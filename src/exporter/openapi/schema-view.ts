@@ -3,6 +3,7 @@ import { h } from "hastscript";
 import { field } from "../components/fields.ts";
 import { slug } from "../components/props.ts";
 import type { ComponentContext } from "../components/types.ts";
+import { fillMessage } from "../theme/messages/index.ts";
 import type { Schema, SchemaDirection } from "./types.ts";
 
 /** How deep nested properties are shown; deeper levels are rare and would only repeat. */
@@ -107,7 +108,7 @@ class SchemaView {
           [...ancestors, schema],
           depth,
           idPrefix,
-          "any other key",
+          this.options.context.messages.anyOtherKey,
         ),
       );
     }
@@ -136,8 +137,9 @@ class SchemaView {
     note?: string,
   ): Element {
     const pills: string[] = [];
-    if (schema.readOnly === true) pills.push("read-only");
-    if (schema.writeOnly === true) pills.push("write-only");
+    const messages = this.options.context.messages;
+    if (schema.readOnly === true) pills.push(messages.readOnly);
+    if (schema.writeOnly === true) pills.push(messages.writeOnly);
     for (const key of this.options.postKeys ?? []) pills.push(...pillValues(schema[key], key));
     const mint =
       schema["x-mint"] && typeof schema["x-mint"] === "object"
@@ -157,6 +159,7 @@ class SchemaView {
         id,
       },
       children,
+      this.options.context.messages,
     );
   }
 
@@ -180,21 +183,24 @@ class SchemaView {
     if (values && values.length > 0)
       children.push(
         h("p", { className: ["field-enum"] }, [
-          "Available options: ",
+          `${this.options.context.messages.availableOptions} `,
           ...joinCodes(values.map(literal)),
         ]) as Element,
       );
     const limits = constraints(schema);
     if (limits.length > 0)
       children.push(
-        h("p", { className: ["field-limits"] }, ["Constraints: ", ...joinCodes(limits)]) as Element,
+        h("p", { className: ["field-limits"] }, [
+          `${this.options.context.messages.constraintsLabel} `,
+          ...joinCodes(limits),
+        ]) as Element,
       );
     const example =
       schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined);
     if (example !== undefined && (typeof example !== "object" || example === null))
       children.push(
         h("p", { className: ["field-example"] }, [
-          "Example: ",
+          `${this.options.context.messages.exampleLabel} `,
           h("code", literal(example)),
         ]) as Element,
       );
@@ -269,14 +275,14 @@ class SchemaView {
       const title =
         typeof option.title === "string"
           ? option.title
-          : `Option ${index + 1}: ${typeLabel(option)}`;
+          : `${fillMessage(this.options.context.messages.optionNumber, { number: index + 1 })}: ${typeLabel(option)}`;
       const recursive = ancestors.includes(option);
       const fields = recursive
         ? [
             h(
               "p",
               { className: ["field-recursive"] },
-              "Recursive: the same object as above.",
+              this.options.context.messages.recursiveSchema,
             ) as Element,
           ]
         : this.fields(option, [...ancestors, schema], depth + 1, `${idPrefix}-${index + 1}`);
@@ -293,7 +299,8 @@ class SchemaView {
         ],
       ) as Element;
     });
-    const heading = key === "oneOf" ? "One of these" : "Any of these";
+    const messages = this.options.context.messages;
+    const heading = key === "oneOf" ? messages.oneOfThese : messages.anyOfThese;
     const note =
       typeof discriminator?.propertyName === "string"
         ? [

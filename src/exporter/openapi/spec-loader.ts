@@ -80,7 +80,10 @@ export function loadSpecText(source: string, text: string): LoadedSpec {
 }
 
 /** JSON or YAML by content (YAML is a superset, but JSON's errors are clearer for JSON files). */
-function parseSpecSyntax(source: string, text: string): { value: unknown } | { problem: Problem } {
+export function parseSpecSyntax(
+  source: string,
+  text: string,
+): { value: unknown } | { problem: Problem } {
   if (/^\s*[{[]/.test(text) || /\.json$/i.test(source)) {
     const result = parseJsonFile(source, text);
     if (result.problem) return { problem: { ...result.problem, rule: "openapi" } };

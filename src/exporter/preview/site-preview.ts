@@ -107,7 +107,7 @@ export class SitePreview {
         const meta = this.state.pages.get(pagePath);
         if (!meta) return [];
         const { body } = await this.state.bodies.render(
-          bodyTaskOf({ file: meta.file, pagePath }, meta),
+          bodyTaskOf({ file: meta.file, pagePath }, meta, this.searchFacts(pagePath).language),
         );
         return body.sections;
       },
@@ -316,8 +316,17 @@ export class SitePreview {
     const meta = readPageIndex(this.state.repo, [file], problems, this.state.config.variables).get(
       pagePath,
     );
-    // Gone, or tied to an API operation (which the API reference resolves): read the site again.
-    if (!meta || known.api || known.openapi || meta.openapi) return "site";
+    // Gone, or tied to an API operation or channel (which the API reference resolves): read the site again.
+    if (
+      !meta ||
+      known.api ||
+      known.openapi ||
+      meta.openapi ||
+      known.channel ||
+      known.asyncapi ||
+      meta.asyncapi
+    )
+      return "site";
     const navigation = JSON.stringify(meta) !== JSON.stringify(known);
     if (navigation) this.state = withPageMeta(this.state, meta);
     return { pages: [pagePath], navigation };
@@ -355,7 +364,7 @@ export class SitePreview {
     const meta = this.state.pages.get(pagePath);
     if (!meta) throw new Error(`no page ${pagePath}`);
     const { body } = await this.state.bodies.render(
-      bodyTaskOf({ file: meta.file, pagePath }, meta),
+      bodyTaskOf({ file: meta.file, pagePath }, meta, this.searchFacts(pagePath).language),
     );
     const page: RenderedPage = { body };
     for (const module of body.islandModules ?? []) this.pageFiles.set(module.path, module.script);

@@ -9,7 +9,7 @@ import type { PageEnvironment } from "../mdx/page-context.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
 import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
 import { MAX_SPEC_BYTES } from "../openapi/types.ts";
-import type { ApiPageRef } from "../site/page-index.ts";
+import type { ApiPageRef, ChannelPageRef } from "../site/page-index.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
 import { BodyCache } from "./body-cache.ts";
@@ -41,12 +41,16 @@ export interface BodyTask {
   file: string;
   pagePath: string;
   api?: ApiPageRef;
+  /** The AsyncAPI channel a WebSocket reference page documents. */
+  channel?: ChannelPageRef;
   /** The text the page header already shows (an API page does not repeat it). */
   description?: string;
   /** An endpoint the page documents by hand (`api` frontmatter). */
   manualApi?: { method: string; url: string };
   /** The page's own `playground` frontmatter. */
   playground?: "interactive" | "simple" | "none";
+  /** The docs.json code of the page's language (its components' labels); English when absent. */
+  language?: string;
 }
 
 /**
@@ -104,10 +108,13 @@ export class BodyRenderer {
         ...(this.setup.cleanUrls ? ["clean-urls"] : []),
         task.file,
         task.pagePath,
+        // Only when given: an English page's key, and so its cached body, stays as it was.
+        ...(task.language ? [`language:${task.language}`] : []),
         source,
-        ...(task.api || task.manualApi
+        ...(task.api || task.manualApi || task.channel
           ? [
-              JSON.stringify([task.api, task.manualApi, task.playground]),
+              JSON.stringify([task.api, task.manualApi, task.playground, task.channel]),
+              this.setup.api?.channels[task.pagePath]?.digest ?? "",
               task.description ?? "",
               this.apiFingerprint(),
             ]
@@ -141,7 +148,20 @@ export class BodyRenderer {
   /** The MDX pipeline (unified, Shiki, KaTeX) loads on the first page not in the cache. */
   private async renderFresh(task: BodyTask): Promise<RenderedBody> {
     const { renderBody } = await import("./render-body.ts");
-    const input = { file: task.file, pagePath: task.pagePath, environment: this.environment };
+    const input = {
+      file: task.file,
+      pagePath: task.pagePath,
+      environment: this.environment,
+      ...(task.language ? { language: task.language } : {}),
+    };
+    if (task.channel && this.setup.api) {
+      const { appendChannel } = await import("../asyncapi/render-channel-page.ts");
+      return renderBody({
+        ...input,
+        ...(isPageSource(task.file) ? {} : { text: "" }),
+        append: appendChannel(task.channel, task.pagePath, this.setup.api),
+      });
+    }
     if ((!task.api && !task.manualApi) || !this.setup.api) return renderBody(input);
     const { appendOperation, pagePlaygroundMode } = await import("../openapi/render-api-page.ts");
     if (!task.api && task.manualApi) {

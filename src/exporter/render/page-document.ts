@@ -6,6 +6,8 @@ import { NavigationModel } from "../theme/navigation-view.ts";
 
 export interface PageDocumentRenderer {
   render(page: PageMeta, body: RenderedBody): string;
+  /** The docs.json code of the page's language, which its body is rendered in too. */
+  languageOf(pagePath: string): string | undefined;
 }
 
 /** Wraps rendered bodies in the site layout; the navigation model is built once per thread. */
@@ -13,5 +15,6 @@ export function createPageDocumentRenderer(site: SiteLayoutData): PageDocumentRe
   const navigation = new NavigationModel(site.config.navigation, site.pages);
   return {
     render: (page, body) => renderPage(site, { page, body }, navigation.view(page.path)),
+    languageOf: (pagePath) => navigation.languageOf(pagePath),
   };
 }

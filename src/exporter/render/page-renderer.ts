@@ -95,7 +95,9 @@ export class PageRenderer {
    */
   async render(task: PageTask): Promise<PageOutcome> {
     const page = this.setup.layout.pages[task.pagePath];
-    const { body, fromCache } = await this.bodies.render(page ? bodyTaskOf(task, page) : task);
+    const { body, fromCache } = await this.bodies.render(
+      page ? bodyTaskOf(task, page, this.document.languageOf(task.pagePath)) : task,
+    );
     const hasErrors = body.problems.some((problem) => problem.severity === "error");
     const archiveEntries: [string, string][] = [];
     if (page && !hasErrors) {
@@ -180,11 +182,16 @@ export function pageMarkdownFile(
   return `${parts.join("\n\n")}\n`;
 }
 
-/** What the body of a page needs from its metadata: the operation or endpoint it documents. */
-export function bodyTaskOf(task: PageTask, page: PageMeta): BodyTask {
+/**
+ * What the body of a page needs from its metadata (the operation or endpoint it documents) and
+ * from the navigation (its language, `language`, in which its components' labels are written).
+ */
+export function bodyTaskOf(task: PageTask, page: PageMeta, language?: string): BodyTask {
   return {
     ...task,
+    ...(language ? { language } : {}),
     ...(page.api ? { api: page.api, description: page.description } : {}),
+    ...(page.channel ? { channel: page.channel } : {}),
     ...(page.manualApi ? { manualApi: page.manualApi } : {}),
     ...(page.playground ? { playground: page.playground } : {}),
   };

@@ -1,5 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { answerTwoslashRequest, type TwoslashRequest } from "../code/twoslash/parent-checker.ts";
+import { closeSharedTwoslashThread, TwoslashThread } from "../code/twoslash/twoslash-thread.ts";
 import { isOutOfMemory, memoryBudgetExceeded } from "../memory-budget.ts";
 import {
   type PageOutcome,
@@ -56,6 +58,8 @@ async function renderInThisThread(
     if (outcomes.length % BATCH_SIZE === 0) await renderer.settle();
   }
   await renderer.settle();
+  // The type-checking thread of twoslash blocks, if a page started it, is not needed past here.
+  await closeSharedTwoslashThread();
   return outcomes;
 }
 
@@ -73,7 +77,9 @@ function renderInWorkers(
   const retired = new Set<Worker>();
   const heapMb = Math.min(THREAD_HEAP_MB, options.memoryLimitMb ?? THREAD_HEAP_MB);
 
-  return new Promise<PageOutcome[]>((resolve, reject) => {
+  // One thread type-checks the twoslash blocks of every render thread, started on the first.
+  let twoslash: TwoslashThread | undefined;
+  const done = new Promise<PageOutcome[]>((resolve, reject) => {
     let finished = false;
     let running = 0;
     const stopAll = (): void => {
@@ -113,6 +119,13 @@ function renderInWorkers(
       worker.on(
         "message",
         (message: { type: string; outcomes?: PageOutcome[]; message?: string }) => {
+          if (message.type === "twoslash") {
+            twoslash ??= new TwoslashThread();
+            void answerTwoslashRequest(message as TwoslashRequest, twoslash, (answer) =>
+              worker.postMessage(answer),
+            );
+            return;
+          }
           if (message.type === "ready") return feed(worker);
           if (message.type === "error")
             return fail(new Error(`a render worker failed: ${message.message}`));
@@ -134,4 +147,5 @@ function renderInWorkers(
       worker.postMessage({ type: "setup", setup });
     }
   });
+  return done.finally(() => twoslash?.close());
 }

@@ -3,6 +3,7 @@ import { toHtml } from "hast-util-to-html";
 import type { Root } from "mdast";
 import { visit } from "unist-util-visit";
 import { loadCodeLanguages } from "../code/languages.ts";
+import { computePageTwoslash } from "../code/twoslash/page-twoslash.ts";
 import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY, takeMarked } from "../components/side-column.ts";
 import { esmOfTree } from "../custom/compile.ts";
 import { preparePageComponents } from "../custom/render-components.ts";
@@ -18,12 +19,15 @@ import { mdastToHast } from "../mdx/to-hast.ts";
 import type { Problem } from "../problems.ts";
 import { sanitizeNodes } from "../safety/sanitize.ts";
 import { RepoFileError } from "../site/repo-files.ts";
+import { messagesFor } from "../theme/messages/index.ts";
 
 export interface RenderBodyInput {
   /** Repository-relative source file. */
   file: string;
   pagePath: string;
   environment: PageEnvironment;
+  /** The docs.json code of the page's language: components' labels are written in it. */
+  language?: string;
   /** The page's source when it is not the file's content (a generated page has none: ""). */
   text?: string;
   /** Content rendered after the page's own, with the same page context (an API reference). */
@@ -39,7 +43,7 @@ export interface RenderBodyInput {
  */
 export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> {
   const { file, pagePath, environment } = input;
-  const context = new PageContext(file, pagePath, environment);
+  const context = new PageContext(file, pagePath, environment, messagesFor(input.language));
   const failed = (problem: Problem): RenderedBody => emptyBody([problem]);
 
   let text: string;
@@ -99,6 +103,8 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
         });
   context.customComponents = components;
   await loadCodeLanguages(collectCodeLanguages(tree));
+  const twoslash = await computePageTwoslash(tree, file);
+  context.twoslash = twoslash.lookup;
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
   const hast = mdastToHast(tree, context) as HastRoot;
   const appended = input.append ? await input.append(context) : undefined;
@@ -152,6 +158,7 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
     problems: [
       ...undefinedVariables,
       ...expansion.problems,
+      ...twoslash.problems,
       ...(components?.problems ?? []),
       ...context.problems,
     ],

@@ -1,4 +1,6 @@
 import { parentPort } from "node:worker_threads";
+import { ParentTwoslashChecker } from "../code/twoslash/parent-checker.ts";
+import { useTwoslashChecker } from "../code/twoslash/twoslash-thread.ts";
 import { PageRenderer, type PageTask, type RendererSetup } from "./page-renderer.ts";
 
 /** A render worker thread: receives its setup once, then batches of pages to render. */
@@ -6,7 +8,11 @@ type Message = { type: "setup"; setup: RendererSetup } | { type: "tasks"; tasks:
 
 let renderer: PageRenderer | undefined;
 
-parentPort?.on("message", async (message: Message) => {
+// Twoslash blocks are type-checked by the export's one thread for them, in the parent.
+if (parentPort) useTwoslashChecker(new ParentTwoslashChecker(parentPort));
+
+parentPort?.on("message", async (message: Message | { type: "twoslash-outcome" }) => {
+  if (message.type === "twoslash-outcome") return;
   try {
     if (message.type === "setup") {
       renderer = new PageRenderer(message.setup);

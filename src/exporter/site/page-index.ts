@@ -23,6 +23,10 @@ export interface PageMeta {
   openapi?: string;
   /** The operation this page documents: set for generated pages and resolved `openapi` pages. */
   api?: ApiPageRef;
+  /** Frontmatter `asyncapi` as written (`asyncapi.yaml chat`), for a channel page written by hand. */
+  asyncapi?: string;
+  /** The AsyncAPI channel this page documents: set for generated pages and resolved `asyncapi` pages. */
+  channel?: ChannelPageRef;
   /** Frontmatter `api: "POST /v1/users"` (or a full URL): an endpoint documented by hand with `<ParamField>`s. */
   manualApi?: { method: string; url: string };
   /** Frontmatter `playground`: this page's playground, over docs.json's `api.playground.display`. */
@@ -47,6 +51,13 @@ export interface PageMeta {
   rss?: boolean;
   /** Frontmatter `boost`: the factor of the page's search ranking. */
   boost?: number;
+}
+
+/** The channel of a WebSocket reference page: its AsyncAPI document and the channel's id. */
+export interface ChannelPageRef {
+  /** Repository-relative AsyncAPI document, or the URL it was fetched from. */
+  spec: string;
+  channel: string;
 }
 
 /** The operation of an API reference page: its specification, method and path (or webhook name). */

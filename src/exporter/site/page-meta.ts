@@ -82,6 +82,7 @@ export function pageMetaFromFrontmatter(
   const givenTitle = text("title");
   const title = givenTitle ?? titleFromPath(path);
   const openapi = text("openapi");
+  const asyncapi = text("asyncapi");
   const manualApi = readManualApi(text("api"), file, problems);
   const playground = text("playground");
   if (playground !== undefined && !PLAYGROUND_MODES.has(playground))
@@ -113,6 +114,7 @@ export function pageMetaFromFrontmatter(
       : {}),
     ...(givenTitle === undefined ? { untitled: true } : {}),
     ...(openapi?.trim() ? { openapi: openapi.trim() } : {}),
+    ...(asyncapi?.trim() ? { asyncapi: asyncapi.trim() } : {}),
     path,
     file,
     title,

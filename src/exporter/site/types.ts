@@ -217,6 +217,8 @@ export interface ApiSettings {
   };
   /** Default specifications (`api.openapi`) for `openapi` pages and endpoint entries. */
   openapi?: ApiReference;
+  /** Default AsyncAPI documents (`api.asyncapi`) for `asyncapi` pages that name only a channel. */
+  asyncapi?: ApiReference;
   /** Base URLs for pages without a specification's servers (`api.mdx.server`, mint.json `api.baseUrl`). */
   servers: string[];
   /** Authentication of pages without a specification (`api.mdx.auth`, mint.json `api.auth`). */
@@ -243,6 +245,8 @@ export interface Navigation {
   global: { anchors: NavLinkNode[]; tabs: NavLinkNode[] };
   /** The specifications named at the navigation's top level (see ApiReference). */
   openapi?: ApiReference;
+  /** The AsyncAPI documents named at the navigation's top level: a page per channel. */
+  asyncapi?: ApiReference;
   /** `navigation.directory`, inherited by every division and group that does not set its own. */
   directory?: DirectoryStyle;
 }
@@ -297,6 +301,8 @@ export interface NavDivision {
   /** A language's own top bar, footer and banner, replacing the site-wide ones. */
   settings?: Partial<Pick<SiteConfig, "navbar" | "footer" | "banner">>;
   openapi?: ApiReference;
+  /** AsyncAPI documents whose channels become pages here, after the division's own. */
+  asyncapi?: ApiReference;
   /** `directory`, as written on this division (inherited below it). */
   directory?: DirectoryStyle;
   children: NavNode[];
@@ -312,6 +318,8 @@ export interface NavGroup {
   expanded?: boolean;
   hidden?: boolean;
   openapi?: ApiReference;
+  /** AsyncAPI documents whose channels become pages here, after the group's own. */
+  asyncapi?: ApiReference;
   /** `directory`, as written on this group (inherited below it). */
   directory?: DirectoryStyle;
   children: NavNode[];

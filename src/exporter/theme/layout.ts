@@ -60,8 +60,8 @@ export function renderPage(
   const content = blank
     ? `<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content">${body.lead ?? ""}${body.html}${body.aside ?? ""}</div></main>`
     : `<main id="content-area" class="content"><div id="content-container" class="content-container${side ? " with-side-column" : ""}">
-${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, messages, (menuInToc ? "" : menu) + rssButtonHtml(page, links)) : ""}${body.lead ?? ""}${side ? sideColumnHtml(side) : ""}${deprecatedNotice(page, messages)}<div id="content" class="mdx-content prose">${body.html}</div>
-${pageEndHtml(site, page)}${directoryHtml(view.directory, links, site.config.icons.library, messages)}${chrome.pagination && !page.hideFooterPagination ? paginationHtml(view.previous, view.next, links, messages) : ""}${chrome.footer ? footerHtml(site.config.name, footerConfig, links) : ""}</div></main>`;
+${chrome.header ? pageHeaderHtml(page, view, site.config.styling.eyebrows, messages, (menuInToc ? "" : menu) + rssButtonHtml(page, links, messages)) : ""}${body.lead ?? ""}${side ? sideColumnHtml(side, messages) : ""}${deprecatedNotice(page, messages)}<div id="content" class="mdx-content prose">${body.html}</div>
+${pageEndHtml(site, page, view.language, messages)}${directoryHtml(view.directory, links, site.config.icons.library, messages)}${chrome.pagination && !page.hideFooterPagination ? paginationHtml(view.previous, view.next, links, messages) : ""}${chrome.footer ? footerHtml(site.config.name, footerConfig, links) : ""}</div></main>`;
 
   return `<!doctype html>
 <html ${htmlAttributes(site, {
@@ -86,8 +86,8 @@ ${islandScripts(body.islandModules, site.assets.islandsRuntime, links.asset)}${c
 }
 
 /** The examples and panels beside the content: after the header, so a phone reads them there. */
-function sideColumnHtml(html: string): string {
-  return `<aside id="content-side-layout" class="side-column" aria-label="Examples"><div class="side-column-inner">${html}</div></aside>\n`;
+function sideColumnHtml(html: string, messages: Messages): string {
+  return `<aside id="content-side-layout" class="side-column" aria-label="${escapeHtml(messages.examples)}"><div class="side-column-inner">${html}</div></aside>\n`;
 }
 
 /**

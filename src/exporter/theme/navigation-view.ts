@@ -203,6 +203,12 @@ export class NavigationModel {
     }
   }
 
+  /** The docs.json code of the language division holding the page, if any (as `view` gives it). */
+  languageOf(pagePath: string): string | undefined {
+    const chain = this.chains.get(pagePath) ?? this.defaultChain();
+    return chain.findLast((division) => division.kind === "language")?.language;
+  }
+
   view(pagePath: string): NavigationView {
     const chain = this.chains.get(pagePath) ?? this.defaultChain();
     const view: NavigationView = {
@@ -430,6 +436,7 @@ export class NavigationModel {
           current,
           // API reference pages show their method before the title, as readers scan for it.
           ...(meta?.api && !meta.hideApiMarker ? { method: meta.api.method } : {}),
+          ...(meta?.channel && !meta.hideApiMarker ? { method: "ws" } : {}),
           ...(meta?.deprecated ? { deprecated: true } : {}),
         });
       } else if (node.type === "link") {

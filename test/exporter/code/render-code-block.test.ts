@@ -60,8 +60,12 @@ describe("code blocks", () => {
       lineNumbers: true,
     });
     expect(parseCodeMeta("Example file.js")).toMatchObject({ title: "Example file.js" });
-    expect(parseCodeMeta("twoslash Twoslash example")).toMatchObject({ title: "Twoslash example" });
+    expect(parseCodeMeta("twoslash Twoslash example")).toMatchObject({
+      title: "Twoslash example",
+      twoslash: true,
+    });
     expect(parseCodeMeta("twoslash").title).toBeUndefined();
+    expect(parseCodeMeta("Example file.js").twoslash).toBe(false);
     expect(parseCodeMeta('focus={2-3} icon="js" expandable')).toMatchObject({
       focus: new Set([2, 3]),
       icon: "js",

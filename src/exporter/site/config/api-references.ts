@@ -47,36 +47,14 @@ export function readApiSources(
 
 /**
  * The API reference settings of a navigation container: its `openapi` specifications (the
- * default for the endpoint entries inside it). An `asyncapi` setting is noted with a warning:
- * event-driven API pages are not part of the export.
+ * default for the endpoint entries inside it) and its `asyncapi` documents (a page per channel).
  */
 export function readContainerApi(
   object: Record<string, unknown>,
   path: string,
   check: ConfigChecker,
-): ApiReference | undefined {
-  warnAsyncApi(object.asyncapi, `${path}.asyncapi`, check);
-  return readApiSources(object.openapi, `${path}.openapi`, check);
-}
-
-/**
- * An `asyncapi` setting (docs.json `api.asyncapi` or a navigation container's): its
- * specifications get no pages (docs/decisions.md, "AsyncAPI"), said once, naming each file.
- */
-export function warnAsyncApi(value: unknown, path: string, check: ConfigChecker): void {
-  if (value === undefined || value === null) return;
-  const items = Array.isArray(value) ? value : [value];
-  const files = items.flatMap((item) => {
-    if (typeof item === "string" && item.trim()) return [item.trim()];
-    if (item && typeof item === "object") {
-      const source = (item as Record<string, unknown>).source;
-      if (typeof source === "string" && source.trim()) return [source.trim()];
-    }
-    return [];
-  });
-  const named = files.length > 0 ? files.map((file) => `"${file}"`).join(", ") : "it names";
-  check.warn(
-    path,
-    `AsyncAPI reference pages are not exported: the channels of ${named} get no pages (only OpenAPI specifications become API pages)`,
-  );
+): { openapi?: ApiReference; asyncapi?: ApiReference } {
+  const openapi = readApiSources(object.openapi, `${path}.openapi`, check);
+  const asyncapi = readApiSources(object.asyncapi, `${path}.asyncapi`, check);
+  return { ...(openapi ? { openapi } : {}), ...(asyncapi ? { asyncapi } : {}) };
 }

@@ -1,5 +1,5 @@
 import type { ApiSettings } from "../types.ts";
-import { readApiSources, warnAsyncApi } from "./api-references.ts";
+import { readApiSources } from "./api-references.ts";
 import type { ConfigChecker } from "./checker.ts";
 
 /**
@@ -57,7 +57,8 @@ export function readApiSettings(value: unknown, check: ConfigChecker): ApiSettin
   if (languages && languages.length > 0) settings.examples.languages = languages;
   if (method)
     settings.auth = { method, ...(typeof auth?.name === "string" ? { name: auth.name } : {}) };
-  warnAsyncApi(api?.asyncapi, "api.asyncapi", check);
+  const asyncapi = readApiSources(api?.asyncapi, "api.asyncapi", check);
+  if (asyncapi) settings.asyncapi = asyncapi;
   const openapi = readApiSources(api?.openapi, "api.openapi", check);
   if (openapi) settings.openapi = openapi;
   return settings;

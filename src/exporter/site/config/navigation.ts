@@ -67,11 +67,12 @@ export function readNavigation(value: unknown, check: ConfigChecker): Navigation
   const container = readContainer(object, "navigation", check, limits);
   navigation.root = container.children;
   if (container.openapi) navigation.openapi = container.openapi;
+  if (container.asyncapi) navigation.asyncapi = container.asyncapi;
   const directory = readDirectory(object.directory, "navigation.directory", check);
   if (directory) navigation.directory = directory;
   if (object.global !== undefined)
     navigation.global = readGlobal(object.global, "navigation.global", check);
-  if (!hasContent(navigation.root) && !container.openapi)
+  if (!hasContent(navigation.root) && !container.openapi && !container.asyncapi)
     check.warn("navigation", "lists no pages");
   return navigation;
 }
@@ -85,7 +86,7 @@ export function readContainer(
   path: string,
   check: ConfigChecker,
   limits: NavigationLimits,
-): { children: NavNode[]; openapi?: ApiReference } {
+): { children: NavNode[]; openapi?: ApiReference; asyncapi?: ApiReference } {
   const children: NavNode[] = [];
   for (const [key, value] of Object.entries(object)) {
     const division = DIVISIONS[key];
@@ -107,8 +108,8 @@ export function readContainer(
       for (const node of readPageList(pages, `${path}.pages`, check, limits)) children.push(node);
     }
   }
-  const openapi = readContainerApi(object, path, check);
-  return openapi ? { children, openapi } : { children };
+  const { openapi, asyncapi } = readContainerApi(object, path, check);
+  return { children, ...(openapi ? { openapi } : {}), ...(asyncapi ? { asyncapi } : {}) };
 }
 
 function readDivision(
@@ -176,10 +177,11 @@ function readDivisionEntered(
   const container = readContainer(object, path, check, limits);
   node.children = container.children;
   if (container.openapi) node.openapi = container.openapi;
+  if (container.asyncapi) node.asyncapi = container.asyncapi;
   const directory = readDirectory(object.directory, `${path}.directory`, check);
   if (directory) node.directory = directory;
   if (label === undefined) return undefined;
-  if (!href && !hasContent(node.children) && !container.openapi)
+  if (!href && !hasContent(node.children) && !container.openapi && !container.asyncapi)
     check.warn(path, `the ${division.noun} "${node.label}" has no pages and no href`);
   return node;
 }
@@ -251,10 +253,11 @@ function readGroupEntered(
   const container = readContainer(object, path, check, limits);
   group.children = container.children;
   if (container.openapi) group.openapi = container.openapi;
+  if (container.asyncapi) group.asyncapi = container.asyncapi;
   const directory = readDirectory(object.directory, `${path}.directory`, check);
   if (directory) group.directory = directory;
   if (title === undefined) return undefined;
-  if (!group.root && !hasContent(group.children) && !container.openapi)
+  if (!group.root && !hasContent(group.children) && !container.openapi && !container.asyncapi)
     check.warn(path, `the group "${title}" has no pages`);
   return group;
 }
@@ -392,7 +395,8 @@ function readLink(
 function hasContent(nodes: NavNode[]): boolean {
   return nodes.some((node) => {
     if (node.type === "page" || node.type === "link" || node.type === "endpoint") return true;
-    if (node.openapi || (node.type === "division" ? node.href : node.root)) return true;
+    if (node.openapi || node.asyncapi || (node.type === "division" ? node.href : node.root))
+      return true;
     return hasContent(node.children);
   });
 }

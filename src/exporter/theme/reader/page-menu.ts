@@ -12,17 +12,19 @@ import { iconHtml } from "../chrome/icon.ts";
 import type { PageLinks } from "../chrome/links.ts";
 import { escapeHtml, isExternalUrl } from "../html.ts";
 import type { SiteLayoutData } from "../layout-types.ts";
-import { ENGLISH, type Messages } from "../messages/index.ts";
+import { ENGLISH, fillMessage, type Messages } from "../messages/index.ts";
 import type { ReaderSettings } from "./reader-settings.ts";
-import { READER_TEXT } from "./reader-text.ts";
 
-/** Where each AI tool takes a question: the question follows, URL-encoded. */
-const AI_TOOLS: Partial<Record<ContextualOptionId, string>> = {
-  chatgpt: "https://chatgpt.com/?hints=search&q=",
-  claude: "https://claude.ai/new?q=",
-  perplexity: "https://www.perplexity.ai/search/new?q=",
-  grok: "https://grok.com/?q=",
-  aistudio: "https://aistudio.google.com/prompts/new_chat?prompt=",
+/** Where each AI tool takes a question (the question follows, URL-encoded), and its name. */
+const AI_TOOLS: Partial<Record<ContextualOptionId, { url: string; name: string }>> = {
+  chatgpt: { url: "https://chatgpt.com/?hints=search&q=", name: "ChatGPT" },
+  claude: { url: "https://claude.ai/new?q=", name: "Claude" },
+  perplexity: { url: "https://www.perplexity.ai/search/new?q=", name: "Perplexity" },
+  grok: { url: "https://grok.com/?q=", name: "Grok" },
+  aistudio: {
+    url: "https://aistudio.google.com/prompts/new_chat?prompt=",
+    name: "Google AI Studio",
+  },
 };
 
 const MCP_OPTIONS: ReadonlySet<ContextualOptionId> = new Set([
@@ -101,7 +103,7 @@ export function pageMenuHtml(
         `<li><a class="context-menu-item" ${entry.attributes}>${iconHtml(entry.icon, { size: 16 })}<span class="context-menu-title">${escapeHtml(entry.title)}</span>${entry.description ? `<small class="context-menu-description">${escapeHtml(entry.description)}</small>` : ""}</a></li>`,
     )
     .join("");
-  return `<div id="page-context-menu" class="page-actions context-menu">${button}<details class="context-menu-more"><summary aria-label="${escapeHtml(READER_TEXT.moreActions)}">${iconHtml("chevron-down", { size: 14 })}</summary><ul class="context-menu-list" aria-label="${escapeHtml(READER_TEXT.menuLabel)}">${items}</ul></details></div>`;
+  return `<div id="page-context-menu" class="page-actions context-menu">${button}<details class="context-menu-more"><summary aria-label="${escapeHtml(messages.morePageActions)}">${iconHtml("chevron-down", { size: 14 })}</summary><ul class="context-menu-list" aria-label="${escapeHtml(messages.pageActions)}">${items}</ul></details></div>`;
 }
 
 function menuEntry(
@@ -124,21 +126,31 @@ function menuEntry(
       attributes: `href="${escapeHtml(external ? url.url : links.configUrl(url.url))}"${external ? ' target="_blank" rel="noopener noreferrer"' : ""}`,
     };
   }
-  const text = READER_TEXT[option];
   // Through the page's links, so a page written as <path>/index.html (clean URLs) finds it too.
   const markdownUrl = escapeHtml(links.asset(`${page.path}.md`));
   if (option === "copy")
     return {
-      ...text,
       title: messages.copyPage,
+      description: messages.copyPageDescription,
       icon: "copy",
       attributes: `href="${markdownUrl}" data-copy-page`,
     };
   if (option === "view")
-    return { ...text, icon: "file-text", attributes: `href="${markdownUrl}" data-view-markdown` };
+    return {
+      title: messages.viewAsMarkdown,
+      description: messages.viewAsMarkdownDescription,
+      icon: "file-text",
+      attributes: `href="${markdownUrl}" data-view-markdown`,
+    };
   const tool = AI_TOOLS[option];
-  if (tool) return { ...text, icon: "sparkles", attributes: aiAttributes(tool, page, site.reader) };
-  return mcpEntry(option, site);
+  if (tool)
+    return {
+      title: fillMessage(messages.openInTool, { tool: tool.name }),
+      description: messages.askAboutPage,
+      icon: "sparkles",
+      attributes: aiAttributes(tool.url, page, site.reader, messages.aiPrompt),
+    };
+  return mcpEntry(option, site, messages);
 }
 
 /**
@@ -146,18 +158,27 @@ function menuEntry(
  * where the site is served, else filled in by the client script from the page's own address
  * (the entry stays hidden until then, and on `file://`, where no AI tool could read the page).
  */
-function aiAttributes(tool: string, page: PageMeta, reader: ReaderSettings | undefined): string {
+function aiAttributes(
+  tool: string,
+  page: PageMeta,
+  reader: ReaderSettings | undefined,
+  prompt: string,
+): string {
   const external = ' target="_blank" rel="noopener noreferrer"';
   if (reader?.siteUrl) {
     const pageUrl = `${reader.siteUrl}/${page.path === "index" ? "" : page.path}`;
-    const href = `${tool}${encodeURIComponent(READER_TEXT.aiPrompt.replace("{url}", pageUrl))}`;
+    const href = `${tool}${encodeURIComponent(fillMessage(prompt, { url: pageUrl }))}`;
     return `href="${escapeHtml(href)}"${external}`;
   }
-  return `href="${escapeHtml(tool)}" data-ai-link="${escapeHtml(tool)}" data-ai-prompt="${escapeHtml(READER_TEXT.aiPrompt)}" hidden${external}`;
+  return `href="${escapeHtml(tool)}" data-ai-link="${escapeHtml(tool)}" data-ai-prompt="${escapeHtml(prompt)}" hidden${external}`;
 }
 
 /** The MCP options: the server's address copied, or handed to an editor by its install link. */
-function mcpEntry(option: ContextualOptionId, site: SiteLayoutData): MenuEntry | undefined {
+function mcpEntry(
+  option: ContextualOptionId,
+  site: SiteLayoutData,
+  messages: Messages,
+): MenuEntry | undefined {
   const server = site.reader?.mcpUrl;
   if (!server) return undefined;
   const name = site.config.name;
@@ -165,28 +186,38 @@ function mcpEntry(option: ContextualOptionId, site: SiteLayoutData): MenuEntry |
   switch (option) {
     case "mcp":
       return {
-        ...READER_TEXT.mcp,
+        title: messages.copyMcpServer,
+        description: messages.copyMcpServerDescription,
         icon: "plug",
         attributes: `href="${serverLink}" data-copy-text="${serverLink}"`,
       };
     case "add-mcp":
       return {
-        ...READER_TEXT["add-mcp"],
+        title: messages.copyMcpInstall,
+        description: messages.copyMcpInstallDescription,
         icon: "terminal",
         attributes: `href="${serverLink}" data-copy-text="${escapeHtml(`npx add-mcp ${server}`)}"`,
       };
     case "cursor": {
       const config = Buffer.from(JSON.stringify({ url: server })).toString("base64");
       const href = `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(name)}&config=${encodeURIComponent(config)}`;
-      return checked(READER_TEXT.cursor, "plug", href);
+      return checked(editorText("Cursor", messages), "plug", href);
     }
     case "vscode": {
       const href = `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name, type: "http", url: server }))}`;
-      return checked(READER_TEXT.vscode, "plug", href);
+      return checked(editorText("VS Code", messages), "plug", href);
     }
     default:
       return undefined;
   }
+}
+
+/** The title and description of the entry that installs the MCP server in an editor. */
+function editorText(editor: string, messages: Messages): { title: string; description: string } {
+  return {
+    title: fillMessage(messages.connectToTool, { tool: editor }),
+    description: fillMessage(messages.installMcpInTool, { tool: editor }),
+  };
 }
 
 function checked(
@@ -222,7 +253,11 @@ function customHref(
 }
 
 /** The RSS button of a changelog page (frontmatter `rss: true`), beside its menu. */
-export function rssButtonHtml(page: PageMeta, links: PageLinks): string {
+export function rssButtonHtml(
+  page: PageMeta,
+  links: PageLinks,
+  messages: Messages = ENGLISH,
+): string {
   if (!page.rss) return "";
-  return `<a class="rss-button" href="${escapeHtml(links.asset(feedFileOf(page.path)))}" type="application/rss+xml" aria-label="${escapeHtml(READER_TEXT.rssFeed)}">${iconHtml("rss", { size: 14 })}<span>${escapeHtml(READER_TEXT.rssFeed)}</span></a>`;
+  return `<a class="rss-button" href="${escapeHtml(links.asset(feedFileOf(page.path)))}" type="application/rss+xml" aria-label="${escapeHtml(messages.rssFeed)}">${iconHtml("rss", { size: 14 })}<span>${escapeHtml(messages.rssFeed)}</span></a>`;
 }

@@ -430,11 +430,27 @@ describe("API reference entries", () => {
     ]);
   });
 
-  it("warns that AsyncAPI pages are left out, naming the specification file", () => {
-    const { problems } = load(docs({ tabs: [{ tab: "Events", asyncapi: "events.yaml" }] }));
-    expect(messages(problems)).toContain(
-      'docs.json: navigation.tabs[0].asyncapi: AsyncAPI reference pages are not exported: the channels of "events.yaml" get no pages (only OpenAPI specifications become API pages)',
+  it("reads a container's asyncapi documents (a path, a list, or { source, directory }), and a tab holding only them is not empty", () => {
+    const { config, problems } = load(
+      docs({
+        tabs: [
+          { tab: "Events", asyncapi: "events.yaml" },
+          {
+            tab: "More",
+            groups: [{ group: "WS", asyncapi: { source: "/ws.json", directory: "ws" } }],
+          },
+          { tab: "Both", asyncapi: ["a.yaml", "https://example.com/b.yaml"] },
+        ],
+      }),
     );
+    expect(messages(problems)).toEqual([]);
+    const [events, more, both] = config.navigation.root as NavDivision[];
+    expect(events?.asyncapi).toEqual({ sources: ["events.yaml"] });
+    expect((more?.children[0] as NavDivision | undefined)?.asyncapi).toEqual({
+      sources: ["/ws.json"],
+      directory: "ws",
+    });
+    expect(both?.asyncapi).toEqual({ sources: ["a.yaml", "https://example.com/b.yaml"] });
   });
 });
 

@@ -339,11 +339,10 @@ describe("SEO, integrations and the API playground", () => {
     });
   });
 
-  it("warns that api.asyncapi gets no pages, naming its file", () => {
-    const { problems } = load(docs(NAVIGATION, { api: { asyncapi: ["events.yaml"] } }));
-    expect(messages(problems)).toEqual([
-      'docs.json: api.asyncapi: AsyncAPI reference pages are not exported: the channels of "events.yaml" get no pages (only OpenAPI specifications become API pages)',
-    ]);
+  it("reads api.asyncapi as the documents asyncapi pages naming only a channel are looked up in", () => {
+    const { config, problems } = load(docs(NAVIGATION, { api: { asyncapi: ["events.yaml"] } }));
+    expect(messages(problems)).toEqual([]);
+    expect(config.api.asyncapi).toEqual({ sources: ["events.yaml"] });
   });
 
   it("refuses an integration that is not an object of settings", () => {

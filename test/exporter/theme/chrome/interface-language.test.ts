@@ -16,6 +16,8 @@ describe("a French page's chrome", () => {
       {
         banner: { content: "Nouveau", dismissible: true },
         styling: { eyebrows: "breadcrumbs" },
+        metadata: { timestamp: true },
+        contextual: { options: ["copy", "view", "chatgpt", "claude", "mcp", "add-mcp", "cursor"] },
         navigation: {
           languages: [
             { language: "en", groups: [{ group: "Start", pages: ["index", "quickstart"] }] },
@@ -40,6 +42,15 @@ describe("a French page's chrome", () => {
         meta("fr/quickstart", { title: "Démarrage", deprecated: true }),
         meta("fr/api", { title: "API" }),
       ],
+      {
+        // Everything the page's end and its menu can show: feedback, edit links, the date, MCP.
+        reader: {
+          exportedAt: "2025-05-06T07:08:09.000Z",
+          feedbackUrl: "https://feedback.example/collect",
+          repository: { url: "https://github.com/lumen/docs" },
+          mcpUrl: "https://docs.example/mcp",
+        },
+      },
     );
     const html = renderPage(
       site,
@@ -60,11 +71,25 @@ describe("a French page's chrome", () => {
         french[key as keyof typeof ENGLISH] !== english &&
         !(CLIENT_MESSAGE_KEYS as readonly string[]).includes(key),
     );
+    // A string shows as a whole text or attribute value; one with placeholders by its words.
     const leaks = shown.filter(([, english]) =>
-      html.includes(escapeHtml(english.replace(/\{\w+\}/g, ""))),
+      /\{\w+\}/.test(english)
+        ? html.includes(escapeHtml(english.replace(/\{\w+\}/g, "")))
+        : html.includes(`>${escapeHtml(english)}<`) || html.includes(`"${escapeHtml(english)}"`),
     );
     expect(leaks).toEqual([]);
-    for (const text of ["Sur cette page", "Copier la page", "Obsolète", "Précédent", "Langue"])
+    for (const text of [
+      "Sur cette page",
+      "Copier la page",
+      "Obsolète",
+      "Précédent",
+      "Langue",
+      "Cette page vous a-t-elle été utile ?",
+      "Suggérer des modifications",
+      "Ouvrir dans ChatGPT",
+      "Connecter à Cursor",
+      'Dernière modification le <time datetime="2025-05-06T07:08:09.000Z">6 mai 2025</time>',
+    ])
       expect(html).toContain(text);
   });
 

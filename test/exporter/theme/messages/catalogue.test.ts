@@ -103,9 +103,17 @@ describe("the interface's message catalogue", () => {
 
   it("covers every string the client script shows", () => {
     // A client component showing English text of its own would not be translated.
-    const files = ["search", "copy-code", "copy-page", "views"].map((name) =>
-      readFileSync(`src/exporter/theme/client/components/${name}.ts`, "utf8"),
-    );
+    const files = [
+      "search",
+      "copy-code",
+      "copy-page",
+      "views",
+      "assistant",
+      "api-playground",
+      "mermaid",
+      "image-zoom",
+      "update-filter",
+    ].map((name) => readFileSync(`src/exporter/theme/client/components/${name}.ts`, "utf8"));
     const used = new Set(
       files.flatMap((text) => [...text.matchAll(/message\("(\w+)"/g)].map((m) => m[1])),
     );

@@ -1,3 +1,4 @@
+import { message } from "../messages.ts";
 import { CLASS_PREFIX, type Elements } from "./elements.ts";
 import type { RequestProblem } from "./request.ts";
 import { type Outcome, TIMEOUT_SECONDS } from "./send.ts";
@@ -56,8 +57,8 @@ export function showOutcome(
 ): void {
   if (outcome.kind === "answer") showAnswer(dom, view, method, url, outcome);
   else if (outcome.kind === "timed out")
-    view.say(`No answer within ${TIMEOUT_SECONDS} seconds: the request was cancelled.`, true);
-  else if (outcome.kind === "cancelled") view.say("Cancelled.", true);
+    view.say(message("noAnswerWithin", { seconds: TIMEOUT_SECONDS }), true);
+  else if (outcome.kind === "cancelled") view.say(message("cancelled"), true);
   else if (outcome.kind === "unreachable") explainUnreachable(dom, view, url);
   else view.say(outcome.message, true);
 }
@@ -82,7 +83,10 @@ function showAnswer(
   const details = dom.el("details", "headers");
   const list = dom.el("dl");
   for (const [name, value] of headers) list.append(dom.el("dt", "", name), dom.el("dd", "", value));
-  details.append(dom.el("summary", "", `Response headers (${headers.length})`), list);
+  details.append(
+    dom.el("summary", "", message("responseHeaders", { count: headers.length })),
+    list,
+  );
   if (answer.type === "cors")
     details.append(
       dom.el(
@@ -124,7 +128,7 @@ function explainUnreachable(dom: Elements, view: ResultView, url: URL): void {
 function bodyView(dom: Elements, answer: Response, bytes: Uint8Array): HTMLElement {
   const type = answer.headers.get("Content-Type") ?? "";
   const size = `${bytes.length.toLocaleString("en")} bytes`;
-  if (bytes.length === 0) return dom.el("p", "hint", "No body.");
+  if (bytes.length === 0) return dom.el("p", "hint", message("noBody"));
   const binary = dom.el("p", "hint", `Binary body, ${size}${type ? ` (${type})` : ""}.`);
   if (type && !/^text\/|json|xml|javascript|yaml|csv|urlencoded/i.test(type)) return binary;
   let text: string;

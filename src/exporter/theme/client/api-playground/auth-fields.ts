@@ -1,4 +1,5 @@
 import type { PlaygroundAuth, PlaygroundData } from "../../../openapi/types.ts";
+import { message } from "../messages.ts";
 import type { Elements } from "./elements.ts";
 
 /*
@@ -67,7 +68,7 @@ export function authFields(dom: Elements, data: PlaygroundData): AuthFields {
       );
   }
   if (inputs.length === 0) return { notes, inputs };
-  const forget = dom.button("forget", "Forget credentials");
+  const forget = dom.button("forget", message("forgetCredentials"));
   forget.onclick = () => {
     for (const { auth, controls } of inputs) {
       store(auth.id, "");
@@ -75,9 +76,9 @@ export function authFields(dom: Elements, data: PlaygroundData): AuthFields {
     }
   };
   const group = dom.group(
-    "Authorization",
+    message("authorization"),
     ...children,
-    dom.el("p", "hint", "Kept in this tab only, until it is closed."),
+    dom.el("p", "hint", message("credentialsKept")),
     forget,
   );
   return { group, notes, inputs };

@@ -1,4 +1,5 @@
 import type { PlaygroundData, PlaygroundParameter } from "../../../openapi/types.ts";
+import { message } from "../messages.ts";
 import type { Elements } from "./elements.ts";
 
 /*
@@ -7,6 +8,12 @@ import type { Elements } from "./elements.ts";
  */
 
 const LOCATIONS = ["path", "query", "header", "cookie"] as const;
+/** The heading of each group of parameters (cookies are only named, in a note). */
+const GROUP_TITLES = {
+  path: "pathParameters",
+  query: "queryParameters",
+  header: "headerParameters",
+} as const;
 /** The select option that reveals the base URL input. */
 const OTHER = "\n";
 
@@ -27,10 +34,13 @@ export function serverFields(dom: Elements, data: PlaygroundData): ServerFields 
       ),
     );
   if (data.customServer && data.servers.length > 0)
-    servers.add(new Option("Other base URL…", OTHER));
+    servers.add(new Option(`${message("otherBaseUrl")}…`, OTHER));
   const custom = dom.input("url");
   custom.placeholder = "https://api.example.com";
-  const customField = dom.field(data.servers.length > 0 ? "Other base URL" : "Base URL", custom);
+  const customField = dom.field(
+    message(data.servers.length > 0 ? "otherBaseUrl" : "baseUrl"),
+    custom,
+  );
   const showCustom = (): void => {
     customField.hidden = !(
       data.customServer &&
@@ -40,8 +50,8 @@ export function serverFields(dom: Elements, data: PlaygroundData): ServerFields 
   servers.onchange = showCustom;
   showCustom();
   const group = dom.group(
-    "Server",
-    ...(data.servers.length > 0 ? [dom.field("Base URL", servers)] : []),
+    message("server"),
+    ...(data.servers.length > 0 ? [dom.field(message("baseUrl"), servers)] : []),
     ...(data.customServer ? [customField] : []),
   );
   const chosen = () => {
@@ -83,9 +93,7 @@ export function parameterFields(dom: Elements, data: PlaygroundData): ParameterF
         code: true,
       });
     });
-    groups.push(
-      dom.group(`${location[0]?.toUpperCase()}${location.slice(1)} parameters`, ...fields),
-    );
+    groups.push(dom.group(message(GROUP_TITLES[location]), ...fields));
   }
   return { groups, notes, controls };
 }
@@ -95,7 +103,8 @@ function parameterControl(dom: Elements, parameter: PlaygroundParameter): Parame
   let control: ParameterControl;
   if (choices) {
     control = dom.el("select", "input");
-    for (const value of ["", ...choices]) control.add(new Option(value || "(not set)", value));
+    for (const value of ["", ...choices])
+      control.add(new Option(value || message("notSet"), value));
   } else {
     control = dom.input();
     if (parameter.type === "integer" || parameter.type === "number")
@@ -139,12 +148,12 @@ export function bodyField(dom: Elements, data: PlaygroundData, send: () => void)
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) send();
   };
   const group = dom.group(
-    "Body",
+    message("body"),
     dom.field(data.body.contentType, editor, {
       required: data.body.required,
       hint: /form/.test(data.body.contentType)
-        ? "The fields as a JSON object. Ctrl+Enter sends."
-        : "Ctrl+Enter sends.",
+        ? message("formFieldsAsJson")
+        : message("ctrlEnterSends"),
     }),
   );
   return { group, editor, sent: true };

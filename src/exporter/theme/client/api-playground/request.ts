@@ -1,4 +1,5 @@
 import type { PlaygroundData } from "../../../openapi/types.ts";
+import { message } from "../messages.ts";
 import { type AuthFields, applyCredentials } from "./auth-fields.ts";
 import {
   type BodyField,
@@ -40,13 +41,16 @@ export function buildRequest(
   form: PlaygroundForm,
 ): PlaygroundRequest | RequestProblem {
   const { base, control, typed } = form.server.chosen();
-  if (typed && !base) return { problem: "Enter the base URL to send the request to.", control };
+  if (typed && !base) return { problem: message("enterBaseUrl"), control };
 
   let path = data.path;
   for (const [parameter, input] of form.parameters.controls) {
     if (parameter.in !== "path") continue;
     if (!input.value)
-      return { problem: `Fill in the path parameter ${parameter.name}.`, control: input };
+      return {
+        problem: message("fillPathParameter", { name: parameter.name }),
+        control: input,
+      };
     path = path.replaceAll(
       `{${parameter.name}}`,
       parameterValues(parameter, input.value).map(encodeURIComponent).join(","),

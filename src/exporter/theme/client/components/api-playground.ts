@@ -6,6 +6,7 @@ import { bodyField, parameterFields, serverFields } from "../api-playground/form
 import { buildRequest, type PlaygroundForm } from "../api-playground/request.ts";
 import { sendRequest } from "../api-playground/send.ts";
 import { chooseTransport } from "../api-playground/transport.ts";
+import { message } from "../messages.ts";
 
 /**
  * The "Try it" playground of API reference pages: builds a form from the operation's
@@ -37,8 +38,8 @@ export function setup(root: Document): void {
 function mount(dom: Elements, section: HTMLElement, data: PlaygroundData): void {
   const panel = dom.el("div", "panel");
   playgroundDialog(dom, section, data, panel);
-  const send = dom.button("send", "Send", "submit");
-  const cancel = dom.button("cancel", "Cancel");
+  const send = dom.button("send", message("send"), "submit");
+  const cancel = dom.button("cancel", message("cancel"));
   const fields: PlaygroundForm = {
     server: serverFields(dom, data),
     auth: authFields(dom, data),
@@ -62,7 +63,7 @@ function mount(dom: Elements, section: HTMLElement, data: PlaygroundData): void 
     send.disabled = true;
     cancel.hidden = false;
     result.show();
-    result.say(`Sending ${data.method} ${request.url.href}…`);
+    result.say(message("sending", { request: `${data.method} ${request.url.href}` }));
     try {
       showOutcome(
         dom,
@@ -96,14 +97,14 @@ function playgroundDialog(
   const method = dom.el("span", "", data.method);
   method.className = `api-method api-method-${data.method.toLowerCase()}`;
   title.append(method, dom.el("code", "path", data.path));
-  const close = dom.button("close", "Close");
+  const close = dom.button("close", message("close"));
   const header = dom.el("div", "dialog-header");
   header.append(title, close);
   dialog.setAttribute("aria-labelledby", title.id);
   dialog.append(header, panel);
   section.append(dialog);
 
-  const open = dom.button("try-it", "Try it");
+  const open = dom.button("try-it", message("tryIt"));
   open.setAttribute("aria-haspopup", "dialog");
   open.setAttribute("aria-expanded", "false");
   const barId = section.dataset.endpointBar;

@@ -6,6 +6,9 @@
  * text (never as HTML), with its `[n]` citations turned into links to the pages it used.
  */
 
+import { escapeHtml } from "../../../search/excerpt.ts";
+import { message } from "../messages.ts";
+
 /** Characters of a question at most (the server refuses longer ones). */
 const MAX_QUESTION_CHARACTERS = 1000;
 
@@ -47,7 +50,7 @@ function addButton(root: Document, endpoint: string, base: string): void {
   button.className = "assistant-button";
   button.setAttribute("data-quire-assistant-open", "");
   button.setAttribute("aria-haspopup", "dialog");
-  button.innerHTML = `${SPARKLE}<span>Ask AI</span>`;
+  button.innerHTML = `${SPARKLE}<span>${escapeHtml(message("askAi"))}</span>`;
   const search = root.getElementById("search-bar-entry");
   if (search) search.after(button);
   else (root.querySelector(".topbar-inner") ?? root.body).appendChild(button);
@@ -70,7 +73,7 @@ function offerInSearch(root: Document, ask: (question: string) => void): void {
     const button = root.createElement("button");
     button.type = "button";
     button.className = "search-ask-ai";
-    button.innerHTML = `${SPARKLE}<span>Ask AI about this</span>`;
+    button.innerHTML = `${SPARKLE}<span>${escapeHtml(message("askAiAboutThis"))}</span>`;
     button.addEventListener("click", () => {
       const question = dialog.querySelector("input")?.value.trim() ?? "";
       dialog.close();
@@ -93,20 +96,24 @@ function offerInSearch(root: Document, ask: (question: string) => void): void {
   observer.observe(root.body, { childList: true });
 }
 
-const PANEL_HTML = `<div class="assistant-panel">
-<div class="assistant-header"><h2 class="assistant-title">Ask AI</h2><button type="button" class="assistant-close" aria-label="Close the assistant">Esc</button></div>
+/** The panel's markup, its words in the page's language. */
+function panelHtml(): string {
+  const text = (key: Parameters<typeof message>[0]) => escapeHtml(message(key));
+  return `<div class="assistant-panel">
+<div class="assistant-header"><h2 class="assistant-title">${text("askAi")}</h2><button type="button" class="assistant-close" aria-label="${text("closeAssistant")}">Esc</button></div>
 <div class="assistant-conversation">
 <p class="assistant-question" hidden></p>
 <div class="assistant-answer" aria-live="polite"></div>
-<div class="assistant-sources" hidden><p class="assistant-sources-title">Sources</p><ol></ol></div>
+<div class="assistant-sources" hidden><p class="assistant-sources-title">${text("sources")}</p><ol></ol></div>
 <p class="assistant-status" role="status"></p>
 </div>
 <form class="assistant-form">
-<textarea name="question" rows="2" maxlength="${MAX_QUESTION_CHARACTERS}" aria-label="Your question about the documentation" placeholder="Ask a question about these docs"></textarea>
-<button type="submit" class="assistant-send">Ask</button>
+<textarea name="question" rows="2" maxlength="${MAX_QUESTION_CHARACTERS}" aria-label="${text("assistantQuestion")}" placeholder="${text("assistantPlaceholder")}"></textarea>
+<button type="submit" class="assistant-send">${text("ask")}</button>
 </form>
-<p class="assistant-note">Answers are written by an AI model from these pages and may be wrong: check the sources.</p>
+<p class="assistant-note">${text("assistantNote")}</p>
 </div>`;
+}
 
 class AssistantPanel {
   private readonly element: HTMLDialogElement;
@@ -126,8 +133,8 @@ class AssistantPanel {
     this.base = base;
     this.element = root.createElement("dialog");
     this.element.className = "assistant-dialog";
-    this.element.setAttribute("aria-label", "Ask AI about the documentation");
-    this.element.innerHTML = PANEL_HTML;
+    this.element.setAttribute("aria-label", message("askAiAboutDocumentation"));
+    this.element.innerHTML = panelHtml();
     root.body.appendChild(this.element);
     const find = <T extends Element>(selector: string) => this.element.querySelector(selector) as T;
     this.form = find<HTMLFormElement>(".assistant-form");
@@ -178,7 +185,7 @@ class AssistantPanel {
     this.answer.textContent = "";
     this.sources.hidden = true;
     this.element.removeAttribute("data-state");
-    this.status.textContent = "Looking through the documentation…";
+    this.status.textContent = message("assistantSearching");
     this.input.value = "";
     let sources: Source[] = [];
     let text = "";
@@ -199,7 +206,7 @@ class AssistantPanel {
             : `the assistant answered ${response.status}`,
         );
       }
-      this.status.textContent = "Writing an answer…";
+      this.status.textContent = message("assistantWriting");
       for await (const { event, data } of serverEvents(response.body)) {
         if (event === "sources") sources = data as Source[];
         else if (event === "text") {
@@ -212,12 +219,14 @@ class AssistantPanel {
       }
       this.render(text, sources);
       this.showSources(text, sources);
-      this.status.textContent = text === "" ? "The assistant gave no answer." : "";
+      this.status.textContent = text === "" ? message("assistantNoAnswer") : "";
       this.element.setAttribute("data-state", "done");
     } catch (error) {
       if (controller.signal.aborted) return;
       this.showSources(text, sources);
-      this.status.textContent = `Sorry: ${error instanceof Error ? error.message : String(error)}`;
+      this.status.textContent = message("assistantFailed", {
+        reason: error instanceof Error ? error.message : String(error),
+      });
       this.element.setAttribute("data-state", "failed");
     } finally {
       if (this.running === controller) this.running = undefined;

@@ -1,9 +1,11 @@
 import { copyText, flash } from "../clipboard.ts";
 import { message } from "../messages.ts";
 
-/** Copy buttons on code blocks and prompts, and "Show more" on long expandable blocks. */
+/**
+ * Copy buttons on code blocks and prompts, and "Show more" on long expandable blocks: their
+ * labels are written in the page's language at export time, their later states here.
+ */
 export function setup(root: Document): void {
-  translateButtons(root);
   root.addEventListener("click", (event) => {
     const target = event.target as HTMLElement | null;
     const copy = target?.closest<HTMLButtonElement>("button.copy-code");
@@ -28,26 +30,23 @@ export function setup(root: Document): void {
 }
 
 /**
- * Code blocks are rendered once for every language (and cached so): their buttons are labelled
- * in the page's language here. Without scripts they do nothing, so an English label never shows.
+ * The code as written: removed diff lines are left out, each line once. A twoslash block's
+ * type popups and its query and error lines are what the page adds, not code.
  */
-function translateButtons(root: Document): void {
-  if (!root.documentElement.dataset.messages) return;
-  for (const button of root.querySelectorAll<HTMLButtonElement>("button.copy-code")) {
-    if (button.textContent === "Copy") button.textContent = message("copy");
-    if (button.getAttribute("aria-label") === "Copy code")
-      button.setAttribute("aria-label", message("copyCode"));
-  }
-  for (const button of root.querySelectorAll<HTMLButtonElement>("button.code-expand"))
-    if (button.textContent === "Show more") button.textContent = message("showMore");
+function codeText(element: Element): string {
+  const lines = [...element.querySelectorAll(".line")].filter(
+    (line) => !line.closest(".twoslash-popup-container"),
+  );
+  if (lines.length === 0) return element.textContent ?? "";
+  return lines
+    .filter((line) => !line.classList.contains("diff-remove"))
+    .map((line) => lineText(line))
+    .join("\n");
 }
 
-/** The code as written: removed diff lines are left out, each line once. */
-function codeText(element: Element): string {
-  const lines = element.querySelectorAll(".line");
-  if (lines.length === 0) return element.textContent ?? "";
-  return [...lines]
-    .filter((line) => !line.classList.contains("diff-remove"))
-    .map((line) => line.textContent ?? "")
-    .join("\n");
+function lineText(line: Element): string {
+  if (!line.querySelector(".twoslash-popup-container")) return line.textContent ?? "";
+  const copy = line.cloneNode(true) as Element;
+  for (const popup of copy.querySelectorAll(".twoslash-popup-container")) popup.remove();
+  return copy.textContent ?? "";
 }

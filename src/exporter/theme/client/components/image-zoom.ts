@@ -1,3 +1,5 @@
+import { message } from "../messages.ts";
+
 /**
  * A click on an image of the page shows it larger, over the page, until a click, Escape or a
  * scroll closes it. Images that are links, or that say `noZoom`, are left alone.
@@ -26,7 +28,7 @@ export function setup(root: Document): void {
       overlay.className = "image-zoom";
       overlay.setAttribute("role", "dialog");
       overlay.setAttribute("aria-modal", "true");
-      overlay.setAttribute("aria-label", image.alt || "Image");
+      overlay.setAttribute("aria-label", image.alt || message("image"));
       const large = root.createElement("img");
       large.src = image.currentSrc || image.src;
       large.alt = image.alt;

@@ -1,3 +1,5 @@
+import { message } from "../messages.ts";
+
 /**
  * Diagrams: pages with a ```mermaid block load the bundled mermaid script (a classic script,
  * so it works from file://) and render with the current theme, again when it changes.
@@ -63,13 +65,13 @@ function addControls(root: Document, block: HTMLElement): void {
   controls.className = `mermaid-controls mermaid-controls-${block.dataset.placement ?? "bottom-right"}`;
   /** Each control: its symbol, its label, and the change of the view it makes. */
   const actions: [string, string, Partial<typeof view> | "reset"][] = [
-    ["+", "Zoom in", { scale: ZOOM_STEP }],
-    ["−", "Zoom out", { scale: 1 / ZOOM_STEP }],
-    ["↑", "Move up", { y: -PAN_STEP }],
-    ["↓", "Move down", { y: PAN_STEP }],
-    ["←", "Move left", { x: -PAN_STEP }],
-    ["→", "Move right", { x: PAN_STEP }],
-    ["⟲", "Reset view", "reset"],
+    ["+", message("zoomIn"), { scale: ZOOM_STEP }],
+    ["−", message("zoomOut"), { scale: 1 / ZOOM_STEP }],
+    ["↑", message("moveUp"), { y: -PAN_STEP }],
+    ["↓", message("moveDown"), { y: PAN_STEP }],
+    ["←", message("moveLeft"), { x: -PAN_STEP }],
+    ["→", message("moveRight"), { x: PAN_STEP }],
+    ["⟲", message("resetView"), "reset"],
   ];
   for (const [symbol, label, change] of actions) {
     const button = root.createElement("button");

@@ -1,3 +1,5 @@
+import { message } from "../messages.ts";
+
 /**
  * The tag filter of a changelog: one button per tag of its `<Update>`s, under the table of
  * contents (above the first update on a page without one). With tags chosen, only the updates
@@ -27,7 +29,7 @@ export function setup(root: Document): void {
   const bar = root.createElement("div");
   bar.className = "update-filter";
   bar.setAttribute("role", "group");
-  bar.setAttribute("aria-label", "Filter updates by tag");
+  bar.setAttribute("aria-label", message("filterUpdates"));
   const buttons = allTags.map((tag) => {
     const button = root.createElement("button");
     button.type = "button";
