@@ -1,7 +1,8 @@
 /**
- * Writes a deterministic documentation site of N pages twice: as a Mintlify-format
- * repository for Quire and as the same Markdown for VitePress, so both tools build the same
- * amount of text and code. Usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|one-sidebar]
+ * Writes a deterministic documentation site of N pages as a Mintlify-format repository for
+ * Quire, as the same Markdown for VitePress and, when asked, as a Starlight project, so every
+ * tool builds the same amount of text and code.
+ * Usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|one-sidebar] [STARLIGHT_DIR]
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -27,6 +28,8 @@ const LANGUAGES = ["js", "ts", "python", "bash", "json", "yaml"] as const;
 export interface GeneratedSite {
   quireDir: string;
   vitepressDir: string;
+  /** The Starlight project's folder, when one was asked for. */
+  starlightDir?: string;
   pages: number;
 }
 
@@ -41,6 +44,11 @@ export function generateSite(
   pageCount = 5000,
   seed = 42,
   shape: SiteShape = "tabs",
+  /**
+   * Where to write the Starlight project: it must sit under bench/starlight so Astro resolves
+   * astro and @astrojs/starlight from there; left out, no Starlight variant is written.
+   */
+  starlightDir?: string,
 ): GeneratedSite {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
@@ -73,6 +81,7 @@ export function generateSite(
   const quireDir = path.join(outDir, "quire");
   const vitepressDir = path.join(outDir, "vitepress");
   rmSync(outDir, { recursive: true, force: true });
+  if (starlightDir) rmSync(starlightDir, { recursive: true, force: true });
   // 25 pages a group, 10 groups a tab: a large but realistic site (a 250-entry sidebar per tab).
   const perGroup = shape === "one-sidebar" ? 100 : 25;
   const groupsPerTab = shape === "one-sidebar" ? Number.MAX_SAFE_INTEGER : 10;
@@ -156,6 +165,11 @@ export function generateSite(
         "<details><summary>$1</summary>\n\n$2\n\n</details>",
       );
     write(path.join(vitepressDir, `${pagePath}.md`), markdown);
+    if (starlightDir)
+      write(
+        path.join(starlightDir, "src", "content", "docs", `${pagePath}.md`),
+        starlightPage(mdx),
+      );
   }
   write(
     path.join(quireDir, "index.mdx"),
@@ -183,15 +197,101 @@ export function generateSite(
     path.join(vitepressDir, ".vitepress", "config.mjs"),
     `export default ${JSON.stringify({ title: "Generated", cleanUrls: false, themeConfig: { nav: tabs.map((tab) => ({ text: tab.tab, link: `/${tab.groups[0]?.pages.find((page) => page !== "index")}` })), sidebar, search: { provider: "local" } } }, null, 2)};\n`,
   );
-  return { quireDir, vitepressDir, pages: pageCount + 1 };
+  if (starlightDir) writeStarlightProject(starlightDir, tabs, write);
+  return {
+    quireDir,
+    vitepressDir,
+    ...(starlightDir ? { starlightDir } : {}),
+    pages: pageCount + 1,
+  };
+}
+
+/**
+ * A page as Starlight Markdown: the title stays in the front matter (Starlight writes the page's
+ * heading), callouts become asides, the other components their nearest Markdown as for VitePress.
+ */
+function starlightPage(mdx: string[]): string {
+  return mdx
+    .join("\n")
+    .replace(/<Note>(.*?)<\/Note>/g, ":::note\n$1\n:::")
+    .replace(/<Warning>(.*?)<\/Warning>/g, ":::caution\n$1\n:::")
+    .replace(
+      /<ParamField body="(\w+)" type="(\w+)" required>\n(.*?)\n<\/ParamField>/g,
+      "**`$1`** `$2` (required)\n\n$3",
+    )
+    .replace(
+      /<Steps>\n<Step title="(\w+)">(.*?)<\/Step>\n<Step title="(\w+)">(.*?)<\/Step>\n<\/Steps>/g,
+      "1. **$1** $2\n2. **$3** $4",
+    )
+    .replace(
+      /<Tabs>\n<Tab title="(\w+)">(.*?)<\/Tab>\n<Tab title="(\w+)">(.*?)<\/Tab>\n<\/Tabs>/g,
+      "#### $1\n\n$2\n\n#### $3\n\n$4",
+    )
+    .replace(
+      /<CardGroup cols=\{2\}>\n<Card title="(\w+)" icon="rocket" href="\/(.*?)">(.*?)<\/Card>\n<Card title="(\w+)" icon="book">(.*?)<\/Card>\n<\/CardGroup>/g,
+      "- [$1](/$2/): $3\n- **$4**: $5",
+    )
+    .replace(
+      /<Accordion title="(.*?)">(.*?)<\/Accordion>/g,
+      "<details><summary>$1</summary>\n\n$2\n\n</details>",
+    )
+    .replace(/\[a related page\]\(\/(.*?)\)/, "[a related page](/$1/)");
+}
+
+/**
+ * Astro's configuration, the content collection and the home page. The sidebar is the whole
+ * tree, as Quire's navigation: a collapsed group per tab holding a group per folder that
+ * Starlight fills itself (`autogenerate`), so every page carries every page's link, since
+ * Starlight has no tabs. Search (Pagefind) and Expressive Code stay as they come.
+ */
+function writeStarlightProject(
+  starlightDir: string,
+  tabs: { tab: string; groups: { group: string; pages: string[] }[] }[],
+  write: (file: string, content: string) => void,
+): void {
+  const sidebar = tabs.map((tab) => ({
+    label: tab.tab,
+    collapsed: true,
+    items: tab.groups.map((group) => ({
+      label: group.group,
+      collapsed: true,
+      items: [
+        {
+          autogenerate: {
+            directory: path.posix.dirname(group.pages.find((page) => page !== "index") as string),
+          },
+        },
+      ],
+    })),
+  }));
+  write(
+    path.join(starlightDir, "astro.config.mjs"),
+    `import starlight from "@astrojs/starlight";\nimport { defineConfig } from "astro/config";\n\nexport default defineConfig({\n  integrations: [starlight(${JSON.stringify({ title: "Generated", sidebar }, null, 2)})],\n});\n`,
+  );
+  write(
+    path.join(starlightDir, "src", "content.config.mjs"),
+    `import { defineCollection } from "astro:content";\nimport { docsLoader } from "@astrojs/starlight/loaders";\nimport { docsSchema } from "@astrojs/starlight/schema";\n\nexport const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n`,
+  );
+  write(
+    path.join(starlightDir, "src", "content", "docs", "index.md"),
+    "---\ntitle: Generated documentation\n---\n\nA generated site for benchmarks.\n",
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [outDir, count, shape] = process.argv.slice(2);
+  const [outDir, count, shape, starlightDir] = process.argv.slice(2);
   if (!outDir || (shape && shape !== "tabs" && shape !== "one-sidebar")) {
-    process.stderr.write("usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|one-sidebar]\n");
+    process.stderr.write(
+      "usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|one-sidebar] [STARLIGHT_DIR]\n",
+    );
     process.exit(2);
   }
-  const site = generateSite(outDir, count ? Number(count) : 5000, 42, shape as SiteShape);
+  const site = generateSite(
+    outDir,
+    count ? Number(count) : 5000,
+    42,
+    (shape || "tabs") as SiteShape,
+    starlightDir,
+  );
   process.stdout.write(`${JSON.stringify(site)}\n`);
 }

@@ -2,10 +2,11 @@
  * `npm run bench`: the benchmarks behind BENCHMARKS.md, in sections.
  * - export: exports examples/docs and a generated 5,000-page site with Quire (in tabs and in one
  *   sidebar), runs a bare unified + remark-gfm + Shiki pipeline on the same pages
- *   (bench/bare-pipeline.ts) and builds the same Markdown with VitePress (installed under
- *   bench/vitepress only), one after the other in each run so a noisy shared machine affects all
- *   alike (15+ minutes). Options: BENCH_PAGES (default 5000), BENCH_RUNS (default 2),
- *   BENCH_VITEPRESS=0 to leave VitePress out.
+ *   (bench/bare-pipeline.ts) and builds the same Markdown with VitePress and with Starlight
+ *   (each installed on first use under bench/vitepress and bench/starlight only, from their own
+ *   lock files), one after the other in each run so a noisy shared machine affects all alike
+ *   (30+ minutes a run). Options: BENCH_PAGES (default 5000), BENCH_RUNS (default 2),
+ *   BENCH_VITEPRESS=0 to leave VitePress out, BENCH_STARLIGHT=0 to leave Starlight out.
  * - api: the admin API, polling a job beside a bare Fastify route and creating jobs
  *   (bench/api.ts, about 2 minutes).
  * - agent: an agent job's overhead outside the model on examples/docs and a generated
@@ -72,6 +73,9 @@ const benchDir = path.join(root, "bench");
 const vitepressDir = path.join(benchDir, "vitepress");
 // Inside bench/vitepress, so the generated VitePress site resolves vue and vitepress from there.
 const work = path.join(vitepressDir, ".work");
+const starlightDir = path.join(benchDir, "starlight");
+// Inside bench/starlight, so the generated Astro project resolves astro and Starlight from there.
+const starlightWork = path.join(starlightDir, ".work");
 const pages = Number(process.env.BENCH_PAGES ?? 5000);
 const runs = Number(process.env.BENCH_RUNS ?? 2);
 const quire = path.join(root, "bin", "quire.js");
@@ -81,15 +85,27 @@ function log(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
-function ensureVitepress(): void {
-  if (existsSync(path.join(vitepressDir, "node_modules", "vitepress"))) return;
-  log("Installing VitePress under bench/vitepress (not a dependency of Quire)…");
+/** Installs a comparison tool into its own bench folder, from its lock file, on first use. */
+function ensureInstalled(folder: string, packageName: string, label: string): void {
+  if (existsSync(path.join(folder, "node_modules", packageName, "package.json"))) return;
+  log(`Installing ${label} under bench/${path.basename(folder)} (not a dependency of Quire)…`);
   // `npm install`, not `npm ci`: this npm leaves rollup's optional platform packages out of the
   // lock file and then refuses `npm ci`; the lock still pins every version that is installed.
-  execFileSync("npm", ["install", "--no-audit", "--no-fund"], {
-    cwd: vitepressDir,
-    stdio: "inherit",
-  });
+  execFileSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: folder, stdio: "inherit" });
+}
+
+function ensureVitepress(): void {
+  ensureInstalled(vitepressDir, "vitepress", "VitePress");
+}
+
+function ensureStarlight(): void {
+  ensureInstalled(starlightDir, "@astrojs/starlight", "Starlight");
+}
+
+/** The installed version of a comparison tool, for the report. */
+function installedVersion(folder: string, packageName: string): string {
+  const manifest = path.join(folder, "node_modules", packageName, "package.json");
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
 }
 
 function folderBytes(folder: string): number {
@@ -131,7 +147,35 @@ async function vitepressBuild(source: string): Promise<Measurement & { siteBytes
   const result = await measure(node, [binary, "build", source], { cwd: vitepressDir });
   if (result.exitCode !== 0)
     throw new Error(`vitepress build failed:\n${result.output.slice(-3000)}`);
-  return { ...result, siteBytes: folderBytes(dist) };
+  const siteBytes = folderBytes(dist);
+  log(
+    `  vitepress build: ${seconds(result.wallMs)} (CPU ${seconds(result.cpuMs)}), ${mb(result.peakRssBytes)}, ${mb(siteBytes)}`,
+  );
+  return { ...result, siteBytes };
+}
+
+/**
+ * `astro build` of the generated Starlight project, from nothing each time: Astro keeps its
+ * content store and Vite's cache between builds, which a first build does not have.
+ */
+async function starlightBuild(project: string): Promise<Measurement & { siteBytes: number }> {
+  const dist = path.join(project, "dist");
+  for (const cache of [dist, path.join(project, ".astro"), path.join(project, "node_modules")])
+    rmSync(cache, { recursive: true, force: true });
+  const binary = path.join(starlightDir, "node_modules", "astro", "bin", "astro.mjs");
+  const result = await measure(node, [binary, "build"], {
+    cwd: project,
+    // No telemetry request to the network in the middle of a measurement.
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.exitCode !== 0) throw new Error(`astro build failed:\n${result.output.slice(-3000)}`);
+  const siteBytes = folderBytes(dist);
+  log(
+    `  starlight build: ${seconds(result.wallMs)} (CPU ${seconds(result.cpuMs)}), ${mb(result.peakRssBytes)}, ${mb(siteBytes)}`,
+  );
+  // Gigabytes at 5,000 pages (every page carries the whole sidebar): not kept on a shared disk.
+  rmSync(dist, { recursive: true, force: true });
+  return { ...result, siteBytes };
 }
 
 /** Threads the bare pipeline runs on: as many as Quire's render pool starts for a large site. */
@@ -175,11 +219,19 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 /** The export section of BENCHMARKS.md (everything the export benchmark wrote before the sections). */
 async function exportSection(): Promise<string> {
   const withVitepress = process.env.BENCH_VITEPRESS !== "0";
+  const withStarlight = process.env.BENCH_STARLIGHT !== "0";
   if (withVitepress) ensureVitepress();
+  if (withStarlight) ensureStarlight();
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   log(`Generating a ${pages}-page site, in tabs and in one sidebar…`);
-  const generated = generateSite(path.join(work, "generated"), pages);
+  const generated = generateSite(
+    path.join(work, "generated"),
+    pages,
+    42,
+    "tabs",
+    withStarlight ? path.join(starlightWork, "generated") : undefined,
+  );
   const oneSidebar = generateSite(path.join(work, "generated-sidebar"), pages, 42, "one-sidebar");
 
   log("Exporting examples/docs…");
@@ -217,9 +269,10 @@ async function exportSection(): Promise<string> {
   const quireWarm: Measurement[] = [];
   const quireNoCache: Measurement[] = [];
   const vitepress: (Measurement & { siteBytes: number })[] = [];
+  const starlight: (Measurement & { siteBytes: number })[] = [];
   for (let run = 1; run <= runs; run++) {
     log(
-      `Run ${run}/${runs}: Quire (tabs, first export), the bare pipeline, Quire (one sidebar, first export), Quire (warm cache, no cache)${withVitepress ? ", VitePress" : ""}…`,
+      `Run ${run}/${runs}: Quire (tabs, first export), the bare pipeline, Quire (one sidebar, first export), Quire (warm cache, no cache)${withVitepress ? ", VitePress" : ""}${withStarlight ? ", Starlight" : ""}…`,
     );
     const cacheDir = path.join(work, `cache-${run}`);
     quireCold.push(await quireExport(generated.quireDir, cacheDir, `generated-${run}`));
@@ -234,6 +287,8 @@ async function exportSection(): Promise<string> {
     quireWarm.push(await quireExport(generated.quireDir, cacheDir, `generated-${run}-warm`));
     quireNoCache.push(await quireExport(generated.quireDir, undefined, `generated-${run}-nocache`));
     if (withVitepress) vitepress.push(await vitepressBuild(generated.vitepressDir));
+    if (withStarlight && generated.starlightDir)
+      starlight.push(await starlightBuild(generated.starlightDir));
   }
   const wall = (list: Measurement[]) => median(list.map((item) => item.wallMs));
   const cpu = (list: Measurement[]) => median(list.map((item) => item.cpuMs));
@@ -262,12 +317,51 @@ async function exportSection(): Promise<string> {
     .join("\n");
   const loads = os.loadavg()[0]?.toFixed(1);
   const vitepressMs = withVitepress ? wall(vitepress) : 0;
+  // Each round's builds follow one another: the median of the rounds' own ratios.
+  const roundRatio = (
+    other: Measurement[],
+    quire: Measurement[] = quireCold,
+    field: "wallMs" | "cpuMs" = "wallMs",
+  ) => median(quire.map((item, index) => (other[index] as Measurement)[field] / item[field]));
+  const goal = (ratio: number, target: number) =>
+    `goal: at least ${target}×: ${ratio >= target ? "met" : "**not met**"}`;
+  const vitepressVersion = withVitepress ? installedVersion(vitepressDir, "vitepress") : "";
+  const starlightVersion = withStarlight
+    ? `${installedVersion(starlightDir, "@astrojs/starlight")} (Astro ${installedVersion(starlightDir, "astro")})`
+    : "";
+  const otherTools = [
+    ...(withVitepress ? [{ name: "VitePress", list: vitepress }] : []),
+    ...(withStarlight ? [{ name: "Starlight", list: starlight }] : []),
+  ];
+  const otherRounds = quireCold
+    .map((item, index) => {
+      const cells = otherTools.map(({ list }) => {
+        const other = list[index] as Measurement;
+        return `${seconds(other.wallMs)} (${seconds(other.cpuMs)} CPU) | ${(other.wallMs / item.wallMs).toFixed(2)}`;
+      });
+      return `| ${index + 1} | ${seconds(item.wallMs)} (${seconds(item.cpuMs)} CPU) | ${cells.join(" | ")} |`;
+    })
+    .join("\n");
+  const otherTable =
+    otherTools.length === 0
+      ? ""
+      : `
+| Run | Quire, tabs | ${otherTools.map(({ name }) => `${name} | ${name} ÷ Quire`).join(" | ")} |
+|---:|---:|${otherTools.map(() => "---:|---:|").join("")}
+${otherRounds}
+`;
+  const vitepressLine = withVitepress
+    ? `- Quire renders **${roundRatio(vitepress).toFixed(1)}×** as many pages per second as VitePress on a first export (${goal(roundRatio(vitepress), 8)}; ${roundRatio(vitepress, quireCold, "cpuMs").toFixed(1)}× in CPU time), and ${(vitepressMs / warmMs).toFixed(1)}× on a re-export.\n`
+    : "";
+  const starlightLine = withStarlight
+    ? `- Quire renders **${roundRatio(starlight).toFixed(1)}×** as many pages per second as Starlight on a first export (${goal(roundRatio(starlight), 2.5)}; ${roundRatio(starlight, quireCold, "cpuMs").toFixed(1)}× in CPU time); in one sidebar, where Quire too puts every page's link on every page as Starlight does here, ${roundRatio(starlight, sidebarCold).toFixed(1)}×.\n`
+    : "";
   return `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}; the machine's 1-minute load average was ${loads} when the export runs ended (other work shares these cores).
-Medians of ${runs} run${runs === 1 ? "" : "s"}; in each run the tools follow one another (Quire, the bare pipeline, Quire again${withVitepress ? ", VitePress" : ""}), so a noisy shared machine affects them alike. Wall time is the whole command, start-up included; CPU time is every thread and child process of it (user and system); peak memory is the highest resident memory of the process and all its threads and children, sampled every 50 ms.
+Medians of ${runs} run${runs === 1 ? "" : "s"}; in each run the tools follow one another (Quire, the bare pipeline, Quire again${withVitepress ? ", VitePress" : ""}${withStarlight ? ", Starlight" : ""}), so a noisy shared machine affects them alike. Wall time is the whole command, start-up included; CPU time is every thread and child process of it (user and system); peak memory is the highest resident memory of the process and all its threads and children, sampled every 50 ms.
 
 ## Generated site: ${generated.pages} pages
 
-The same content for every tool (bench/generate-site.ts, seeded): per page about 600 words, a table, lists, two code blocks (js, ts, python, bash, json or yaml), callouts, steps, tabs, cards, an accordion and a parameter field; in tabs, ${Math.ceil(pages / 250)} tabs of 10 groups of 25 pages; in one sidebar, the same ${Math.ceil(pages / 25)} groups in a single sidebar.${withVitepress ? " For VitePress the components become their nearest Markdown (containers, lists, headings, `<details>`)." : ""}
+The same content for every tool (bench/generate-site.ts, seeded): per page about 600 words, a table, lists, two code blocks (js, ts, python, bash, json or yaml), callouts, steps, tabs, cards, an accordion and a parameter field; in tabs, ${Math.ceil(pages / 250)} tabs of 10 groups of 25 pages; in one sidebar, ${Math.ceil(pages / 100)} groups of 100 pages in a single sidebar.${withVitepress || withStarlight ? " For VitePress and Starlight the components become their nearest Markdown (containers or asides, lists, headings, `<details>`)." : ""}${withStarlight ? " Starlight, which has no tabs, gets the whole tree as its sidebar: a collapsed group per tab holding a collapsed group per folder that it fills itself (`autogenerate`), so each of its pages carries all the site's links; it builds with what it comes with: Expressive Code for code blocks and a Pagefind search index." : ""}
 
 | | Wall time | Pages per second | CPU time | Peak memory | Output |
 |---|---:|---:|---:|---:|---:|
@@ -276,16 +370,17 @@ ${row("Quire, first export (empty cache), one sidebar", sidebarCold, `${mb(sideb
 ${row("Quire, re-export of the unchanged site (warm cache)", quireWarm, "same bytes")}
 ${row("Quire, `--no-cache`", quireNoCache, "")}
 ${row("Bare pipeline (bench/bare-pipeline.ts), 2 threads", bare, "HTML files only")}
-${withVitepress ? row("VitePress 1.6.4 `vitepress build`", vitepress, `${mb(vitepress[0]?.siteBytes ?? 0)} (a folder, uncompressed)`) : "| VitePress | not run (`BENCH_VITEPRESS=0`) | | | | |"}
+${withVitepress ? row(`VitePress ${vitepressVersion} \`vitepress build\``, vitepress, `${mb(vitepress[0]?.siteBytes ?? 0)} (a folder, uncompressed)`) : "| VitePress | not run (`BENCH_VITEPRESS=0`) | | | | |"}
+${withStarlight ? row(`Starlight ${starlightVersion} \`astro build\``, starlight, `${mb(starlight[0]?.siteBytes ?? 0)} (a folder, uncompressed)`) : "| Starlight | not run (`BENCH_STARLIGHT=0`) | | | | |"}
 
 The bare pipeline is what any Markdown site generator does per page and nothing more: unified with remark-parse, remark-gfm and remark-frontmatter, mdast → hast, Shiki (its default Oniguruma engine, Quire's two themes), hast → HTML in a minimal document, one file per page, on ${availableThreads()} worker threads. It has no MDX, components, layout, sidebar, search index, Markdown copies, llms files, render cache or archive.
 
 | Run | Quire, tabs | Bare pipeline | Wall ratio | CPU ratio | Quire, one sidebar |
 |---:|---:|---:|---:|---:|---:|
 ${rounds}
-
+${otherTable}
 - A first export takes **${wallRatio.toFixed(2)}×** the bare pipeline's wall time (goal: at most 1.3×: ${wallRatio <= 1.3 ? "met" : "**not met**"}) and ${cpuRatio.toFixed(2)}× its CPU time; in one sidebar, ${sidebarRatio.toFixed(2)}× its wall time.
-${withVitepress ? `- Quire renders **${(vitepressMs / coldMs).toFixed(1)}×** as many pages per second as VitePress on a first export (goal: at least 2×), and ${(vitepressMs / warmMs).toFixed(1)}× on a re-export.\n` : ""}- Re-exporting the unchanged site is **${(coldMs / warmMs).toFixed(1)}×** faster than the first export (goal: at least 5×).
+${vitepressLine}${starlightLine}- Re-exporting the unchanged site is **${(coldMs / warmMs).toFixed(1)}×** faster than the first export (goal: at least 5×).
 - Peak memory at ${generated.pages} pages: ${mb(quirePeak)} in tabs, ${mb(peak(sidebarCold))} in one sidebar (goal: under 1 GB).
 - Where a page's time goes beyond the bare pipeline, what was changed for it and with what effect: docs/decisions.md, "Export speed".
 
@@ -318,7 +413,7 @@ const REPRODUCE = `## Reproduce
 
 \`\`\`sh
 npm run bench                       # every section; BENCH_PAGES=5000 BENCH_RUNS=2 by default
-BENCH_ONLY=export npm run bench     # Quire against the bare pipeline and VitePress (15+ minutes; BENCH_VITEPRESS=0 leaves VitePress out)
+BENCH_ONLY=export npm run bench     # Quire against the bare pipeline, VitePress and Starlight (30+ minutes a run; BENCH_VITEPRESS=0 or BENCH_STARLIGHT=0 leaves one out)
 BENCH_ONLY=api npm run bench        # the admin API only (about 2 minutes; or npm run bench:api)
 BENCH_ONLY=serve npm run bench      # quire serve against nginx (about 2 minutes; or npm run bench:serve)
 BENCH_ONLY=openapi npm run bench    # API reference pages against Markdown pages (about a minute)

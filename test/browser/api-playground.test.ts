@@ -8,6 +8,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlaygroundData } from "../../src/exporter/openapi/types.ts";
 import { buildThemeAssets } from "../../src/exporter/theme/build-assets.ts";
+import { escapeHtml } from "../../src/exporter/theme/html.ts";
+import {
+  clientMessagesJson,
+  messagesFor,
+  playgroundMessagesJson,
+} from "../../src/exporter/theme/messages/index.ts";
 import { launchBrowser, serveFolder } from "../helpers/browser.ts";
 
 interface Received {
@@ -73,18 +79,36 @@ async function startApi(cors: boolean): Promise<{
   };
 }
 
-function pageHtml(css: string, script: string, sections: PlaygroundData[]): string {
+/** A page's strings in another language, as the exporter writes them on the page and the playground. */
+function inLanguage(language: string): { lang: string; page: string; playground: string } {
+  return {
+    lang: language,
+    page: clientMessagesJson(language) as string,
+    playground: playgroundMessagesJson(messagesFor(language)) as string,
+  };
+}
+
+function pageHtml(
+  css: string,
+  script: string,
+  sections: PlaygroundData[],
+  language?: ReturnType<typeof inLanguage>,
+): string {
   const json = (data: PlaygroundData): string =>
     JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+  const messages = (json: string | undefined): string =>
+    json ? ` data-messages="${escapeHtml(json)}"` : "";
   return `<!doctype html>
-<html lang="en" class="js" data-theme="light">
+<html lang="${language?.lang ?? "en"}" class="js" data-theme="light"${messages(language?.page)}>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Playground</title><link rel="stylesheet" href="${css}"></head>
 <body><main class="prose">
 <h1>Create a note</h1>
 ${sections
   .map(
-    (data) => `<section class="api-playground" data-api-playground aria-label="Try it">
+    (
+      data,
+    ) => `<section class="api-playground" data-api-playground aria-label="Try it"${messages(language?.playground)}>
 <script type="application/json" class="api-playground-data">${json(data)}</script>
 <noscript><p>The playground needs JavaScript.</p></noscript>
 </section>`,
@@ -144,6 +168,10 @@ beforeAll(async () => {
   writeFileSync(path.join(root, "404.html"), "Not found");
   writeFileSync(path.join(root, "index.html"), pageHtml(css, script, [createNote(api.url)]));
   writeFileSync(
+    path.join(root, "fr.html"),
+    pageHtml(css, script, [createNote(api.url)], inLanguage("fr")),
+  );
+  writeFileSync(
     path.join(root, "no-cors.html"),
     pageHtml(css, script, [
       {
@@ -155,6 +183,24 @@ beforeAll(async () => {
         parameters: [],
       },
     ]),
+  );
+  writeFileSync(
+    path.join(root, "fr-no-cors.html"),
+    pageHtml(
+      css,
+      script,
+      [
+        {
+          method: "GET",
+          path: "/things",
+          servers: [{ url: closedApi.url }],
+          customServer: false,
+          auth: [],
+          parameters: [],
+        },
+      ],
+      inLanguage("fr"),
+    ),
   );
   writeFileSync(
     path.join(root, "custom.html"),
@@ -181,13 +227,13 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function open(file: string, width = 1000): Promise<Page> {
+async function open(file: string, width = 1000, tryIt = "Try it"): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   page.on("request", (request) => requested.push(request.url()));
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(file.includes(":") ? file : `${site.url}${file}`);
-  await page.getByRole("button", { name: "Try it" }).click();
+  await page.getByRole("button", { name: tryIt }).click();
   return page;
 }
 
@@ -286,6 +332,36 @@ describe("the API playground", () => {
     expect(await page.getByLabel("application/json").getAttribute("aria-invalid")).toBe("true");
     await page.waitForTimeout(200);
     expect(apiCalls().length).toBe(before);
+    await page.context().close();
+  });
+
+  it("explains, on a French page, what it cannot send, how credentials go and why a body is refused, in French", async () => {
+    const page = await open("fr.html", 1000, "Essayer");
+    const form = page.locator(".api-playground-form");
+    expect(await form.textContent()).toContain(
+      "Non envoyés : le cookie de clé d'API sid, le cookie pref.",
+    );
+    expect(await form.textContent()).toContain("Envoyé dans l'en-tête X-Api-Key");
+    expect(await form.textContent()).toContain("Envoyé comme Authorization: Bearer …");
+    await page.getByRole("textbox", { name: "id", exact: true }).fill("7");
+    await page.getByLabel("application/json").fill('{\n  "text": "hi",\n  "count": }');
+    await page.getByRole("button", { name: "Envoyer" }).click();
+    expect(await page.locator(".api-playground-status").textContent()).toBe(
+      "Le corps n'est pas du JSON valide : à la ligne 3, colonne 12, } inattendu. Rien n'a été envoyé.",
+    );
+    await page.context().close();
+  });
+
+  it("explains a request the browser blocks, on a French page, in French", async () => {
+    const page = await open("fr-no-cors.html", 1000, "Essayer");
+    await page.getByRole("button", { name: "Envoyer" }).click();
+    const status = page.locator(".api-playground-status");
+    await expect.poll(() => status.textContent()).toContain("Causes probables");
+    const text = (await status.textContent()) ?? "";
+    expect(text).toContain(`La requête vers ${closedApi.url}/things a échoué`);
+    expect(text).toContain("le serveur est injoignable");
+    expect(text).toContain("contenu mixte");
+    expect(text).toContain("La console de développement du navigateur indique la cause exacte.");
     await page.context().close();
   });
 

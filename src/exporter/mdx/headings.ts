@@ -1,6 +1,7 @@
 import GithubSlugger from "github-slugger";
 import type { ElementContent, Root, RootContent } from "hast";
 import { hasClass, SKIPPED_FOR_TEXT, textOf } from "../components/element-text.ts";
+import { ENGLISH, fillMessage, type Messages } from "../theme/messages/index.ts";
 import type { SearchSection, TocEntry } from "./rendered-page.ts";
 
 const HEADING = /^h([1-6])$/;
@@ -9,7 +10,10 @@ const HEADING = /^h([1-6])$/;
  * Gives every heading an id and an anchor link, and collects the table of contents (h2–h4)
  * and the search sections (text grouped under each heading), in one pass over the tree.
  */
-export function processHeadings(tree: Root): { toc: TocEntry[]; sections: SearchSection[] } {
+export function processHeadings(
+  tree: Root,
+  messages: Pick<Messages, "linkToHeading"> = ENGLISH,
+): { toc: TocEntry[]; sections: SearchSection[] } {
   const slugger = new GithubSlugger();
   // Components (accordions, fields, tabs) already gave ids; a heading's slug must not repeat one.
   const taken = collectIds(tree.children);
@@ -46,7 +50,7 @@ export function processHeadings(tree: Root): { toc: TocEntry[]; sections: Search
                 properties: {
                   className: ["heading-anchor"],
                   href: `#${id}`,
-                  ariaLabel: `Link to ${text}`,
+                  ariaLabel: fillMessage(messages.linkToHeading, { heading: text }),
                 },
                 children: [{ type: "text", value: "#" }],
               },

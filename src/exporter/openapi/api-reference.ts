@@ -218,14 +218,14 @@ function generatedPageMeta(pagePath: string, operation: ApiOperation): PageMeta 
   const text = (key: string): string | undefined =>
     typeof metadata?.[key] === "string" ? (metadata[key] as string) : undefined;
   const description = text("description") ?? shortDescription(operation.operation.description);
-  const tag = text("tag") ?? (operation.deprecated ? "Deprecated" : undefined);
+  const tag = text("tag");
   return {
     path: pagePath,
     file: normalizeSpecPath(operation.source),
     title: text("title") ?? operation.title,
     ...(text("sidebarTitle") ? { sidebarTitle: text("sidebarTitle") } : {}),
     ...(description ? { description } : {}),
-    ...(tag ? { tag } : {}),
+    ...(tag ? { tag } : operation.deprecated ? { deprecatedTag: true } : {}),
     hidden: operation.hidden || metadata?.hidden === true,
     noindex: metadata?.noindex === true,
     keywords: [],

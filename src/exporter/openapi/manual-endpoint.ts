@@ -5,6 +5,7 @@ import type { DocumentedParameter, PropValue } from "../components/types.ts";
 import type { PageContext } from "../mdx/page-context.ts";
 import type { AppendedContent } from "../mdx/rendered-page.ts";
 import type { ApiSettings } from "../site/types.ts";
+import type { Messages } from "../theme/messages/index.ts";
 import { playgroundSection } from "./render-operation.ts";
 import type { PlaygroundAuth, PlaygroundData, PlaygroundParameter } from "./types.ts";
 
@@ -36,10 +37,10 @@ export function prependManualEndpoint(
     if (interactive)
       nodes.push(
         playgroundSection(
-          playgroundData(method, path, servers, settings, context.parameters),
+          playgroundData(method, path, servers, settings, context.parameters, context.messages),
           settings,
           barId,
-          context.messages.tryIt,
+          context.messages,
         ),
       );
     return {
@@ -73,6 +74,7 @@ function playgroundData(
   servers: string[],
   settings: ApiSettings,
   fields: DocumentedParameter[],
+  messages: Messages,
 ): PlaygroundData {
   const parameters: PlaygroundParameter[] = fields
     .filter(
@@ -98,7 +100,7 @@ function playgroundData(
     path,
     servers: servers.map((url) => ({ url })),
     customServer: true,
-    auth: authOf(settings),
+    auth: authOf(settings, messages),
     parameters,
   };
   const body = fields.filter((field) => field.location === "body");
@@ -115,13 +117,13 @@ function playgroundData(
   return data;
 }
 
-function authOf(settings: ApiSettings): PlaygroundAuth[] {
+function authOf(settings: ApiSettings, messages: Messages): PlaygroundAuth[] {
   const auth = settings.auth;
   if (!auth) return [];
   if (auth.method === "bearer")
-    return [{ id: "mdx-bearer", kind: "bearer", label: "Bearer token" }];
+    return [{ id: "mdx-bearer", kind: "bearer", label: messages.bearerToken }];
   if (auth.method === "basic")
-    return [{ id: "mdx-basic", kind: "basic", label: "Username and password" }];
+    return [{ id: "mdx-basic", kind: "basic", label: messages.usernameAndPassword }];
   if (auth.method === "key") {
     const name = auth.name ?? "x-api-key";
     return [{ id: "mdx-key", kind: "apiKey", in: "header", name, label: name }];

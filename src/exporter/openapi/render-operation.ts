@@ -8,7 +8,13 @@ import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY } from "../components/side-col
 import { tabSet } from "../components/tab-set.ts";
 import type { ComponentContext } from "../components/types.ts";
 import type { ApiSettings } from "../site/types.ts";
-import type { MessageKey, Messages } from "../theme/messages/index.ts";
+import { escapeHtml } from "../theme/html.ts";
+import {
+  fillMessage,
+  type MessageKey,
+  type Messages,
+  playgroundMessagesJson,
+} from "../theme/messages/index.ts";
 import { generateCodeSamples, renderXCodeSamples } from "./code-samples/index.ts";
 import { formatExample } from "./example-values.ts";
 import type { ApiOperation } from "./operations.ts";
@@ -69,7 +75,7 @@ export function renderOperation(input: OperationViewInput): {
       h("div", { className: ["api-description"] }, context.markdown(description)) as Element,
     );
   if (input.playground === "interactive" && operation.kind === "operation")
-    nodes.push(operationPlayground(operation, model, settings, barId, context.messages.tryIt));
+    nodes.push(operationPlayground(operation, model, settings, barId, context.messages));
   const samples = codeSamples(operation, model, settings);
   const examples = examplesAside(samples, model, context);
   if (examples) nodes.push(examples);
@@ -168,30 +174,31 @@ function operationPlayground(
   model: OperationModel,
   settings: ApiSettings,
   endpointBarId: string,
-  label: string,
+  messages: Messages,
 ): Element {
   return playgroundSection(
     playgroundData(operation, model, {
       prefill: settings.examples.prefill,
       fallbackServers: settings.servers,
+      messages,
     }),
     settings,
     endpointBarId,
-    label,
+    messages,
   );
 }
 
 /**
  * The playground's mount point: its data as JSON (HTML-safe), with how Send reaches the API
  * (docs.json `api.playground.proxy` and `credentials`), and a note where scripts do not run.
- * The client script opens it as a dialog from a "Try it" button in the endpoint bar; `label`
- * is that button's words, in the page's language.
+ * The client script opens it as a dialog from a "Try it" button in the endpoint bar; `messages`
+ * are the page's strings, for that button and the note.
  */
 export function playgroundSection(
   data: PlaygroundData,
   settings: ApiSettings,
   endpointBarId: string,
-  label: string,
+  messages: Messages,
 ): Element {
   const transport = {
     proxy: settings.playgroundProxy,
@@ -207,7 +214,8 @@ export function playgroundSection(
       className: ["api-playground"],
       dataApiPlayground: "",
       dataEndpointBar: endpointBarId,
-      ariaLabel: label,
+      ariaLabel: messages.tryIt,
+      dataMessages: playgroundMessagesJson(messages),
     },
     [
       {
@@ -217,8 +225,7 @@ export function playgroundSection(
       // Quire's own markup, kept as written: a page's sanitizing pass allows no <noscript>.
       {
         type: "raw",
-        value:
-          "<noscript><p>The playground needs JavaScript; the examples below show the same request.</p></noscript>",
+        value: `<noscript><p>${escapeHtml(messages.playgroundNeedsJavaScript)}</p></noscript>`,
       } as unknown as ElementContent,
     ],
   ) as Element;
@@ -334,13 +341,9 @@ function authorizationSection(
   const fields = schemes.map((scheme) => {
     const where = scheme.type === "apiKey" ? (scheme.in ?? "header") : "header";
     const name = scheme.type === "apiKey" ? (scheme.name ?? scheme.id) : "Authorization";
-    const how =
-      scheme.type === "http" && scheme.scheme === "basic"
-        ? "Basic authentication header of the form Basic <encoded-value>, where <encoded-value> is the base64 encoding of username:password."
-        : scheme.type === "apiKey"
-          ? `An API key in the ${where} ${where === "header" ? "named" : "parameter"} ${name}.`
-          : `Bearer authentication header of the form Bearer <token>, where <token> is your ${scheme.bearerFormat ? `${scheme.bearerFormat} ` : ""}token.`;
-    const children: ElementContent[] = [h("p", how) as Element];
+    const children: ElementContent[] = [
+      h("p", authorizationHow(scheme, where, name, context.messages)) as Element,
+    ];
     if (scheme.description) children.push(...context.markdown(scheme.description));
     return field(
       {
@@ -364,6 +367,28 @@ function authorizationSection(
   return [section(context.messages.authorizations, [...note, ...fields])];
 }
 
+/** The sentence saying how a scheme's credential is sent, in the page's language. */
+function authorizationHow(
+  scheme: SecurityScheme,
+  where: string,
+  name: string,
+  messages: Messages,
+): string {
+  if (scheme.type === "http" && scheme.scheme === "basic") return messages.basicAuthDescription;
+  if (scheme.type === "apiKey")
+    return fillMessage(
+      where === "header"
+        ? messages.apiKeyInHeader
+        : where === "query"
+          ? messages.apiKeyInQuery
+          : messages.apiKeyInCookie,
+      { name },
+    );
+  return scheme.bearerFormat
+    ? fillMessage(messages.bearerFormatAuthDescription, { format: scheme.bearerFormat })
+    : messages.bearerAuthDescription;
+}
+
 function parameterField(
   parameter: Parameter,
   settings: ApiSettings,
@@ -377,7 +402,7 @@ function parameterField(
   if (values)
     children.push(
       h("p", { className: ["field-enum"] }, [
-        "Available options: ",
+        `${context.messages.availableOptions} `,
         ...values.flatMap((value, index) => [
           ...(index > 0 ? [", "] : []),
           h("code", typeof value === "string" ? value : JSON.stringify(value)),
@@ -387,7 +412,7 @@ function parameterField(
   if (parameter.example !== undefined && !values)
     children.push(
       h("p", { className: ["field-example"] }, [
-        "Example: ",
+        `${context.messages.exampleLabel} `,
         h(
           "code",
           typeof parameter.example === "string"

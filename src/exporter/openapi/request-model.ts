@@ -1,3 +1,4 @@
+import type { Messages } from "../theme/messages/index.ts";
 import {
   exampleForParameter,
   exampleFromMedia,
@@ -314,7 +315,12 @@ export function sampleRequest(
 export function playgroundData(
   operation: ApiOperation,
   model: OperationModel,
-  options: { prefill: boolean; fallbackServers: string[] },
+  options: {
+    prefill: boolean;
+    fallbackServers: string[];
+    /** The page's strings, for the credentials' labels. */
+    messages: Pick<Messages, "bearerToken" | "usernameAndPassword">;
+  },
 ): PlaygroundData {
   const servers =
     model.servers.length > 0
@@ -326,8 +332,8 @@ export function playgroundData(
       scheme.type === "apiKey"
         ? (scheme.name ?? scheme.id)
         : scheme.type === "http" && scheme.scheme === "basic"
-          ? "Username and password"
-          : "Bearer token";
+          ? options.messages.usernameAndPassword
+          : options.messages.bearerToken;
     const preset = scheme.default ? { default: scheme.default } : {};
     if (scheme.type === "http" && scheme.scheme === "basic")
       return [{ id: scheme.id, kind: "basic", label, ...preset }];

@@ -224,10 +224,13 @@ class SchemaView {
       isSchema(inner.additionalProperties);
     if (!hasInside) return undefined;
     if (ancestors.includes(inner) || ancestors.includes(schema)) {
+      const messages = this.options.context.messages;
       return h(
         "p",
         { className: ["field-recursive"] },
-        `Recursive: the same ${typeof inner.title === "string" ? inner.title : "object"} as above.`,
+        typeof inner.title === "string"
+          ? fillMessage(messages.recursiveSchemaNamed, { title: inner.title })
+          : messages.recursiveSchema,
       ) as Element;
     }
     if (depth >= MAX_DEPTH) return undefined;
@@ -238,12 +241,13 @@ class SchemaView {
       idPrefix,
     );
     if (fields.length === 0) return undefined;
-    const label = inner === schema ? "child attributes" : "item attributes";
+    const messages = this.options.context.messages;
+    const label = inner === schema ? messages.showChildAttributes : messages.showItemAttributes;
     return h(
       "details",
       { className: ["expandable", "schema-children"], open: this.options.expanded },
       [
-        h("summary", { className: ["expandable-summary"] }, `Show ${label}`),
+        h("summary", { className: ["expandable-summary"] }, label),
         h("div", { className: ["expandable-content"] }, fields),
       ],
     ) as Element;
@@ -301,13 +305,15 @@ class SchemaView {
     });
     const messages = this.options.context.messages;
     const heading = key === "oneOf" ? messages.oneOfThese : messages.anyOfThese;
+    // The property is shown as code, so the sentence is cut around its placeholder.
+    const [chosenBefore = "", chosenAfter = ""] = messages.chosenBy.split("{property}");
     const note =
       typeof discriminator?.propertyName === "string"
         ? [
             h("span", { className: ["field-note"] }, [
-              " (chosen by ",
+              ` ${chosenBefore}`,
               h("code", discriminator.propertyName as string),
-              ")",
+              chosenAfter,
             ]),
           ]
         : [];

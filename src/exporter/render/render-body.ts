@@ -120,7 +120,7 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
       message,
     }),
   );
-  const { toc, sections } = processHeadings(hast);
+  const { toc, sections } = processHeadings(hast, context.messages);
   unnestLinks(hast.children, (message, position, source) =>
     context.problems.push({
       severity: "warning",

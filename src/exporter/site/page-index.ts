@@ -11,6 +11,11 @@ export interface PageMeta {
   description?: string;
   icon?: string;
   tag?: string;
+  /**
+   * An operation its specification marks deprecated, with no tag of its own: the sidebar tags
+   * it "Deprecated" in the page's language (a `tag` is the site's own words, shown as written).
+   */
+  deprecatedTag?: boolean;
   mode?: "default" | "wide" | "center" | "custom" | "frame";
   hidden: boolean;
   noindex: boolean;

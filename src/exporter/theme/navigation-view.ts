@@ -9,6 +9,7 @@ import type {
   NavNode,
 } from "../site/types.ts";
 import { type LanguageAlternate, LanguageAlternates } from "./language-alternates.ts";
+import { messagesFor } from "./messages/index.ts";
 
 /**
  * What one page shows of the navigation: switchers, tabs, sidebar, breadcrumb and
@@ -432,7 +433,9 @@ export class NavigationModel {
           external: Boolean(meta?.url),
           icon: meta?.icon,
           ...(meta?.iconType ? { iconType: meta.iconType } : {}),
-          tag: meta?.tag,
+          tag:
+            meta?.tag ??
+            (meta?.deprecatedTag ? messagesFor(this.languageOf(node.path)).deprecated : undefined),
           current,
           // API reference pages show their method before the title, as readers scan for it.
           ...(meta?.api && !meta.hideApiMarker ? { method: meta.api.method } : {}),

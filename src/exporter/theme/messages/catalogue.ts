@@ -93,6 +93,8 @@ export const CLIENT_MESSAGE_KEYS = [
   "assistantSearching",
   "assistantWriting",
   "assistantNoAnswer",
+  "assistantAnsweredStatus",
+  "assistantAnswerFailed",
   "assistantFailed",
   "image",
   "zoomIn",
@@ -108,6 +110,42 @@ export const CLIENT_MESSAGE_KEYS = [
 export type ClientMessageKey = (typeof CLIENT_MESSAGE_KEYS)[number];
 
 /**
+ * The playground's longer explanations (why a request failed, how a credential is sent): only
+ * pages with a playground need them, so its mount point carries them, not every page.
+ */
+export const PLAYGROUND_MESSAGE_KEYS = [
+  "invalidUrl",
+  "requestNotBuilt",
+  "invalidJson",
+  "jsonUnexpected",
+  "jsonEndsEarly",
+  "userNameOf",
+  "passwordOf",
+  "sentAsBearer",
+  "sentInHeader",
+  "sentInQuery",
+  "cookiesNotSent",
+  "apiKeyCookie",
+  "cookieParameter",
+  "corsHeadersOnly",
+  "sentThroughProxy",
+  "requestFailed",
+  "causeCors",
+  "causeUnreachable",
+  "causeMixedContent",
+  "developerConsole",
+  "byteCount",
+  "binaryBody",
+  "binaryBodyOfType",
+  "showingFirstMegabyte",
+  "proxyGaveNoReason",
+  "proxyRefused",
+  "statusNotShowable",
+] as const satisfies readonly MessageKey[];
+
+export type PlaygroundMessageKey = (typeof PLAYGROUND_MESSAGE_KEYS)[number];
+
+/**
  * The client script's strings for a page in `language`, as JSON for the page's
  * `data-messages` attribute; none for English, which the client script carries itself.
  */
@@ -115,6 +153,17 @@ export function clientMessagesJson(language: string | undefined): string | undef
   const messages = messagesFor(language);
   if (messages === ENGLISH) return undefined;
   return JSON.stringify(Object.fromEntries(CLIENT_MESSAGE_KEYS.map((key) => [key, messages[key]])));
+}
+
+/**
+ * The playground's strings in `messages`' language, as JSON for its mount point's
+ * `data-messages` attribute; none for English, which the client script carries itself.
+ */
+export function playgroundMessagesJson(messages: Messages): string | undefined {
+  if (messages === ENGLISH) return undefined;
+  return JSON.stringify(
+    Object.fromEntries(PLAYGROUND_MESSAGE_KEYS.map((key) => [key, messages[key]])),
+  );
 }
 
 export { ENGLISH, type MessageKey, type Messages };

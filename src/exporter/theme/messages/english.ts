@@ -45,6 +45,8 @@ export const ENGLISH = {
   notFoundTitle: "Page not found",
   notFoundDescription: "The page you are looking for does not exist or has moved.",
   goTo: "Go to {name}",
+  /** A heading's anchor link; `{heading}` is the heading's text. */
+  linkToHeading: "Link to {heading}",
   view: "View",
   language: "Language",
   version: "Version",
@@ -111,11 +113,15 @@ export const ENGLISH = {
   showTitle: "Show {title}",
   properties: "properties",
   showChildAttributes: "Show child attributes",
+  /** The same, for the fields of an array's items. */
+  showItemAttributes: "Show item attributes",
   anyOtherKey: "any other key",
   oneOfThese: "One of these",
   anyOfThese: "Any of these",
   optionNumber: "Option {number}",
   recursiveSchema: "Recursive: the same object as above.",
+  /** `{title}` is the schema's title (`Task`). */
+  recursiveSchemaNamed: "Recursive: the same {title} as above.",
   pathParameters: "Path parameters",
   queryParameters: "Query parameters",
   headers: "Headers",
@@ -125,6 +131,19 @@ export const ENGLISH = {
   noContent: "No content.",
   authorizations: "Authorizations",
   anyAuthorization: "Any one of these authorizations is accepted.",
+  /** How each kind of authorization is sent; `{name}` is the header's or parameter's name. */
+  basicAuthDescription:
+    "Basic authentication header of the form Basic <encoded-value>, where <encoded-value> is the base64 encoding of username:password.",
+  bearerAuthDescription:
+    "Bearer authentication header of the form Bearer <token>, where <token> is your token.",
+  /** `{format}` is the token's format as the API names it (`JWT`). */
+  bearerFormatAuthDescription:
+    "Bearer authentication header of the form Bearer <token>, where <token> is your {format} token.",
+  apiKeyInHeader: "An API key in the header named {name}.",
+  apiKeyInQuery: "An API key in the query parameter {name}.",
+  apiKeyInCookie: "An API key in the cookie parameter {name}.",
+  /** After "One of these": the property that tells the options apart (shown as code). */
+  chosenBy: "(chosen by {property})",
   endpointDeprecated: "This endpoint is deprecated.",
   servers: "Servers",
   // AsyncAPI channel pages.
@@ -134,6 +153,8 @@ export const ENGLISH = {
   examplesLabel: "Examples:",
   // The API playground.
   tryIt: "Try it",
+  playgroundNeedsJavaScript:
+    "The playground needs JavaScript; the examples below show the same request.",
   send: "Send",
   cancel: "Cancel",
   close: "Close",
@@ -155,6 +176,45 @@ export const ENGLISH = {
   responseHeaders: "Response headers ({count})",
   enterBaseUrl: "Enter the base URL to send the request to.",
   fillPathParameter: "Fill in the path parameter {name}.",
+  invalidUrl: "{url} is not a valid http or https URL.",
+  /** `{reason}` is the browser's own message. */
+  requestNotBuilt: "The request can't be built: {reason}",
+  /** `{problem}` is one of the two strings below it. */
+  invalidJson:
+    "The body is not valid JSON: at line {line}, column {column}, {problem}. Nothing was sent.",
+  jsonUnexpected: "unexpected {character}",
+  jsonEndsEarly: "it ends too early",
+  /** The credentials' labels; Basic authentication's two inputs, `{label}` that label. */
+  bearerToken: "Bearer token",
+  usernameAndPassword: "Username and password",
+  userNameOf: "{label}: user name",
+  passwordOf: "{label}: password",
+  sentAsBearer: "Sent as Authorization: Bearer …",
+  sentInHeader: "Sent in the header {name}",
+  sentInQuery: "Sent in the query parameter {name}",
+  /** What the playground cannot send: `{names}` lists the two strings below it. */
+  cookiesNotSent:
+    "Not sent: {names}. A page can't set cookies for another site, so the playground can't send them.",
+  apiKeyCookie: "the API key cookie {name}",
+  cookieParameter: "the cookie {name}",
+  corsHeadersOnly: "Only the headers the API exposes to other sites (CORS) can be read here.",
+  sentThroughProxy: "(sent through this site's proxy)",
+  requestFailed:
+    "The request to {url} failed: it didn't reach the server, or the browser blocked the answer. Likely causes:",
+  causeCors:
+    "the API doesn't allow cross-origin requests from this site (CORS): it must answer with Access-Control-Allow-Origin",
+  causeUnreachable: "the server is unreachable, or the URL is wrong",
+  causeMixedContent: "mixed content: a page served over https can't call an http URL",
+  developerConsole: "The browser's developer console names the exact cause.",
+  /** `{count}` is written with the page's language's digit grouping. */
+  byteCount: "{count} bytes",
+  /** `{size}` is a byte count as above; `{type}` the body's media type. */
+  binaryBody: "Binary body, {size}.",
+  binaryBodyOfType: "Binary body, {size} ({type}).",
+  showingFirstMegabyte: "Showing the first 1 MB of {size}.",
+  proxyGaveNoReason: "The site's proxy answered {status} without saying why.",
+  proxyRefused: "The site's proxy did not send the request: {reason}",
+  statusNotShowable: "The API answered with status {status}, which a page cannot show.",
   // The assistant's dialog.
   askAi: "Ask AI",
   askAiAboutDocumentation: "Ask AI about the documentation",
@@ -169,6 +229,9 @@ export const ENGLISH = {
   assistantSearching: "Looking through the documentation…",
   assistantWriting: "Writing an answer…",
   assistantNoAnswer: "The assistant gave no answer.",
+  /** Reasons for `assistantFailed` when the service gives none: `{status}` is its HTTP status. */
+  assistantAnsweredStatus: "the assistant answered {status}",
+  assistantAnswerFailed: "the answer failed",
   /** `{reason}` is why the answer failed, as the assistant's service gave it. */
   assistantFailed: "Sorry: {reason}",
   // Zoomed images and diagrams, the changelog's tag filter.

@@ -7,5 +7,8 @@ export {
   type MessageKey,
   type Messages,
   messagesFor,
+  PLAYGROUND_MESSAGE_KEYS,
+  type PlaygroundMessageKey,
+  playgroundMessagesJson,
 } from "./catalogue.ts";
 export { TRANSLATIONS } from "./translations.ts";

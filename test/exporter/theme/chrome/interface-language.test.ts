@@ -39,7 +39,8 @@ describe("a French page's chrome", () => {
         meta("index"),
         meta("quickstart"),
         meta("fr/index", { title: "Accueil" }),
-        meta("fr/quickstart", { title: "Démarrage", deprecated: true }),
+        // As a generated page of an operation its specification marks deprecated would be.
+        meta("fr/quickstart", { title: "Démarrage", deprecated: true, deprecatedTag: true }),
         meta("fr/api", { title: "API" }),
       ],
       {
@@ -78,6 +79,8 @@ describe("a French page's chrome", () => {
         : html.includes(`>${escapeHtml(english)}<`) || html.includes(`"${escapeHtml(english)}"`),
     );
     expect(leaks).toEqual([]);
+    // The playground's explanations are carried by its mount point, not by every page.
+    expect(html).not.toContain("requestFailed");
     for (const text of [
       "Sur cette page",
       "Copier la page",
@@ -89,6 +92,7 @@ describe("a French page's chrome", () => {
       "Ouvrir dans ChatGPT",
       "Connecter à Cursor",
       'Dernière modification le <time datetime="2025-05-06T07:08:09.000Z">6 mai 2025</time>',
+      '<span class="nav-tag-pill-text">Obsolète</span>',
     ])
       expect(html).toContain(text);
   });

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   CLIENT_MESSAGE_KEYS,
@@ -6,6 +6,8 @@ import {
   ENGLISH,
   fillMessage,
   messagesFor,
+  PLAYGROUND_MESSAGE_KEYS,
+  playgroundMessagesJson,
   TRANSLATIONS,
 } from "../../../../src/exporter/theme/messages/index.ts";
 
@@ -101,6 +103,32 @@ describe("the interface's message catalogue", () => {
     expect(french.copied).toBe("Copié");
   });
 
+  it("hands a playground its longer explanations, for other languages only", () => {
+    expect(playgroundMessagesJson(ENGLISH)).toBeUndefined();
+    const french = JSON.parse(playgroundMessagesJson(messagesFor("fr")) as string);
+    expect(Object.keys(french).sort()).toEqual([...PLAYGROUND_MESSAGE_KEYS].sort());
+    expect(french.binaryBodyOfType).toBe("Corps binaire, {size} ({type}).");
+    // A key is carried once: by the page or by the playground.
+    for (const key of PLAYGROUND_MESSAGE_KEYS)
+      expect(CLIENT_MESSAGE_KEYS as readonly string[], key).not.toContain(key);
+  });
+
+  it("covers every string the playground shows", () => {
+    const directory = "src/exporter/theme/client/api-playground";
+    const files = readdirSync(directory)
+      .map((name) => readFileSync(`${directory}/${name}`, "utf8"))
+      .concat(readFileSync("src/exporter/theme/client/components/api-playground.ts", "utf8"));
+    const known = [...CLIENT_MESSAGE_KEYS, ...PLAYGROUND_MESSAGE_KEYS] as readonly string[];
+    const used = new Set(
+      files.flatMap((text) => [...text.matchAll(/message\(\s*"(\w+)"/g)].map((m) => m[1])),
+    );
+    expect(used.size).toBeGreaterThan(40);
+    for (const key of used) expect(known, key).toContain(key);
+    // No sentence of its own: a capitalised string of three words or more would stay English.
+    const code = files.join("\n").replace(/^\s*(\/\/|\*|\/\*).*$/gm, "");
+    expect(code).not.toMatch(/["`][A-Z][a-z]+ [a-z]+ [a-z]+/);
+  });
+
   it("covers every string the client script shows", () => {
     // A client component showing English text of its own would not be translated.
     const files = [
@@ -109,7 +137,6 @@ describe("the interface's message catalogue", () => {
       "copy-page",
       "views",
       "assistant",
-      "api-playground",
       "mermaid",
       "image-zoom",
       "update-filter",

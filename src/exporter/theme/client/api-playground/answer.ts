@@ -87,38 +87,23 @@ function showAnswer(
     dom.el("summary", "", message("responseHeaders", { count: headers.length })),
     list,
   );
-  if (answer.type === "cors")
-    details.append(
-      dom.el(
-        "p",
-        "hint",
-        "Only the headers the API exposes to other sites (CORS) can be read here.",
-      ),
-    );
+  if (answer.type === "cors") details.append(dom.el("p", "hint", message("corsHeadersOnly")));
   const sent = dom.el("p", "url", `${method} ${url.href}`);
-  if (viaProxy) sent.append(dom.el("span", "via", " (sent through this site's proxy)"));
+  if (viaProxy) sent.append(dom.el("span", "via", ` ${message("sentThroughProxy")}`));
   view.show(sent, details, bodyView(dom, answer, bytes));
 }
 
 /** The likely causes of a request that got no answer the page may read. */
 function explainUnreachable(dom: Elements, view: ResultView, url: URL): void {
   const causes = dom.el("ul");
-  for (const cause of [
-    `the API doesn't allow cross-origin requests from this site (CORS): it must answer with Access-Control-Allow-Origin`,
-    "the server is unreachable, or the URL is wrong",
-    "mixed content: a page served over https can't call an http URL",
-  ])
-    causes.append(dom.el("li", "", cause));
+  for (const cause of ["causeCors", "causeUnreachable", "causeMixedContent"] as const)
+    causes.append(dom.el("li", "", message(cause)));
   view.show();
   view.say(
     [
-      dom.el(
-        "p",
-        "",
-        `The request to ${url.href} failed: it didn't reach the server, or the browser blocked the answer. Likely causes:`,
-      ),
+      dom.el("p", "", message("requestFailed", { url: url.href })),
       causes,
-      dom.el("p", "", "The browser's developer console names the exact cause."),
+      dom.el("p", "", message("developerConsole")),
     ],
     true,
   );
@@ -127,9 +112,13 @@ function explainUnreachable(dom: Elements, view: ResultView, url: URL): void {
 /** The body as text (JSON indented), up to SHOW_BYTES; a binary body by its size and type. */
 function bodyView(dom: Elements, answer: Response, bytes: Uint8Array): HTMLElement {
   const type = answer.headers.get("Content-Type") ?? "";
-  const size = `${bytes.length.toLocaleString("en")} bytes`;
+  const size = message("byteCount", { count: inPageLanguage(bytes.length) });
   if (bytes.length === 0) return dom.el("p", "hint", message("noBody"));
-  const binary = dom.el("p", "hint", `Binary body, ${size}${type ? ` (${type})` : ""}.`);
+  const binary = dom.el(
+    "p",
+    "hint",
+    type ? message("binaryBodyOfType", { size, type }) : message("binaryBody", { size }),
+  );
   if (type && !/^text\/|json|xml|javascript|yaml|csv|urlencoded/i.test(type)) return binary;
   let text: string;
   try {
@@ -142,7 +131,7 @@ function bodyView(dom: Elements, answer: Response, bytes: Uint8Array): HTMLEleme
   }
   const wrap = dom.el("div");
   if (bytes.length > SHOW_BYTES)
-    wrap.append(dom.el("p", "hint", `Showing the first 1 MB of ${size}.`));
+    wrap.append(dom.el("p", "hint", message("showingFirstMegabyte", { size })));
   else if (/json/i.test(type))
     try {
       text = JSON.stringify(JSON.parse(text), null, 2);
@@ -154,4 +143,14 @@ function bodyView(dom: Elements, answer: Response, bytes: Uint8Array): HTMLEleme
   pre.append(dom.el("code", "", text));
   wrap.append(pre);
   return wrap;
+}
+
+/** A number with the digit grouping of the page's language (`<html lang>`), English's by default. */
+function inPageLanguage(count: number): string {
+  try {
+    return count.toLocaleString(document.documentElement.lang || "en");
+  } catch {
+    // A tag the browser does not know.
+    return count.toLocaleString("en");
+  }
 }

@@ -31,7 +31,7 @@ export function authFields(dom: Elements, data: PlaygroundData): AuthFields {
   const children: HTMLElement[] = [];
   for (const auth of data.auth) {
     if (auth.kind === "apiKey" && auth.in === "cookie") {
-      notes.push(`the API key cookie ${auth.name}`);
+      notes.push(message("apiKeyCookie", { name: auth.name ?? "" }));
       continue;
     }
     const user = dom.input();
@@ -54,16 +54,18 @@ export function authFields(dom: Elements, data: PlaygroundData): AuthFields {
     inputs.push({ auth, controls });
     if (auth.kind === "basic")
       children.push(
-        dom.field(`${auth.label}: user name`, user),
-        dom.field(`${auth.label}: password`, secret),
+        dom.field(message("userNameOf", { label: auth.label }), user),
+        dom.field(message("passwordOf", { label: auth.label }), secret),
       );
     else
       children.push(
         dom.field(auth.label, secret, {
           hint:
             auth.kind === "bearer"
-              ? "Sent as Authorization: Bearer …"
-              : `Sent in the ${auth.in === "query" ? "query parameter" : "header"} ${auth.name}`,
+              ? message("sentAsBearer")
+              : message(auth.in === "query" ? "sentInQuery" : "sentInHeader", {
+                  name: auth.name ?? "",
+                }),
         }),
       );
   }

@@ -81,7 +81,7 @@ export function parameterFields(dom: Elements, data: PlaygroundData): ParameterF
     const list = data.parameters.filter((parameter) => parameter.in === location);
     if (list.length === 0) continue;
     if (location === "cookie") {
-      notes.push(...list.map((parameter) => `the cookie ${parameter.name}`));
+      notes.push(...list.map((parameter) => message("cookieParameter", { name: parameter.name })));
       continue;
     }
     const fields = list.map((parameter) => {

@@ -61,7 +61,7 @@ export function buildRequest(
     url = new URL(base + path, location.href);
     if (!/^https?:$/.test(url.protocol)) throw 0;
   } catch {
-    return { problem: `${base + path} is not a valid http or https URL.`, control };
+    return { problem: message("invalidUrl", { url: base + path }), control };
   }
 
   const headers = new Headers();
@@ -75,7 +75,7 @@ export function buildRequest(
     }
     applyCredentials(form.auth.inputs, url, headers);
   } catch (error) {
-    return { problem: `The request can't be built: ${(error as Error).message}` };
+    return { problem: message("requestNotBuilt", { reason: (error as Error).message }) };
   }
 
   const text = form.body.editor.value;
@@ -111,7 +111,14 @@ function jsonProblem(text: string, editor: HTMLTextAreaElement): RequestProblem 
   const at = jsonErrorAt(text);
   const lines = text.slice(0, at).split("\n");
   return {
-    problem: `The body is not valid JSON: at line ${lines.length}, column ${(lines[lines.length - 1]?.length ?? 0) + 1}, ${at < text.length ? `unexpected ${text[at]}` : "it ends too early"}. Nothing was sent.`,
+    problem: message("invalidJson", {
+      line: lines.length,
+      column: (lines[lines.length - 1]?.length ?? 0) + 1,
+      problem:
+        at < text.length
+          ? message("jsonUnexpected", { character: text[at] as string })
+          : message("jsonEndsEarly"),
+    }),
     control: editor,
     caret: at,
   };

@@ -1,4 +1,5 @@
 import type { ProxyAnswer, ProxyRequest } from "../../../net/playground-proxy.ts";
+import { message } from "../messages.ts";
 import type { PlaygroundRequest } from "./request.ts";
 import type { Transport } from "./transport.ts";
 
@@ -98,15 +99,17 @@ async function throughProxy(
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { message: `The site's proxy answered ${answer.status} without saying why.` };
+    return { message: message("proxyGaveNoReason", { status: answer.status }) };
   }
   if (!answer.ok)
     return {
-      message: `The site's proxy did not send the request: ${(parsed as { error?: string }).error ?? answer.status}`,
+      message: message("proxyRefused", {
+        reason: (parsed as { error?: string }).error ?? answer.status,
+      }),
     };
   const { status, statusText, headers, body: answerBody } = parsed as ProxyAnswer;
   if (!(status >= 200 && status <= 599))
-    return { message: `The API answered with status ${status}, which a page cannot show.` };
+    return { message: message("statusNotShowable", { status }) };
   const bytes = fromBase64(answerBody);
   const rebuilt = new Headers();
   for (const [name, value] of headers) {

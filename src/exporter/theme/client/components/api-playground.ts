@@ -6,7 +6,7 @@ import { bodyField, parameterFields, serverFields } from "../api-playground/form
 import { buildRequest, type PlaygroundForm } from "../api-playground/request.ts";
 import { sendRequest } from "../api-playground/send.ts";
 import { chooseTransport } from "../api-playground/transport.ts";
-import { message } from "../messages.ts";
+import { addMessages, message } from "../messages.ts";
 
 /**
  * The "Try it" playground of API reference pages: builds a form from the operation's
@@ -18,6 +18,7 @@ export function setup(root: Document): void {
   const dom = playgroundElements(root);
   for (const section of root.querySelectorAll<HTMLElement>("[data-api-playground]")) {
     try {
+      addMessages(section.dataset.messages);
       mount(
         dom,
         section,
@@ -146,13 +147,7 @@ function formOf(
   form.append(...fields.parameters.groups);
   const notes = [...fields.auth.notes, ...fields.parameters.notes];
   if (notes.length > 0)
-    form.append(
-      dom.el(
-        "p",
-        "note",
-        `Not sent: ${notes.join(", ")}. A page can't set cookies for another site, so the playground can't send them.`,
-      ),
-    );
+    form.append(dom.el("p", "note", message("cookiesNotSent", { names: notes.join(", ") })));
   if (fields.body.group) form.append(fields.body.group);
   cancel.hidden = true;
   const actions = dom.el("div", "actions");

@@ -203,7 +203,7 @@ class AssistantPanel {
         throw new Error(
           typeof problem?.error === "string"
             ? problem.error
-            : `the assistant answered ${response.status}`,
+            : message("assistantAnsweredStatus", { status: response.status }),
         );
       }
       this.status.textContent = message("assistantWriting");
@@ -214,7 +214,9 @@ class AssistantPanel {
           this.render(text, sources);
           this.showSources(text, sources);
         } else if (event === "error") {
-          throw new Error(String((data as { message?: unknown }).message ?? "the answer failed"));
+          throw new Error(
+            String((data as { message?: unknown }).message ?? message("assistantAnswerFailed")),
+          );
         } else if (event === "done") break;
       }
       this.render(text, sources);
