@@ -1,5 +1,5 @@
+import { prepareApiReference } from "./api-pages.ts";
 import { ExportFetcher } from "./net/index.ts";
-import { prepareApiReference } from "./openapi/index.ts";
 import type { Problem } from "./problems.ts";
 import { listRepository, type RepositoryListing } from "./site/discover.ts";
 import { createIgnoreMatcher, type IgnoreMatcher } from "./site/ignore.ts";

@@ -1,8 +1,8 @@
+import { prepareApiReference } from "./api-pages.ts";
 import { closeSharedTwoslashThread } from "./code/twoslash/twoslash-thread.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
 import type { PageLink } from "./mdx/rendered-page.ts";
 import { ExportFetcher } from "./net/index.ts";
-import { prepareApiReference } from "./openapi/index.ts";
 import {
   configAssetFiles,
   decidePublishedFile,

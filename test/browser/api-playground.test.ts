@@ -6,14 +6,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlaygroundData } from "../../src/exporter/openapi/types.ts";
-import { buildThemeAssets } from "../../src/exporter/theme/build-assets.ts";
-import { escapeHtml } from "../../src/exporter/theme/html.ts";
 import {
   clientMessagesJson,
   messagesFor,
   playgroundMessagesJson,
-} from "../../src/exporter/theme/messages/index.ts";
+} from "../../src/exporter/messages/index.ts";
+import type { PlaygroundData } from "../../src/exporter/openapi/types.ts";
+import { buildThemeAssets } from "../../src/exporter/theme/build-assets.ts";
+import { escapeHtml } from "../../src/exporter/theme/html.ts";
 import { launchBrowser, serveFolder } from "../helpers/browser.ts";
 
 interface Received {

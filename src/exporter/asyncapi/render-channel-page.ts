@@ -4,6 +4,7 @@ import type { AppendedContent } from "../mdx/rendered-page.ts";
 import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
 import type { ChannelPageRef } from "../site/page-index.ts";
 import { renderChannel } from "./render-channel.ts";
+import type { ChannelDoc } from "./types.ts";
 
 /**
  * The `append` step of a channel page's render: the channel's reference after whatever the
@@ -13,7 +14,7 @@ import { renderChannel } from "./render-channel.ts";
 export function appendChannel(
   reference: ChannelPageRef,
   pagePath: string,
-  setup: ApiRenderSetup,
+  setup: ApiRenderSetup & { channels: Record<string, ChannelDoc> },
 ): (context: PageContext) => Promise<AppendedContent> {
   return async (context) => {
     const channel = setup.channels[pagePath];

@@ -6,12 +6,12 @@ import { slug } from "../components/props.ts";
 import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY } from "../components/side-column.ts";
 import { tabSet } from "../components/tab-set.ts";
 import type { ComponentContext } from "../components/types.ts";
+import { ENGLISH, type MessageKey } from "../messages/index.ts";
 import { exampleFromSchema, formatExample } from "../openapi/example-values.ts";
 import { schemaMarkdown } from "../openapi/operation-markdown.ts";
 import { schemaFields } from "../openapi/schema-view.ts";
 import type { SchemaDirection } from "../openapi/types.ts";
 import type { ApiSettings } from "../site/types.ts";
-import { ENGLISH, type MessageKey } from "../theme/messages/index.ts";
 import type { ChannelDoc, ChannelOperation, MessageDoc } from "./types.ts";
 
 /** The catalogue's key of each action's title. */

@@ -1,7 +1,6 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
-import type { Messages } from "../theme/messages/index.ts";
 import { codeThemesKey, highlightToHast, languageId } from "./highlighter.ts";
 import { parseCodeMeta } from "./meta.ts";
 import { readNotations } from "./notations.ts";
@@ -12,7 +11,12 @@ import { twoslashTransformer } from "./twoslash/twoslash-render.ts";
 export interface CodeBlockContext {
   icon(name: string, options: { size: number }): Element | undefined;
   /** The buttons' words, in the page's language. */
-  readonly messages: Pick<Messages, "copy" | "copyCode" | "showMore">;
+  /** The block's button labels in the page's language (from messages/, which code/ does not import). */
+  readonly messages: {
+    readonly copy: string;
+    readonly copyCode: string;
+    readonly showMore: string;
+  };
   /** The twoslash result of a block's code, when the page computed one (twoslash/). */
   twoslash?(code: string, language: string | undefined): TwoslashData | undefined;
 }

@@ -1,6 +1,6 @@
 import type { Element } from "hast";
 import { h } from "hastscript";
-import { fillMessage } from "../theme/messages/index.ts";
+import { fillMessage } from "../messages/index.ts";
 import { flag, slug, text } from "./props.ts";
 import type { Component } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import type { Element } from "hast";
 import { h } from "hastscript";
-import type { MessageKey } from "../theme/messages/index.ts";
+import type { MessageKey } from "../messages/index.ts";
 import { color, text } from "./props.ts";
 import type { Component, ComponentInput } from "./types.ts";
 

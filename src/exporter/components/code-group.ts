@@ -1,6 +1,6 @@
 import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
-import { fillMessage } from "../theme/messages/index.ts";
+import { fillMessage } from "../messages/index.ts";
 import { flag, text } from "./props.ts";
 import { SIDE_COLUMN_PROPERTY } from "./side-column.ts";
 import { elementChildren, tabSet } from "./tab-set.ts";

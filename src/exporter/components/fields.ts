@@ -1,6 +1,6 @@
 import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
-import type { Messages } from "../theme/messages/index.ts";
+import type { Messages } from "../messages/index.ts";
 import { flag, slug, text } from "./props.ts";
 import type { Component, PropValue } from "./types.ts";
 

@@ -1,7 +1,7 @@
 import type { Element } from "hast";
 import { h } from "hastscript";
+import { fillMessage } from "../messages/index.ts";
 import { safeUrl } from "../safety/url-policy.ts";
-import { fillMessage } from "../theme/messages/index.ts";
 import { textOf } from "./element-text.ts";
 import { text } from "./props.ts";
 import type { Component } from "./types.ts";

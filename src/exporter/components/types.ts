@@ -1,7 +1,7 @@
 import type { Element, ElementContent } from "hast";
 import type { Position } from "unist";
+import type { Messages } from "../messages/index.ts";
 import type { UrlUse } from "../safety/url-policy.ts";
-import type { Messages } from "../theme/messages/index.ts";
 
 /** Icon options as Mintlify pages give them on `<Icon>`, cards, groups and steps. */
 export interface IconOptions {

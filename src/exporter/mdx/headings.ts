@@ -1,7 +1,7 @@
 import GithubSlugger from "github-slugger";
 import type { ElementContent, Root, RootContent } from "hast";
 import { hasClass, SKIPPED_FOR_TEXT, textOf } from "../components/element-text.ts";
-import { ENGLISH, fillMessage, type Messages } from "../theme/messages/index.ts";
+import { ENGLISH, fillMessage, type Messages } from "../messages/index.ts";
 import type { SearchSection, TocEntry } from "./rendered-page.ts";
 
 const HEADING = /^h([1-6])$/;

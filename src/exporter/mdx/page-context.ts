@@ -4,13 +4,13 @@ import type { Position } from "unist";
 import type { TwoslashLookup } from "../code/twoslash/page-twoslash.ts";
 import type { DocumentedParameter, IconOptions } from "../components/types.ts";
 import type { ComponentMode } from "../export-options.ts";
+import { ENGLISH, type Messages } from "../messages/index.ts";
 import type { Problem } from "../problems.ts";
 import { checkUrl, type UrlUse } from "../safety/url-policy.ts";
 import type { Variables } from "../site/config/variables.ts";
 import { normalizePagePath, pageLocation, pageOutputFile, relativeUrl } from "../site/paths.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 import type { DeploymentType } from "../site/types.ts";
-import { ENGLISH, type Messages } from "../theme/messages/index.ts";
 import type { CustomComponentContext, CustomComponentRenderer } from "./custom-components.ts";
 import type { PageLink } from "./rendered-page.ts";
 

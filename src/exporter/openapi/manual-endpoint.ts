@@ -4,8 +4,8 @@ import { PAGE_LEAD_PROPERTY } from "../components/side-column.ts";
 import type { DocumentedParameter, PropValue } from "../components/types.ts";
 import type { PageContext } from "../mdx/page-context.ts";
 import type { AppendedContent } from "../mdx/rendered-page.ts";
+import type { Messages } from "../messages/index.ts";
 import type { ApiSettings } from "../site/types.ts";
-import type { Messages } from "../theme/messages/index.ts";
 import { playgroundSection } from "./render-operation.ts";
 import type { PlaygroundAuth, PlaygroundData, PlaygroundParameter } from "./types.ts";
 

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
-import type { ChannelDoc } from "../asyncapi/index.ts";
 import { loadCodeLanguages } from "../code/languages.ts";
 import type { PageContext } from "../mdx/page-context.ts";
 import type { AppendedContent } from "../mdx/rendered-page.ts";
@@ -23,8 +22,6 @@ export interface ApiRenderSetup {
   allowInteractive: boolean;
   /** Specifications fetched from URLs at export time, by URL: render threads never fetch. */
   remoteSpecs: Record<string, string>;
-  /** The AsyncAPI channel of each channel page, by page path, parsed at export time. */
-  channels: Record<string, ChannelDoc>;
 }
 
 interface ThreadSpec {

@@ -1,4 +1,5 @@
 import type { Element, ElementContent } from "hast";
+import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
 import { renderCodeBlock } from "../code/render-code-block.ts";
 import { EXAMPLE_LANGUAGE_CHOICE } from "../components/code-group.ts";
@@ -7,14 +8,13 @@ import { slug } from "../components/props.ts";
 import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY } from "../components/side-column.ts";
 import { tabSet } from "../components/tab-set.ts";
 import type { ComponentContext } from "../components/types.ts";
-import type { ApiSettings } from "../site/types.ts";
-import { escapeHtml } from "../theme/html.ts";
 import {
   fillMessage,
   type MessageKey,
   type Messages,
   playgroundMessagesJson,
-} from "../theme/messages/index.ts";
+} from "../messages/index.ts";
+import type { ApiSettings } from "../site/types.ts";
 import { generateCodeSamples, renderXCodeSamples } from "./code-samples/index.ts";
 import { formatExample } from "./example-values.ts";
 import type { ApiOperation } from "./operations.ts";
@@ -225,7 +225,7 @@ export function playgroundSection(
       // Quire's own markup, kept as written: a page's sanitizing pass allows no <noscript>.
       {
         type: "raw",
-        value: `<noscript><p>${escapeHtml(messages.playgroundNeedsJavaScript)}</p></noscript>`,
+        value: `<noscript><p>${toHtml({ type: "text", value: messages.playgroundNeedsJavaScript })}</p></noscript>`,
       } as unknown as ElementContent,
     ],
   ) as Element;

@@ -1,4 +1,4 @@
-import type { Messages } from "../theme/messages/index.ts";
+import type { Messages } from "../messages/index.ts";
 import {
   exampleForParameter,
   exampleFromMedia,

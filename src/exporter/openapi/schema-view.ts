@@ -3,7 +3,7 @@ import { h } from "hastscript";
 import { field } from "../components/fields.ts";
 import { slug } from "../components/props.ts";
 import type { ComponentContext } from "../components/types.ts";
-import { fillMessage } from "../theme/messages/index.ts";
+import { fillMessage } from "../messages/index.ts";
 import type { Schema, SchemaDirection } from "./types.ts";
 
 /** How deep nested properties are shown; deeper levels are rare and would only repeat. */

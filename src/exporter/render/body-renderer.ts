@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
+import type { ApiPagesSetup } from "../api-pages.ts";
 import { type CodeThemes, useCodeThemes } from "../code/highlighter.ts";
 import { collectSourceCandidates } from "../custom/tailwind.ts";
 import type { ComponentMode } from "../export-options.ts";
@@ -7,7 +8,6 @@ import { resolveIcon } from "../icons/index.ts";
 import type { BrowserModule } from "../mdx/custom-components.ts";
 import type { PageEnvironment } from "../mdx/page-context.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
-import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
 import { MAX_SPEC_BYTES } from "../openapi/types.ts";
 import type { ApiPageRef, ChannelPageRef } from "../site/page-index.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
@@ -25,7 +25,7 @@ export interface BodyRendererSetup {
   /** Where rendered bodies are cached; no cache when absent. */
   cacheDir?: string;
   /** How API reference pages render; pages tied to an operation need it. */
-  api?: ApiRenderSetup;
+  api?: ApiPagesSetup;
   /** Repository React components; `static` when absent. */
   components?: ComponentMode;
   /** docs.json `variables`, put in place of `{{name}}` in pages and snippets. */

@@ -2,9 +2,9 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
+import type { ApiPagesSetup } from "../api-pages.ts";
 import type { ComponentMode } from "../export-options.ts";
 import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
-import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
 import { prepareCompressedEntry } from "../output/archive.ts";
 import type { Problem } from "../problems.ts";
 import type { PageMeta } from "../site/page-index.ts";
@@ -27,7 +27,7 @@ export interface RendererSetup {
   engine: string;
   layout: SiteLayoutData;
   /** How API reference pages render, when the site has any. */
-  api?: ApiRenderSetup;
+  api?: ApiPagesSetup;
   /** Repository React components: `interactive`, `static` or `off`. */
   components: ComponentMode;
 }

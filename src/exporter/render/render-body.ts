@@ -16,10 +16,10 @@ import { pageMarkdown } from "../mdx/page-markdown.ts";
 import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
 import { type AppendedContent, emptyBody, type RenderedBody } from "../mdx/rendered-page.ts";
 import { mdastToHast } from "../mdx/to-hast.ts";
+import { messagesFor } from "../messages/index.ts";
 import type { Problem } from "../problems.ts";
 import { sanitizeNodes } from "../safety/sanitize.ts";
 import { RepoFileError } from "../site/repo-files.ts";
-import { messagesFor } from "../theme/messages/index.ts";
 
 export interface RenderBodyInput {
   /** Repository-relative source file. */

@@ -1,3 +1,4 @@
+import { clientMessagesJson, fillMessage, type Messages, messagesFor } from "../messages/index.ts";
 import { searchEntryFor } from "../search/build-index.ts";
 import { languageTag } from "../site/language-tags.ts";
 import type { PageMeta } from "../site/page-index.ts";
@@ -13,7 +14,6 @@ import { bannerHtml, hashText, navbarHtml } from "./chrome/top-bar.ts";
 import { escapeHtml, inlineMarkdown } from "./html.ts";
 import { NOT_FOUND_BASE_SCRIPT, NOT_FOUND_ROOT_SCRIPT, REDIRECT_SCRIPT } from "./inline-scripts.ts";
 import type { PageLayoutInput, SiteLayoutData } from "./layout-types.ts";
-import { clientMessagesJson, fillMessage, type Messages, messagesFor } from "./messages/index.ts";
 import { NavigationModel, type NavigationView } from "./navigation-view.ts";
 import { pageEndHtml } from "./reader/page-end.ts";
 import { menuSettings, pageMenuHtml, rssButtonHtml } from "./reader/page-menu.ts";

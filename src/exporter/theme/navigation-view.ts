@@ -1,3 +1,4 @@
+import { messagesFor } from "../messages/index.ts";
 import type { PageMeta } from "../site/page-index.ts";
 import { normalizePagePath } from "../site/paths.ts";
 import type {
@@ -9,7 +10,6 @@ import type {
   NavNode,
 } from "../site/types.ts";
 import { type LanguageAlternate, LanguageAlternates } from "./language-alternates.ts";
-import { messagesFor } from "./messages/index.ts";
 
 /**
  * What one page shows of the navigation: switchers, tabs, sidebar, breadcrumb and

@@ -1,8 +1,8 @@
+import { messagesFor } from "../messages/index.ts";
 import { type AssetFile, hashedPath } from "./build-assets.ts";
 import { pageLinks } from "./chrome/links.ts";
 import { sidebarGroupContents, sidebarOptions } from "./chrome/sidebar.ts";
 import type { SiteLayoutData } from "./layout-types.ts";
-import { messagesFor } from "./messages/index.ts";
 import type { NavigationModel } from "./navigation-view.ts";
 
 /**

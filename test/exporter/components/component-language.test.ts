@@ -7,7 +7,7 @@ import {
   type MessageKey,
   messagesFor,
   PLAYGROUND_MESSAGE_KEYS,
-} from "../../../src/exporter/theme/messages/index.ts";
+} from "../../../src/exporter/messages/index.ts";
 import { renderPage } from "../../helpers/render-page.ts";
 import { makeRepo, makeTempDir } from "../../helpers/temp-repo.ts";
 

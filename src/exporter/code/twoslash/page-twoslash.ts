@@ -1,12 +1,16 @@
 import type { Code, Root } from "mdast";
 import { visit } from "unist-util-visit";
-import type { JsxNodeData } from "../../mdx/jsx-node-data.ts";
 import type { Problem } from "../../problems.ts";
 import { parseCodeMeta } from "../meta.ts";
 import { readNotations } from "../notations.ts";
 import type { TwoslashData, TwoslashExtension } from "./twoslash-protocol.ts";
 import { loadTwoslashRenderer } from "./twoslash-render.ts";
 import { twoslashChecker } from "./twoslash-thread.ts";
+
+/** The part of mdx/'s node data that names the snippet a block was inlined from (code/ does not import mdx/). */
+interface InlinedFrom {
+  sourceFile?: string;
+}
 
 /** Fence languages twoslash checks, as the file type it checks them as. */
 const EXTENSIONS: Record<string, TwoslashExtension> = {
@@ -65,7 +69,7 @@ export async function computePageTwoslash(tree: Root, file: string): Promise<Pag
     problems.push({
       severity: "warning",
       rule: "twoslash",
-      file: (node.data as JsxNodeData | undefined)?.sourceFile ?? file,
+      file: (node.data as InlinedFrom | undefined)?.sourceFile ?? file,
       line: node.position?.start.line,
       column: node.position?.start.column,
       message: `twoslash: ${outcome.message} (the block is shown without type information)`,

@@ -85,6 +85,10 @@ export class TwoslashThread {
     const worker = new Worker(new URL("./twoslash-worker.ts", import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
     });
+    // A thread can fail while no block listens (out of memory just after its time ran out, as
+    // it is being stopped): the block's outcome is already decided, and the error must not
+    // reach the process as an unhandled one.
+    worker.on("error", () => {});
     return new Promise<Worker>((resolve, reject) => {
       const fail = (message: string): void => {
         cleanup();

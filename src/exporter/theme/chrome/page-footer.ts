@@ -1,6 +1,6 @@
+import { ENGLISH, type Messages } from "../../messages/index.ts";
 import type { SiteConfig } from "../../site/types.ts";
 import { escapeHtml } from "../html.ts";
-import { ENGLISH, type Messages } from "../messages/index.ts";
 import type { NavTarget } from "../navigation-view.ts";
 import { iconHtml } from "./icon.ts";
 import type { PageLinks } from "./links.ts";

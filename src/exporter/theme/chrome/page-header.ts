@@ -1,7 +1,7 @@
+import { ENGLISH, type Messages } from "../../messages/index.ts";
 import type { PageMeta } from "../../site/page-index.ts";
 import type { SiteStyling } from "../../site/types.ts";
 import { escapeHtml } from "../html.ts";
-import { ENGLISH, type Messages } from "../messages/index.ts";
 import type { NavigationView } from "../navigation-view.ts";
 import { iconHtml } from "./icon.ts";
 

@@ -1,6 +1,6 @@
 import type { TocEntry } from "../../mdx/rendered-page.ts";
+import { ENGLISH, type Messages } from "../../messages/index.ts";
 import { escapeHtml } from "../html.ts";
-import { ENGLISH, type Messages } from "../messages/index.ts";
 
 /**
  * `#table-of-contents`: the page's headings, the one in view marked by the client script, and

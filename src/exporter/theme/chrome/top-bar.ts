@@ -1,7 +1,7 @@
+import { ENGLISH, type Messages } from "../../messages/index.ts";
 import type { SiteBanner, SiteConfig } from "../../site/types.ts";
 import { escapeHtml, inlineMarkdown, isExternalUrl } from "../html.ts";
 import type { SiteLayoutData } from "../layout-types.ts";
-import { ENGLISH, type Messages } from "../messages/index.ts";
 import type { NavEntry } from "../navigation-view.ts";
 import { iconHtml } from "./icon.ts";
 import type { PageLinks } from "./links.ts";

@@ -1,5 +1,5 @@
-import type { ClientMessageKey, PlaygroundMessageKey } from "../messages/catalogue.ts";
-import { ENGLISH } from "../messages/english.ts";
+import type { ClientMessageKey, PlaygroundMessageKey } from "../../messages/catalogue.ts";
+import { ENGLISH } from "../../messages/english.ts";
 
 type Key = ClientMessageKey | PlaygroundMessageKey;
 

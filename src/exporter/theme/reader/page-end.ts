@@ -1,11 +1,11 @@
 import type { RepositoryLink } from "../../export-options.ts";
+import { ENGLISH, type Messages } from "../../messages/index.ts";
 import { checkUrl } from "../../safety/url-policy.ts";
 import { languageTag } from "../../site/language-tags.ts";
 import type { PageMeta } from "../../site/page-index.ts";
 import { iconHtml } from "../chrome/icon.ts";
 import { escapeHtml } from "../html.ts";
 import type { SiteLayoutData } from "../layout-types.ts";
-import { ENGLISH, type Messages } from "../messages/index.ts";
 
 /**
  * `.page-end`, between a page's content and its previous/next links: the last-modified date,

@@ -1,3 +1,4 @@
+import { ENGLISH, fillMessage, type Messages } from "../../messages/index.ts";
 import { feedFileOf } from "../../output/rss-feed.ts";
 import { checkUrl } from "../../safety/url-policy.ts";
 import {
@@ -12,7 +13,6 @@ import { iconHtml } from "../chrome/icon.ts";
 import type { PageLinks } from "../chrome/links.ts";
 import { escapeHtml, isExternalUrl } from "../html.ts";
 import type { SiteLayoutData } from "../layout-types.ts";
-import { ENGLISH, fillMessage, type Messages } from "../messages/index.ts";
 import type { ReaderSettings } from "./reader-settings.ts";
 
 /** Where each AI tool takes a question (the question follows, URL-encoded), and its name. */

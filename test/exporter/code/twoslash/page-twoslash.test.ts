@@ -5,7 +5,7 @@ import { visit } from "unist-util-visit";
 import { describe, expect, it } from "vitest";
 import { renderCodeBlock } from "../../../../src/exporter/code/render-code-block.ts";
 import { twoslashThreadsStarted } from "../../../../src/exporter/code/twoslash/twoslash-thread.ts";
-import { ENGLISH } from "../../../../src/exporter/theme/messages/index.ts";
+import { ENGLISH } from "../../../../src/exporter/messages/index.ts";
 import { renderPage } from "../../../helpers/render-page.ts";
 
 const fence = (meta: string, code: string): string => `\`\`\`${meta}\n${code}\n\`\`\`\n`;

@@ -23,7 +23,8 @@ function thread(limits: ConstructorParameters<typeof TwoslashThread>[0]): Twosla
 
 describe("the twoslash thread", () => {
   it("gives up a block past its time limit, and checks the next block in a fresh thread", async () => {
-    const checker = thread({ blockTimeMs: 5000 });
+    // Memory to spare, so on a slow machine the time limit is what stops the block.
+    const checker = thread({ blockTimeMs: 5000, memoryMb: 4096 });
     const before = twoslashThreadsStarted();
     const endless = await checker.check(ENDLESS, "ts");
     expect(endless).toEqual({ ok: false, message: "type-checking took longer than 5 s" });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { PageMeta } from "../../../../src/exporter/site/page-index.ts";
-import { escapeHtml } from "../../../../src/exporter/theme/html.ts";
-import { renderNotFoundPage, renderPage } from "../../../../src/exporter/theme/layout.ts";
 import {
   CLIENT_MESSAGE_KEYS,
   ENGLISH,
   messagesFor,
-} from "../../../../src/exporter/theme/messages/index.ts";
+} from "../../../../src/exporter/messages/index.ts";
+import type { PageMeta } from "../../../../src/exporter/site/page-index.ts";
+import { escapeHtml } from "../../../../src/exporter/theme/html.ts";
+import { renderNotFoundPage, renderPage } from "../../../../src/exporter/theme/layout.ts";
 import { NavigationModel } from "../../../../src/exporter/theme/navigation-view.ts";
 import { meta, siteOf } from "../layout-helpers.ts";
 

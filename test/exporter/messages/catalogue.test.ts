@@ -9,7 +9,7 @@ import {
   PLAYGROUND_MESSAGE_KEYS,
   playgroundMessagesJson,
   TRANSLATIONS,
-} from "../../../../src/exporter/theme/messages/index.ts";
+} from "../../../src/exporter/messages/index.ts";
 
 /** The codes docs.json's `navigation.languages[].language` accepts, as Mintlify documents them. */
 const MINTLIFY_LANGUAGES = [
