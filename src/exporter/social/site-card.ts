@@ -1,0 +1,110 @@
+import satori from "satori";
+import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
+import type { SiteConfig } from "../site/types.ts";
+import { hashedPath } from "../theme/build-assets.ts";
+import { cardFonts } from "./card-fonts.ts";
+import { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardLayout } from "./card-layout.ts";
+import { pngSize } from "./png-size.ts";
+import { rasterizeSvg } from "./rasterize.ts";
+
+/** The drawn card: where it goes in the bundle, and its PNG bytes. */
+export interface SiteCardFile {
+  /** Bundle path, content-hashed: `_quire/og/site.<hash>.png`. */
+  path: string;
+  content: Uint8Array;
+}
+
+/** Logos are drawn at twice the height they are shown at, for sharp edges. */
+const LOGO_RASTER_HEIGHT = 128;
+
+/**
+ * Whether a drawn card would be any page's image: not when docs.json names one for every page
+ * (`seo.metatags["og:image"]`), nor when `thumbnails.background` is a picture on another host,
+ * which an export that reaches no network cannot draw on, and which stays every page's image.
+ */
+export function wantsSiteCard(config: SiteConfig): boolean {
+  if (config.seo.metatags["og:image"]) return false;
+  const background = config.thumbnails.background;
+  return !background || cardPicture(background) !== undefined;
+}
+
+/**
+ * The site's social preview card (1200×630 PNG): its logo, name and description in the
+ * thumbnails' appearance, over `thumbnails.background` when that is a repository picture.
+ * One card per export, for every page without an image of its own (docs/decisions.md,
+ * "Social images", says why not one per page).
+ */
+export async function drawSiteCard(config: SiteConfig, repo: RepoFiles): Promise<SiteCardFile> {
+  const appearance =
+    config.thumbnails.appearance ?? (config.appearance.default === "dark" ? "dark" : "light");
+  const content: CardContent = {
+    title: config.name,
+    ...(config.description ? { description: config.description } : {}),
+    appearance,
+    accent: appearance === "dark" ? config.colors.light : config.colors.primary,
+  };
+  const logoFile = config.logo?.[appearance];
+  const logo = logoFile ? await logoPicture(repo, logoFile) : undefined;
+  if (logo) content.logo = logo;
+  const background = config.thumbnails.background
+    ? await backgroundPicture(repo, config.thumbnails.background)
+    : undefined;
+  if (background) content.background = background;
+  const svg = await satori(cardLayout(content) as Parameters<typeof satori>[0], {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: cardFonts(),
+  });
+  const png = await rasterizeSvg(svg);
+  return { path: hashedPath("_quire/og/site", "png", Buffer.from(png)), content: png };
+}
+
+type PictureKind = "svg" | "png" | "jpeg";
+
+/** The kind of a repository picture the card can draw; undefined for other files and URLs. */
+function cardPicture(file: string): PictureKind | undefined {
+  if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(file)) return undefined;
+  const extension = file.toLowerCase().match(/\.([a-z]+)$/)?.[1];
+  if (extension === "svg" || extension === "png") return extension;
+  return extension === "jpg" || extension === "jpeg" ? "jpeg" : undefined;
+}
+
+/** The logo as a PNG data URI with its size; none if it is on another host or cannot be read. */
+async function logoPicture(
+  repo: RepoFiles,
+  file: string,
+): Promise<CardContent["logo"] | undefined> {
+  const kind = cardPicture(file);
+  if (kind !== "svg" && kind !== "png") return undefined;
+  const bytes = readPicture(repo, file);
+  if (!bytes) return undefined;
+  const png =
+    kind === "svg"
+      ? await rasterizeSvg(bytes.toString("utf8"), { height: LOGO_RASTER_HEIGHT })
+      : bytes;
+  const size = pngSize(png);
+  return size ? { src: dataUri("png", png), ...size } : undefined;
+}
+
+async function backgroundPicture(repo: RepoFiles, file: string): Promise<string | undefined> {
+  const kind = cardPicture(file);
+  const bytes = kind ? readPicture(repo, file) : undefined;
+  if (!kind || !bytes) return undefined;
+  if (kind !== "svg") return dataUri(kind, bytes);
+  return dataUri("png", await rasterizeSvg(bytes.toString("utf8"), { height: CARD_HEIGHT }));
+}
+
+/** A picture from the repository (confined to it); a missing one is reported elsewhere. */
+function readPicture(repo: RepoFiles, file: string): Buffer | undefined {
+  try {
+    return repo.readBytes(file.replace(/^\/+/, ""));
+  } catch (error) {
+    if (error instanceof RepoFileError || (error as NodeJS.ErrnoException).code === "ENOENT")
+      return undefined;
+    throw error;
+  }
+}
+
+function dataUri(kind: PictureKind | "png", bytes: Uint8Array): string {
+  return `data:image/${kind};base64,${Buffer.from(bytes).toString("base64")}`;
+}
