@@ -1,4 +1,5 @@
 import satori from "satori";
+import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
 import type { SiteConfig } from "../site/types.ts";
 import { hashedPath } from "../theme/build-assets.ts";
@@ -34,7 +35,12 @@ export function wantsSiteCard(config: SiteConfig): boolean {
  * One card per export, for every page without an image of its own (docs/decisions.md,
  * "Social images", says why not one per page).
  */
-export async function drawSiteCard(config: SiteConfig, repo: RepoFiles): Promise<SiteCardFile> {
+export async function drawSiteCard(
+  config: SiteConfig,
+  repo: RepoFiles,
+): Promise<{ card: SiteCardFile; problems: Problem[] }> {
+  const problems: Problem[] = [];
+  const pictures = new PictureReader(repo, problems);
   const appearance =
     config.thumbnails.appearance ?? (config.appearance.default === "dark" ? "dark" : "light");
   const content: CardContent = {
@@ -44,10 +50,10 @@ export async function drawSiteCard(config: SiteConfig, repo: RepoFiles): Promise
     accent: appearance === "dark" ? config.colors.light : config.colors.primary,
   };
   const logoFile = config.logo?.[appearance];
-  const logo = logoFile ? await logoPicture(repo, logoFile) : undefined;
+  const logo = logoFile ? await pictures.logo(logoFile) : undefined;
   if (logo) content.logo = logo;
   const background = config.thumbnails.background
-    ? await backgroundPicture(repo, config.thumbnails.background)
+    ? await pictures.background(config.thumbnails.background)
     : undefined;
   if (background) content.background = background;
   const svg = await satori(cardLayout(content) as Parameters<typeof satori>[0], {
@@ -56,7 +62,10 @@ export async function drawSiteCard(config: SiteConfig, repo: RepoFiles): Promise
     fonts: cardFonts(),
   });
   const png = await rasterizeSvg(svg);
-  return { path: hashedPath("_quire/og/site", "png", Buffer.from(png)), content: png };
+  return {
+    card: { path: hashedPath("_quire/og/site", "png", Buffer.from(png)), content: png },
+    problems,
+  };
 }
 
 type PictureKind = "svg" | "png" | "jpeg";
@@ -69,39 +78,77 @@ function cardPicture(file: string): PictureKind | undefined {
   return extension === "jpg" || extension === "jpeg" ? "jpeg" : undefined;
 }
 
-/** The logo as a PNG data URI with its size; none if it is on another host or cannot be read. */
-async function logoPicture(
-  repo: RepoFiles,
-  file: string,
-): Promise<CardContent["logo"] | undefined> {
-  const kind = cardPicture(file);
-  if (kind !== "svg" && kind !== "png") return undefined;
-  const bytes = readPicture(repo, file);
-  if (!bytes) return undefined;
-  const png =
-    kind === "svg"
-      ? await rasterizeSvg(bytes.toString("utf8"), { height: LOGO_RASTER_HEIGHT })
-      : bytes;
-  const size = pngSize(png);
-  return size ? { src: dataUri("png", png), ...size } : undefined;
-}
+/**
+ * Repository pictures as data URIs the card can hold. One that is not what its name says is
+ * left off the card with a warning, rather than failing the export.
+ */
+class PictureReader {
+  private readonly repo: RepoFiles;
+  private readonly problems: Problem[];
 
-async function backgroundPicture(repo: RepoFiles, file: string): Promise<string | undefined> {
-  const kind = cardPicture(file);
-  const bytes = kind ? readPicture(repo, file) : undefined;
-  if (!kind || !bytes) return undefined;
-  if (kind !== "svg") return dataUri(kind, bytes);
-  return dataUri("png", await rasterizeSvg(bytes.toString("utf8"), { height: CARD_HEIGHT }));
-}
+  constructor(repo: RepoFiles, problems: Problem[]) {
+    this.repo = repo;
+    this.problems = problems;
+  }
 
-/** A picture from the repository (confined to it); a missing one is reported elsewhere. */
-function readPicture(repo: RepoFiles, file: string): Buffer | undefined {
-  try {
-    return repo.readBytes(file.replace(/^\/+/, ""));
-  } catch (error) {
-    if (error instanceof RepoFileError || (error as NodeJS.ErrnoException).code === "ENOENT")
+  /** The logo as a PNG with its size; none if it is on another host or cannot be drawn. */
+  async logo(file: string): Promise<CardContent["logo"] | undefined> {
+    const kind = cardPicture(file);
+    if (kind !== "svg" && kind !== "png") return undefined;
+    const png = await this.png(file, kind, LOGO_RASTER_HEIGHT);
+    const size = png ? pngSize(png) : undefined;
+    if (!png || !size) return undefined;
+    return { src: dataUri("png", png), ...size };
+  }
+
+  async background(file: string): Promise<string | undefined> {
+    const kind = cardPicture(file);
+    if (kind === "jpeg") {
+      const bytes = this.read(file);
+      if (bytes && bytes[0] === 0xff && bytes[1] === 0xd8) return dataUri("jpeg", bytes);
+      if (bytes) this.skip(file);
       return undefined;
-    throw error;
+    }
+    const png = kind ? await this.png(file, kind, CARD_HEIGHT) : undefined;
+    return png ? dataUri("png", png) : undefined;
+  }
+
+  /** A PNG file checked, or an SVG file drawn at the given height. */
+  private async png(file: string, kind: "svg" | "png", height: number) {
+    const bytes = this.read(file);
+    if (!bytes) return undefined;
+    if (kind === "png") {
+      if (pngSize(bytes)) return bytes;
+      this.skip(file);
+      return undefined;
+    }
+    try {
+      return await rasterizeSvg(bytes.toString("utf8"), { height });
+    } catch {
+      this.skip(file);
+      return undefined;
+    }
+  }
+
+  /** A picture from the repository (confined to it); a missing one is reported elsewhere. */
+  private read(file: string): Buffer | undefined {
+    try {
+      return this.repo.readBytes(file.replace(/^\/+/, ""));
+    } catch (error) {
+      if (error instanceof RepoFileError || (error as NodeJS.ErrnoException).code === "ENOENT")
+        return undefined;
+      throw error;
+    }
+  }
+
+  private skip(file: string): void {
+    this.problems.push({
+      severity: "warning",
+      rule: "social-card",
+      file: file.replace(/^\/+/, ""),
+      message:
+        "is not a picture the social preview card can draw (PNG, JPEG or SVG); the card is drawn without it",
+    });
   }
 }
 
