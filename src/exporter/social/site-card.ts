@@ -1,4 +1,3 @@
-import satori from "satori";
 import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
 import type { SiteConfig } from "../site/types.ts";
@@ -56,6 +55,8 @@ export async function drawSiteCard(
     ? await pictures.background(config.thumbnails.background)
     : undefined;
   if (background) content.background = background;
+  // Loaded here, not with the exporter: exports that draw no card do not pay for it.
+  const { default: satori } = await import("satori");
   const svg = await satori(cardLayout(content) as Parameters<typeof satori>[0], {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
