@@ -204,7 +204,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   layout.siteUrl = resolveSiteUrl(options.siteUrl, config);
   // og:image must be absolute: without the site's URL no page could name a drawn card.
   if (layout.siteUrl && wantsSiteCard(config)) {
-    const { card, problems: cardProblems } = await drawSiteCard(config, repo);
+    const { card, problems: cardProblems } = await drawSiteCard(config, repo, options.cacheDir);
     problems.push(...cardProblems);
     writeFiles(outputDir, [card]);
     layout.socialCard = card.path;

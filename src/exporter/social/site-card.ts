@@ -1,7 +1,9 @@
 import type { Problem } from "../problems.ts";
+import { engineFingerprint } from "../render/engine-fingerprint.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
 import type { SiteConfig } from "../site/types.ts";
 import { hashedPath } from "../theme/build-assets.ts";
+import { type CachedCard, CardCache } from "./card-cache.ts";
 import { cardFonts } from "./card-fonts.ts";
 import { CARD_HEIGHT, CARD_WIDTH, type CardContent, cardLayout } from "./card-layout.ts";
 import { pngSize } from "./png-size.ts";
@@ -37,9 +39,8 @@ export function wantsSiteCard(config: SiteConfig): boolean {
 export async function drawSiteCard(
   config: SiteConfig,
   repo: RepoFiles,
+  cacheDir?: string,
 ): Promise<{ card: SiteCardFile; problems: Problem[] }> {
-  const problems: Problem[] = [];
-  const pictures = new PictureReader(repo, problems);
   const appearance =
     config.thumbnails.appearance ?? (config.appearance.default === "dark" ? "dark" : "light");
   const content: CardContent = {
@@ -49,24 +50,47 @@ export async function drawSiteCard(
     accent: appearance === "dark" ? config.colors.light : config.colors.primary,
   };
   const logoFile = config.logo?.[appearance];
+  const backgroundFile = config.thumbnails.background;
+  const cache = cacheDir ? new CardCache(cacheDir) : undefined;
+  const key = CardCache.key([
+    engineFingerprint(),
+    JSON.stringify(content),
+    ...[logoFile, backgroundFile].flatMap((file) =>
+      file ? [file, readRepoFile(repo, file) ?? ""] : [""],
+    ),
+  ]);
+  let drawn = cache?.read(key);
+  if (!drawn) {
+    drawn = await draw(content, repo, logoFile, backgroundFile);
+    cache?.write(key, drawn);
+  }
+  const path = hashedPath("_quire/og/site", "png", Buffer.from(drawn.png));
+  return { card: { path, content: drawn.png }, problems: drawn.problems };
+}
+
+async function draw(
+  content: CardContent,
+  repo: RepoFiles,
+  logoFile: string | undefined,
+  backgroundFile: string | undefined,
+): Promise<CachedCard> {
+  const problems: Problem[] = [];
+  const pictures = new PictureReader(repo, problems);
   const logo = logoFile ? await pictures.logo(logoFile) : undefined;
-  if (logo) content.logo = logo;
-  const background = config.thumbnails.background
-    ? await pictures.background(config.thumbnails.background)
-    : undefined;
-  if (background) content.background = background;
+  const background = backgroundFile ? await pictures.background(backgroundFile) : undefined;
   // Loaded here, not with the exporter: exports that draw no card do not pay for it.
   const { default: satori } = await import("satori");
-  const svg = await satori(cardLayout(content) as Parameters<typeof satori>[0], {
+  const layout = cardLayout({
+    ...content,
+    ...(logo ? { logo } : {}),
+    ...(background ? { background } : {}),
+  });
+  const svg = await satori(layout as Parameters<typeof satori>[0], {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: cardFonts(),
   });
-  const png = await rasterizeSvg(svg);
-  return {
-    card: { path: hashedPath("_quire/og/site", "png", Buffer.from(png)), content: png },
-    problems,
-  };
+  return { png: await rasterizeSvg(svg), problems };
 }
 
 type PictureKind = "svg" | "png" | "jpeg";
@@ -131,15 +155,8 @@ class PictureReader {
     }
   }
 
-  /** A picture from the repository (confined to it); a missing one is reported elsewhere. */
   private read(file: string): Buffer | undefined {
-    try {
-      return this.repo.readBytes(file.replace(/^\/+/, ""));
-    } catch (error) {
-      if (error instanceof RepoFileError || (error as NodeJS.ErrnoException).code === "ENOENT")
-        return undefined;
-      throw error;
-    }
+    return readRepoFile(this.repo, file);
   }
 
   private skip(file: string): void {
@@ -150,6 +167,18 @@ class PictureReader {
       message:
         "is not a picture the social preview card can draw (PNG, JPEG or SVG); the card is drawn without it",
     });
+  }
+}
+
+/** A picture from the repository (confined to it); a missing one is reported elsewhere. */
+function readRepoFile(repo: RepoFiles, file: string): Buffer | undefined {
+  if (cardPicture(file) === undefined) return undefined;
+  try {
+    return repo.readBytes(file.replace(/^\/+/, ""));
+  } catch (error) {
+    if (error instanceof RepoFileError || (error as NodeJS.ErrnoException).code === "ENOENT")
+      return undefined;
+    throw error;
   }
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -27,13 +27,14 @@ function site(docs: Record<string, unknown> = {}, files: Record<string, string> 
   });
 }
 
-async function exported(sourceDir: string, siteUrl?: string) {
+async function exported(sourceDir: string, siteUrl?: string, cacheDir?: string) {
   const outputDir = path.join(makeTempDir(), "site");
   const result = await exportSite({
     sourceDir,
     outputDir,
     concurrency: 0,
     ...(siteUrl ? { siteUrl } : {}),
+    ...(cacheDir ? { cacheDir } : {}),
   });
   const cards = existsSync(path.join(outputDir, "_quire/og"))
     ? readdirSync(path.join(outputDir, "_quire/og")).map((name) => `_quire/og/${name}`)
@@ -124,6 +125,28 @@ describe("the social preview card", () => {
     const second = await exported(sourceDir, SITE_URL);
     expect(second.cards).toEqual(first.cards);
     expect(second.bytes(second.cards[0] as string)).toEqual(first.bytes(first.cards[0] as string));
+  });
+
+  it("takes the card from the export cache on a re-export, and draws again when the logo changes", async () => {
+    const sourceDir = site();
+    const cacheDir = makeTempDir();
+    const first = await exported(sourceDir, SITE_URL, cacheDir);
+    const entries = readdirSync(path.join(cacheDir, "social"));
+    expect(entries).toHaveLength(1);
+    // Mark the cached card: a re-export that drew again would not write the mark.
+    const entryFile = path.join(cacheDir, "social", entries[0] as string);
+    const entry = JSON.parse(readFileSync(entryFile, "utf8"));
+    const marked = Buffer.concat([first.bytes(first.cards[0] as string), Buffer.from("cached")]);
+    writeFileSync(entryFile, JSON.stringify({ ...entry, png: marked.toString("base64") }));
+    const again = await exported(sourceDir, SITE_URL, cacheDir);
+    expect(again.bytes(again.cards[0] as string)).toEqual(marked);
+    writeFileSync(
+      path.join(sourceDir, "images/logo.svg"),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28"><rect width="28" height="28" fill="#000"/></svg>',
+    );
+    const changed = await exported(sourceDir, SITE_URL, cacheDir);
+    expect(changed.cards[0]).not.toEqual(first.cards[0]);
+    expect(pngFacts(changed.bytes(changed.cards[0] as string)).signature).toEqual(PNG_SIGNATURE);
   });
 
   it("follows thumbnails.appearance and draws on a repository background", async () => {
