@@ -5,7 +5,7 @@
 // the exit code and the terminal through. Keep this file to syntax and APIs of Node 18.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import nodeModule, { createRequire } from "node:module";
 import { constants } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -19,12 +19,27 @@ if (Number(process.versions.node.split(".")[0]) >= NEEDED_MAJOR) {
   // A checkout runs its TypeScript sources, which Node strips of their types. The packed
   // package has no src/: it runs the JavaScript built from them into dist/ (Node strips no
   // types inside node_modules).
+  enableCompileCache();
   const sources = path.join(root, "src", "cli", "main.ts");
   const entry = existsSync(sources) ? sources : path.join(root, "dist", "src", "cli", "main.js");
   const { main } = await import(pathToFileURL(entry).href);
   process.exitCode = await main(args);
 } else {
   runUnder(bundledNode());
+}
+
+/**
+ * Node's compile cache (in the system's temporary folder): later runs skip stripping the types
+ * of src/ and compiling the modules again, in this thread and in every worker thread (an
+ * export's render threads each load ~600 modules), which read the folder from the environment.
+ * NODE_DISABLE_COMPILE_CACHE=1 turns it off; a folder that cannot be written leaves it off.
+ */
+function enableCompileCache() {
+  if (typeof nodeModule.enableCompileCache !== "function") return;
+  const { status, directory } = nodeModule.enableCompileCache();
+  const { ENABLED, ALREADY_ENABLED } = nodeModule.constants.compileCacheStatus;
+  if ((status === ENABLED || status === ALREADY_ENABLED) && directory)
+    process.env.NODE_COMPILE_CACHE ??= directory;
 }
 
 /** The Node binary of the `node` package installed with Quire, when its install script ran. */

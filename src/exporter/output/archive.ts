@@ -9,14 +9,15 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
   writeSync,
 } from "node:fs";
+import { rename } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { Header, Pax } from "tar";
 import { markUsed } from "../../files/size-capped-folder.ts";
+import { writeFileIntoFolderAsync } from "../../files/write-into-folder.ts";
 
 const gzipAsync = promisify(gzip);
 
@@ -112,7 +113,10 @@ async function compressedEntry(
   }
 }
 
-/** A prepared entry's compressed bytes; if the cache lost it meanwhile, compress the file again. */
+/**
+ * A prepared entry's compressed bytes; if the cache lost it meanwhile, compress the file again.
+ * Not marked as used: preparing it in this export wrote it or marked it.
+ */
 async function readCachedEntry(
   cacheDir: string,
   key: string,
@@ -120,10 +124,7 @@ async function readCachedEntry(
   directory: string,
 ): Promise<Buffer> {
   try {
-    const cached = path.join(cacheDir, `${key}.gz`);
-    const bytes = readFileSync(cached);
-    markUsed(cached);
-    return bytes;
+    return readFileSync(path.join(cacheDir, `${key}.gz`));
   } catch {
     return compressedEntry(file, readFileSync(path.join(directory, file)), cacheDir);
   }
@@ -147,10 +148,10 @@ export async function prepareCompressedEntry(
     return key;
   }
   const compressed = await gzipAsync(entry, { level: 6 });
-  mkdirSync(cacheDir, { recursive: true });
   const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(partial, compressed);
-  renameSync(partial, cached);
+  // Off this thread: a render thread renders its next pages while the entry is written.
+  await writeFileIntoFolderAsync(partial, compressed);
+  await rename(partial, cached);
   return key;
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { markUsed } from "../../files/size-capped-folder.ts";
+import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 
@@ -49,9 +50,8 @@ export class BodyCache {
     const dependencyHashes: Record<string, string> = {};
     for (const file of body.dependencies) dependencyHashes[file] = this.hashFile(file) ?? "";
     const target = this.pathOf(key);
-    mkdirSync(path.dirname(target), { recursive: true });
     const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ body, dependencyHashes } satisfies CacheEntry));
+    writeFileIntoFolder(temporary, JSON.stringify({ body, dependencyHashes } satisfies CacheEntry));
     renameSync(temporary, target);
   }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
+import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
 import type { ComponentMode } from "../export-options.ts";
 import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
 import type { ApiRenderSetup } from "../openapi/render-api-page.ts";
@@ -110,9 +111,8 @@ export class PageRenderer {
           Buffer.from(pageMarkdownFile(page.title, page.description, body.markdown)),
         ],
       ];
-      mkdirSync(path.dirname(path.join(this.setup.outputDir, htmlFile)), { recursive: true });
       for (const [file, content] of files)
-        writeFileSync(path.join(this.setup.outputDir, file), content);
+        writeFileIntoFolder(path.join(this.setup.outputDir, file), content);
       for (const module of body.islandModules ?? []) {
         if (this.modulesWritten.has(module.key)) continue;
         const content = Buffer.from(module.script);

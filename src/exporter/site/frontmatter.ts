@@ -14,6 +14,8 @@ import { dropPrototypeKeys } from "../safety/plain-data.ts";
  * The strict reader's error is the one reported when both refuse.
  */
 export function parseFrontmatterYaml(text: string): unknown {
+  const simple = readSimpleMapping(text);
+  if (simple) return simple;
   let value: unknown;
   try {
     value = parseYaml(text);
@@ -26,6 +28,32 @@ export function parseFrontmatterYaml(text: string): unknown {
   }
   dropPrototypeKeys(value);
   return value;
+}
+
+/** `key: value` on every line, the key a word, the value a plain text that YAML reads as a string. */
+const SIMPLE_LINE =
+  /^([A-Za-z][A-Za-z0-9_-]*): (\p{L}(?:[\p{L}\p{N} ,.'()/!?&-]*[\p{L}\p{N}.'()!?])?)$/u;
+/** Plain values YAML 1.2 reads as null or a boolean rather than as text. */
+const NOT_TEXT = new Set(["null", "true", "false"]);
+
+/**
+ * The mapping of a frontmatter made only of lines `key: value` whose values start with a letter
+ * and hold no character YAML gives a meaning to there (no `:`, `#`, `"`, brackets, braces or
+ * tabs): what `yaml` reads from it, every value a string, without its parser (most pages' whole
+ * frontmatter is a title and a description, and the parser cost a render thread ~2 % of its
+ * time). Undefined for anything else, and for a repeated key (an error for `yaml`).
+ */
+function readSimpleMapping(text: string): Record<string, string> | undefined {
+  const mapping: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const match = SIMPLE_LINE.exec(line);
+    if (!match) return undefined;
+    const [, key = "", value = ""] = match;
+    if (Object.hasOwn(mapping, key) || NOT_TEXT.has(key.toLowerCase())) return undefined;
+    if (NOT_TEXT.has(value.toLowerCase())) return undefined;
+    mapping[key] = value;
+  }
+  return text === "" ? undefined : mapping;
 }
 
 /** Reads only the frontmatter of a source, cheaply, without parsing the body. */

@@ -11,11 +11,17 @@ export interface PageLinks {
   configUrl(href: string): string;
   /** A bundle file, as a URI. */
   asset(file: string): string;
+  /**
+   * The bundle folder every relative link starts from (`guides/` for `guides/intro`): pages
+   * in one folder link alike, so HTML made of links can be shared between them.
+   */
+  folder?: string;
 }
 
 export function pageLinks(site: SiteLayoutData, from: string): PageLinks {
   const clean = site.cleanUrls;
-  const link = relativeLinker(pageLocation(from, clean));
+  const location = pageLocation(from, clean);
+  const link = relativeLinker(location);
   const url = (target: string, external = false): string => {
     if (external || isExternalUrl(target)) return target;
     const hash = target.indexOf("#");
@@ -29,5 +35,6 @@ export function pageLinks(site: SiteLayoutData, from: string): PageLinks {
     url,
     configUrl: (href) => (href.startsWith("#") ? href : url(linkTarget(href, site.pages).target)),
     asset: (file) => encodeURI(link(file)),
+    folder: location.slice(0, location.lastIndexOf("/") + 1),
   };
 }

@@ -106,7 +106,45 @@ function switcherHtml(
   return `<details class="switcher switcher-${switcher.kind}"><summary${id} aria-label="${escapeHtml(label)}: ${escapeHtml(current.title)}">${iconHtml(current.icon, { size: 15, library })}<span>${escapeHtml(current.title)}</span></summary><ul>${options}</ul></details>`;
 }
 
+/**
+ * The HTML of groups that do not hold the page, by group and by what else it depends on: such
+ * a group is one object that every page of its sidebar shares (navigation-view.ts), and pages
+ * in one folder link to its pages alike, so a sidebar of many groups is made once per folder
+ * rather than once per page.
+ */
+const awayGroups = new WeakMap<SidebarItem, Map<string, string>>();
+const messageSets = new WeakMap<Messages, number>();
+let messageSetCount = 0;
+
 function sidebarItem(
+  item: SidebarItem,
+  links: PageLinks,
+  options: SidebarOptions,
+  depth: number,
+): string {
+  if (item.type === "page" || item.holdsCurrent || item.current || links.folder === undefined)
+    return itemHtml(item, links, options, depth);
+  const messages = options.messages ?? ENGLISH;
+  let messagesId = messageSets.get(messages);
+  if (messagesId === undefined) {
+    messagesId = messageSetCount++;
+    messageSets.set(messages, messagesId);
+  }
+  const key = `${links.folder}\0${depth}\0${options.library}\0${options.drilldown}\0${options.deferAway}\0${messagesId}`;
+  let byKey = awayGroups.get(item);
+  if (!byKey) {
+    byKey = new Map();
+    awayGroups.set(item, byKey);
+  }
+  let html = byKey.get(key);
+  if (html === undefined) {
+    html = itemHtml(item, links, options, depth);
+    byKey.set(key, html);
+  }
+  return html;
+}
+
+function itemHtml(
   item: SidebarItem,
   links: PageLinks,
   options: SidebarOptions,
