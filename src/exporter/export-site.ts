@@ -58,6 +58,7 @@ import { pageOutputFile, relativeUrl, siteBase } from "./site/paths.ts";
 import type { RepoFiles } from "./site/repo-files.ts";
 import { checkLinks, checkNavigationPages } from "./site/site-index.ts";
 import type { DeploymentType, SiteConfig } from "./site/types.ts";
+import { drawSiteCard, wantsSiteCard } from "./social/index.ts";
 import { buildThemeAssets, hashedPath } from "./theme/build-assets.ts";
 import {
   NOT_FOUND_BASE_SCRIPT,
@@ -201,6 +202,13 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   );
   problems.push(...layoutProblems);
   layout.siteUrl = resolveSiteUrl(options.siteUrl, config);
+  // og:image must be absolute: without the site's URL no page could name a drawn card.
+  if (layout.siteUrl && wantsSiteCard(config)) {
+    const { card, problems: cardProblems } = await drawSiteCard(config, repo, options.cacheDir);
+    problems.push(...cardProblems);
+    writeFiles(outputDir, [card]);
+    layout.socialCard = card.path;
+  }
   // One pass over the git history for every page: the sitemap's lastmod, the structured data
   // and the "Last modified" line all read it.
   const history = await readLastModified(

@@ -181,8 +181,12 @@ export interface SiteConfig {
     /** `seo.organization`: the publisher in every page's structured data. */
     organization?: SeoOrganization;
   };
-  /** `thumbnails.background`: every page's social preview image (`og:image`), used as it is. */
-  thumbnails: { background?: string };
+  /**
+   * `thumbnails`: the drawn social preview card's `appearance` (else the site's default) and
+   * `background` (a repository picture behind its words; one on another host is every page's
+   * `og:image` as it is).
+   */
+  thumbnails: { background?: string; appearance?: "light" | "dark" };
   icons: { library: "fontawesome" | "lucide" };
   integrations: Integrations;
   /** The API playground switch (`api.playground.display`), which the deployment type may override. */

@@ -51,6 +51,11 @@ export interface SiteLayoutData {
    * URLs, `og:url`, absolute `hreflang` links and structured data need it.
    */
   siteUrl?: string;
+  /**
+   * The social preview card the export drew (`_quire/og/site.<hash>.png`): the `og:image` of
+   * every page without an image of its own. Drawn only when the site URL is known.
+   */
+  socialCard?: string;
   /** Pages written as `<path>/index.html` (served at `/<path>/`) instead of `<path>.html`. */
   cleanUrls?: boolean;
   /** Page path → when its source file last changed (ISO 8601, from git), where known. */

@@ -6,10 +6,8 @@ import { closestKey } from "./known-keys.ts";
  * the warning needs. Keys here are reported where they are written, never dropped silently.
  */
 export const UNSUPPORTED_SETTINGS: Readonly<Record<string, string>> = {
-  "thumbnails.appearance":
-    "social preview images are not drawn; `thumbnails.background` is every page's image as it is",
   "thumbnails.fonts":
-    "social preview images are not drawn; `thumbnails.background` is every page's image as it is",
+    "the social preview card is drawn in Inter, which Quire ships; fonts are not downloaded at export time",
   markdown:
     "the Markdown served to AI tools is each page's own `.md` file; these options do not apply",
   "styling.codeblocks.languages":

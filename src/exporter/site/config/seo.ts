@@ -59,13 +59,18 @@ function readOrganization(value: unknown, check: ConfigChecker): SeoOrganization
 }
 
 /**
- * `thumbnails`: Quire draws no social preview images, so `thumbnails.background` is used as
- * every page's image as it is (`og:image`), unless a page or `seo.metatags` names its own.
+ * `thumbnails`: how the social preview card is drawn (`appearance`, and `background`, a picture
+ * behind its words). A `background` on another host cannot be drawn on without the network, so
+ * it is every page's image as it is, unless a page or `seo.metatags` names its own.
  */
 export function readThumbnails(value: unknown, check: ConfigChecker): SiteConfig["thumbnails"] {
   const object = check.object(value, "thumbnails");
   if (!object) return {};
-  reportIgnoredKeys(object, "thumbnails", new Set(["background"]), check);
+  reportIgnoredKeys(object, "thumbnails", new Set(["background", "appearance"]), check);
   const background = check.link(object.background, "thumbnails.background", "image");
-  return background ? { background } : {};
+  const appearance = check.oneOf(object.appearance, "thumbnails.appearance", [
+    "light",
+    "dark",
+  ] as const);
+  return { ...(background ? { background } : {}), ...(appearance ? { appearance } : {}) };
 }

@@ -12,7 +12,12 @@ export interface PageIdentity {
   canonical?: string;
   /** The preview image, absolute where it can be. */
   image?: string;
+  /** The image is the export's drawn card, whose size is known. */
+  drawnCard?: boolean;
 }
+
+/** The drawn card's size (social/card-layout.ts), given so previews need not fetch it first. */
+const CARD_SIZE = { width: "1200", height: "630" };
 
 /** Meta tags written as `<meta property>` (Open Graph), the others as `<meta name>`. */
 const PROPERTY_PREFIX = "og:";
@@ -34,6 +39,12 @@ export function pageIdentity(
       : undefined;
   const written =
     stringValue(frontmatter["og:image"]) ?? site.config.seo.metatags["og:image"] ?? undefined;
+  if (!written && site.socialCard && site.siteUrl)
+    return {
+      ...(canonical ? { canonical } : {}),
+      image: absoluteUrl(site, site.socialCard),
+      drawnCard: true,
+    };
   const image = written
     ? (absoluteUrl(site, written) ?? written)
     : site.config.thumbnails.background
@@ -81,6 +92,10 @@ export function socialTags(
   if (page.description) tags.set("og:description", page.description);
   if (identity.canonical) tags.set("og:url", identity.canonical);
   if (identity.image) tags.set("og:image", identity.image);
+  if (identity.drawnCard) {
+    tags.set("og:image:width", CARD_SIZE.width);
+    tags.set("og:image:height", CARD_SIZE.height);
+  }
   for (const [key, value] of Object.entries(frontmatter)) {
     const text = stringValue(value);
     if (text !== undefined && (key.startsWith(PROPERTY_PREFIX) || key.startsWith("twitter:")))
@@ -88,6 +103,9 @@ export function socialTags(
   }
   if (!tags.has("twitter:card"))
     tags.set("twitter:card", tags.has("og:image") ? "summary_large_image" : "summary");
+  // X reads og:image too, but names its own tag first; the drawn card is given under both.
+  if (identity.drawnCard && !tags.has("twitter:image"))
+    tags.set("twitter:image", identity.image as string);
   const alternates = view?.alternates ?? [];
   const otherLocales = alternates
     .filter((alternate) => alternate.language !== language)

@@ -198,7 +198,7 @@ describe("nothing ignored silently", () => {
   it("names every key of a settings object the export does not read, at its position", () => {
     const { problems } = load(
       docs(NAVIGATION, {
-        thumbnails: { appearance: "dark" },
+        thumbnails: { appearance: "dark", fonts: { family: "Lora" } },
         background: { decoration: "gradient", sparkle: true },
         fonts: { family: "Inter", heading: { family: "Lora", size: 3 } },
         seo: { organization: { name: "Acme", founded: 1999 } },
@@ -209,7 +209,7 @@ describe("nothing ignored silently", () => {
       "docs.json: background.sparkle: unknown key; the export ignores it",
       "docs.json: fonts.heading.size: unknown key; the export ignores it",
       "docs.json: seo.organization.founded: unknown key; the export ignores it",
-      "docs.json: thumbnails.appearance: not supported: social preview images are not drawn; `thumbnails.background` is every page's image as it is",
+      "docs.json: thumbnails.fonts: not supported: the social preview card is drawn in Inter, which Quire ships; fonts are not downloaded at export time",
       "docs.json: x_internal: unknown key; the export ignores it",
     ]);
     expect(problems.every((problem) => problem.severity === "warning" && problem.line)).toBe(true);

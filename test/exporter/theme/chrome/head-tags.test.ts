@@ -139,6 +139,25 @@ describe("a page's head: canonical URL and social tags", () => {
     ]);
   });
 
+  it("points og:image and twitter:image at the drawn card, with its size, unless the page names its own", () => {
+    const card = "_quire/og/site.0123456789.png";
+    const drawn = bilingual(
+      { siteUrl: "https://docs.example.com/", socialCard: card },
+      { seo: { metatags: {} } },
+    );
+    const page = head(drawn, "quickstart");
+    const url = `https://docs.example.com/${card}`;
+    expect(metaContent(page, "og:image")).toEqual([url]);
+    expect(metaContent(page, "twitter:image")).toEqual([url]);
+    expect(metaContent(page, "og:image:width")).toEqual(["1200"]);
+    expect(metaContent(page, "og:image:height")).toEqual(["630"]);
+    expect(metaContent(page, "twitter:card")).toEqual(["summary_large_image"]);
+    const own = head(drawn, "quickstart", { "og:image": "https://cdn.example.com/q.png" });
+    expect(metaContent(own, "og:image")).toEqual(["https://cdn.example.com/q.png"]);
+    expect(metaContent(own, "twitter:image")).toEqual([]);
+    expect(metaContent(own, "og:image:width")).toEqual([]);
+  });
+
   it("defaults twitter:card to summary without an image, and keeps one the site sets", () => {
     expect(metaContent(head(site, "quickstart"), "twitter:card")).toEqual(["summary"]);
     const set = bilingual({}, { seo: { metatags: { "twitter:card": "summary_large_image" } } });
