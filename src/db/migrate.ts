@@ -8,6 +8,7 @@ import * as changeNotifications from "./migrations/0004_change_notifications.ts"
 import * as projectExportSettings from "./migrations/0005_project_export_settings.ts";
 import * as signInAttemptsByAddress from "./migrations/0006_sign_in_attempts_by_address.ts";
 import * as projectAssistant from "./migrations/0007_project_assistant.ts";
+import * as exportJobsByProject from "./migrations/0008_export_jobs_by_project.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: "project export settings", up: projectExportSettings.up },
   { version: 6, name: "sign-in attempts by address", up: signInAttemptsByAddress.up },
   { version: 7, name: "project assistant", up: projectAssistant.up },
+  { version: 8, name: "export jobs by project", up: exportJobsByProject.up },
 ];
 
 /**

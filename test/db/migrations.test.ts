@@ -79,6 +79,14 @@ describe("migration 5: the projects' export settings", () => {
         .execute();
       expect(applied.map((row) => row.version)).toEqual(MIGRATIONS.map((m) => m.version));
       expect(applied.at(4)).toEqual({ version: 5, name: "project export settings" });
+      // Migration 8: the index the assistant's lookup of a project's newest export uses.
+      const indexes =
+        dialect === "sqlite"
+          ? await sql<{ name: string }>`select name from sqlite_master
+              where type = 'index' and tbl_name = 'export_jobs'`.execute(opened.db)
+          : await sql<{ name: string }>`select indexname as name from pg_indexes
+              where tablename = 'export_jobs'`.execute(opened.db);
+      expect(indexes.rows.map((index) => index.name)).toContain("export_jobs_project_finished");
 
       const row = await findProjectById(opened.db, "proj_old");
       expect(row).toMatchObject({
