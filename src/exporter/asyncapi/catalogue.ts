@@ -1,12 +1,11 @@
-import { type ExportFetcher, FetchError } from "../net/index.ts";
+import type { ExportFetcher } from "../net/index.ts";
+import { fetchSpecText } from "../openapi/fetch-spec-text.ts";
 import { normalizeSpecPath } from "../openapi/operations.ts";
 import { MAX_SPEC_BYTES } from "../openapi/types.ts";
 import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
 import { loadAsyncApiText } from "./load-document.ts";
 import type { ChannelDoc } from "./types.ts";
-
-const FETCH_TIMEOUT_MS = 30_000;
 
 /**
  * The AsyncAPI documents of one export, each read and parsed once (in the main thread), by
@@ -79,24 +78,12 @@ export class AsyncApiCatalogue {
     }
   }
 
-  private async fetchText(url: string): Promise<string | undefined> {
-    try {
-      return await this.fetcher.fetchText(url, {
-        maxBytes: MAX_SPEC_BYTES,
-        timeoutMs: FETCH_TIMEOUT_MS,
-      });
-    } catch (error) {
-      if (!(error instanceof FetchError)) throw error;
-      this.problems.push({
-        severity: "error",
-        rule: "asyncapi",
-        file: url,
-        message:
-          error.kind === "offline"
-            ? `${error.reason}: add this AsyncAPI document to the repository and name its path instead of the URL`
-            : `the AsyncAPI document could not be fetched: ${error.reason}`,
-      });
-      return undefined;
-    }
+  private fetchText(url: string): Promise<string | undefined> {
+    return fetchSpecText(
+      this.fetcher,
+      url,
+      { rule: "asyncapi", noun: "AsyncAPI document" },
+      this.problems,
+    );
   }
 }

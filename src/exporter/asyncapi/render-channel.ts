@@ -3,12 +3,13 @@ import { h } from "hastscript";
 import { renderCodeBlock } from "../code/render-code-block.ts";
 import { field } from "../components/fields.ts";
 import { slug } from "../components/props.ts";
-import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY } from "../components/side-column.ts";
+import { PAGE_LEAD_PROPERTY } from "../components/side-column.ts";
 import { tabSet } from "../components/tab-set.ts";
 import type { ComponentContext } from "../components/types.ts";
 import { ENGLISH, type MessageKey } from "../messages/index.ts";
 import { exampleFromSchema, formatExample } from "../openapi/example-values.ts";
 import { schemaMarkdown } from "../openapi/operation-markdown.ts";
+import { exampleColumn } from "../openapi/render-operation.ts";
 import { schemaFields } from "../openapi/schema-view.ts";
 import type { SchemaDirection } from "../openapi/types.ts";
 import type { ApiSettings } from "../site/types.ts";
@@ -271,13 +272,7 @@ function examplesColumn(channel: ChannelDoc, context: ComponentContext): Element
       ]) as Element,
     );
   }
-  return parts.length > 0
-    ? (h(
-        "div",
-        { className: ["api-example-column"], [SIDE_COLUMN_PROPERTY]: "" },
-        parts,
-      ) as Element)
-    : undefined;
+  return exampleColumn(parts);
 }
 
 function messageLabel(message: MessageDoc): string {

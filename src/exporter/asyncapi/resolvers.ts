@@ -1,10 +1,9 @@
 import path from "node:path";
 import { confine } from "../../files/confine.ts";
 import type { ExportFetcher } from "../net/index.ts";
+import { SPEC_FETCH_TIMEOUT_MS } from "../openapi/fetch-spec-text.ts";
 import { MAX_SPEC_BYTES } from "../openapi/types.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
-
-const FETCH_TIMEOUT_MS = 30_000;
 
 /** Files and URLs one document's references may read; a bound on what a document can pull in. */
 export const MAX_REFERENCE_READS = 200;
@@ -56,7 +55,10 @@ export function confinedResolvers(input: {
     if (refused !== undefined) return refused;
     try {
       return read(
-        await fetcher.fetchText(url, { maxBytes: MAX_SPEC_BYTES, timeoutMs: FETCH_TIMEOUT_MS }),
+        await fetcher.fetchText(url, {
+          maxBytes: MAX_SPEC_BYTES,
+          timeoutMs: SPEC_FETCH_TIMEOUT_MS,
+        }),
       );
     } catch (error) {
       return refuse(url, reasonOf(error));

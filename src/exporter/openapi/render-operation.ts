@@ -316,6 +316,11 @@ function examplesAside(
       ]) as Element,
     );
   }
+  return exampleColumn(parts);
+}
+
+/** The right-hand column of an API page (from desktop width), holding its example blocks; none without any. */
+export function exampleColumn(parts: ElementContent[]): Element | undefined {
   return parts.length > 0
     ? (h(
         "div",

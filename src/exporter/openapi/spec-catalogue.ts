@@ -1,12 +1,11 @@
-import { type ExportFetcher, FetchError } from "../net/index.ts";
+import type { ExportFetcher } from "../net/index.ts";
 import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
+import { fetchSpecText } from "./fetch-spec-text.ts";
 import { type ApiOperation, listOperations, normalizeSpecPath } from "./operations.ts";
 import { serversOf } from "./request-model.ts";
 import { type LoadedSpec, loadSpecText, validateSpecText } from "./spec-loader.ts";
 import { MAX_SPEC_BYTES } from "./types.ts";
-
-const FETCH_TIMEOUT_MS = 30_000;
 
 /** A loaded specification with its operations listed once. */
 export interface CatalogueEntry {
@@ -151,24 +150,12 @@ export class SpecCatalogue {
     }
   }
 
-  private async fetchText(url: string): Promise<string | undefined> {
-    try {
-      return await this.fetcher.fetchText(url, {
-        maxBytes: MAX_SPEC_BYTES,
-        timeoutMs: FETCH_TIMEOUT_MS,
-      });
-    } catch (error) {
-      if (!(error instanceof FetchError)) throw error;
-      this.problems.push({
-        severity: "error",
-        rule: "openapi",
-        file: url,
-        message:
-          error.kind === "offline"
-            ? `${error.reason}: add this OpenAPI specification to the repository and name its path instead of the URL`
-            : `the OpenAPI specification could not be fetched: ${error.reason}`,
-      });
-      return undefined;
-    }
+  private fetchText(url: string): Promise<string | undefined> {
+    return fetchSpecText(
+      this.fetcher,
+      url,
+      { rule: "openapi", noun: "OpenAPI specification" },
+      this.problems,
+    );
   }
 }

@@ -131,7 +131,7 @@ class PictureReader {
     if (kind === "jpeg") {
       const bytes = this.read(file);
       if (bytes && bytes[0] === 0xff && bytes[1] === 0xd8) return dataUri("jpeg", bytes);
-      if (bytes) this.skip(file);
+      if (bytes) this.warnUndrawable(file);
       return undefined;
     }
     const png = kind ? await this.png(file, kind, CARD_HEIGHT) : undefined;
@@ -144,13 +144,13 @@ class PictureReader {
     if (!bytes) return undefined;
     if (kind === "png") {
       if (pngSize(bytes)) return bytes;
-      this.skip(file);
+      this.warnUndrawable(file);
       return undefined;
     }
     try {
       return await rasterizeSvg(bytes.toString("utf8"), { height });
     } catch {
-      this.skip(file);
+      this.warnUndrawable(file);
       return undefined;
     }
   }
@@ -159,7 +159,7 @@ class PictureReader {
     return readRepoFile(this.repo, file);
   }
 
-  private skip(file: string): void {
+  private warnUndrawable(file: string): void {
     this.problems.push({
       severity: "warning",
       rule: "social-card",
