@@ -1,10 +1,10 @@
-import { Worker } from "node:worker_threads";
+import { type ChildProcess, fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import {
   TWOSLASH_BLOCK_TIME_LIMIT_MS,
   TWOSLASH_MEMORY_MB,
   TWOSLASH_START_TIME_LIMIT_MS,
 } from "../../limits.ts";
-import { isOutOfMemory } from "../../memory-budget.ts";
 import type {
   TwoslashBlock,
   TwoslashData,
@@ -34,14 +34,17 @@ export function twoslashThreadsStarted(): number {
 }
 
 /**
- * The thread that type-checks twoslash blocks, started on the first block and kept for the
- * next ones. Blocks run one at a time, each within a time limit; a block past it, or past the
- * thread's memory, stops the thread (the next block starts a fresh one) and comes back as a
- * failure, never as an exception. The thread never keeps the process alive while idle.
+ * The process that type-checks twoslash blocks, started on the first block and kept for the
+ * next ones. It is a child process rather than a worker thread: V8 can end a whole process
+ * that runs past a worker's heap limit ("Reached heap limit", seen in the test suite), and a
+ * block that needs too much memory must cost only its own checker. Blocks run one at a time,
+ * each within a time limit; a block past it, or past the process's memory, stops the process
+ * (the next block starts a fresh one) and comes back as a failure, never as an exception. The
+ * process never keeps Quire alive while idle, and ends when Quire does (its channel closes).
  */
 export class TwoslashThread {
   private readonly limits: TwoslashThreadLimits;
-  private worker: Promise<Worker> | undefined;
+  private child: Promise<ChildProcess> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 0;
 
@@ -56,43 +59,46 @@ export class TwoslashThread {
     return run;
   }
 
-  /** Stops the thread (a later block starts it again). */
+  /** Stops the process (a later block starts it again). */
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) await (await worker.catch(() => undefined))?.terminate();
+    const child = this.child;
+    this.child = undefined;
+    const running = child && (await child.catch(() => undefined));
+    if (running) await stop(running);
   }
 
   private async checkNow(block: TwoslashBlock): Promise<TwoslashOutcome> {
-    let worker: Worker;
+    let child: ChildProcess;
     try {
-      this.worker ??= this.start();
-      worker = await this.worker;
+      this.child ??= this.start();
+      child = await this.child;
     } catch (error) {
-      this.worker = undefined;
+      this.child = undefined;
       return { ok: false, message: (error as Error).message };
     }
-    worker.ref();
+    holdOpen(child, true);
     try {
-      return await this.exchange(worker, block);
+      return await this.exchange(child, block);
     } finally {
-      worker.unref();
+      holdOpen(child, false);
     }
   }
 
-  private start(): Promise<Worker> {
+  private start(): Promise<ChildProcess> {
     started += 1;
-    const worker = new Worker(new URL("./twoslash-worker.ts", import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
+    const child = fork(fileURLToPath(new URL("./twoslash-worker.ts", import.meta.url)), [], {
+      execArgv: [`--max-old-space-size=${this.limits.memoryMb}`],
+      serialization: "advanced",
+      // V8's report of a heap run out is the failure's message here, not Quire's output.
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
     });
-    // A thread can fail while no block listens (out of memory just after its time ran out, as
-    // it is being stopped): the block's outcome is already decided, and the error must not
-    // reach the process as an unhandled one.
-    worker.on("error", () => {});
-    return new Promise<Worker>((resolve, reject) => {
+    // A process can fail while no block listens (out of memory just after its time ran out,
+    // as it is being stopped): the block's outcome is already decided.
+    child.on("error", () => {});
+    return new Promise<ChildProcess>((resolve, reject) => {
       const fail = (message: string): void => {
         cleanup();
-        void worker.terminate();
+        void stop(child);
         reject(new Error(message));
       };
       const timer = setTimeout(
@@ -102,27 +108,27 @@ export class TwoslashThread {
       const onMessage = (message: { ready?: boolean }): void => {
         if (!message.ready) return;
         cleanup();
-        worker.unref();
-        resolve(worker);
+        holdOpen(child, false);
+        resolve(child);
       };
-      const onError = (error: Error): void =>
-        fail(`TypeScript could not start: ${this.describeCrash(error)}`);
-      const onExit = (): void => fail("TypeScript could not start: its thread exited");
+      const onError = (error: Error): void => fail(`TypeScript could not start: ${error.message}`);
+      const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
+        fail(`TypeScript could not start: ${this.describeExit(code, signal)}`);
       const cleanup = (): void => {
         clearTimeout(timer);
-        worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+        child.off("message", onMessage).off("error", onError).off("exit", onExit);
       };
-      worker.on("message", onMessage).on("error", onError).on("exit", onExit);
+      child.on("message", onMessage).on("error", onError).on("exit", onExit);
     });
   }
 
-  /** Sends one block and waits for its reply, its time limit, or the thread's end. */
-  private exchange(worker: Worker, block: TwoslashBlock): Promise<TwoslashOutcome> {
+  /** Sends one block and waits for its reply, its time limit, or the process's end. */
+  private exchange(child: ChildProcess, block: TwoslashBlock): Promise<TwoslashOutcome> {
     return new Promise<TwoslashOutcome>((resolve) => {
-      const finish = (outcome: TwoslashOutcome, stop: boolean): void => {
+      const finish = (outcome: TwoslashOutcome, discard: boolean): void => {
         clearTimeout(timer);
-        worker.off("message", onMessage).off("error", onError).off("exit", onExit);
-        if (stop) this.discard(worker);
+        child.off("message", onMessage).off("error", onError).off("exit", onExit);
+        if (discard) this.discard(child);
         resolve(outcome);
       };
       const timer = setTimeout(
@@ -140,26 +146,45 @@ export class TwoslashThread {
         if (reply.id !== block.id) return;
         finish(reply.ok ? { ok: true, result: reply.result } : reply, false);
       };
-      const onError = (error: Error): void =>
-        finish({ ok: false, message: this.describeCrash(error) }, true);
-      const onExit = (): void =>
-        finish({ ok: false, message: "the type-checking thread exited" }, true);
-      worker.on("message", onMessage).on("error", onError).on("exit", onExit);
-      worker.postMessage(block);
+      const onError = (error: Error): void => finish({ ok: false, message: error.message }, true);
+      const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
+        finish({ ok: false, message: this.describeExit(code, signal) }, true);
+      child.on("message", onMessage).on("error", onError).on("exit", onExit);
+      child.send(block);
     });
   }
 
-  /** Stops a thread that failed or overran, so the next block starts a fresh one. */
-  private discard(worker: Worker): void {
-    void worker.terminate();
-    this.worker = undefined;
+  /** Stops a process that failed or overran, so the next block starts a fresh one. */
+  private discard(child: ChildProcess): void {
+    void stop(child);
+    this.child = undefined;
   }
 
-  private describeCrash(error: Error): string {
-    return isOutOfMemory(error)
+  /** Why the process ended: V8 aborts one that runs out of its heap. */
+  private describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+    return signal === "SIGABRT" || code === 134
       ? `type-checking needed more than ${this.limits.memoryMb} MB`
-      : error.message;
+      : "the type-checking process exited";
   }
+}
+
+/** Whether the process and its channel keep Quire running: only while a block is out. */
+function holdOpen(child: ChildProcess, hold: boolean): void {
+  if (hold) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
+}
+
+/** Ends a process and waits until it has. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGKILL");
+  await ended;
 }
 
 function seconds(ms: number): string {

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { parentPort } from "node:worker_threads";
 import type { TwoslashBlock, TwoslashReply } from "./twoslash-protocol.ts";
 
 /**
- * The twoslash thread: type-checks code blocks with TypeScript 5 (the compiler API twoslash
+ * The twoslash process (twoslash-thread.ts starts it): type-checks code blocks with TypeScript 5 (the compiler API twoslash
  * drives; the project's own TypeScript 7 has none). It sees only TypeScript's standard library,
  * held in memory: a block cannot read the machine's files or packages (`import`s of packages
  * do not resolve, as no repository dependencies are installed).
@@ -29,7 +28,7 @@ const twoslasher = createTwoslasher({
   tsLibDirectory: libDirectory,
 });
 
-parentPort?.on("message", (block: TwoslashBlock) => {
+process.on("message", (block: TwoslashBlock) => {
   let reply: TwoslashReply;
   try {
     const result = twoslasher(block.code, block.extension);
@@ -45,11 +44,13 @@ parentPort?.on("message", (block: TwoslashBlock) => {
   } catch (error) {
     reply = { id: block.id, ok: false, message: describe(error) };
   }
-  parentPort?.postMessage(reply);
+  process.send?.(reply);
 });
+// Quire ended or let it go: nothing is left to check.
+process.on("disconnect", () => process.exit(0));
 // The standard library is read and checked once here, so no block's time limit pays for it.
 twoslasher("const warm = 1;", "ts");
-parentPort?.postMessage({ ready: true });
+process.send?.({ ready: true });
 
 /**
  * A twoslash error on one line: its title and advice, and the first compiler error it lists
