@@ -1,6 +1,6 @@
 /**
- * Checks that a change to the exporter leaves its output as it was: exports examples/docs and a
- * generated site with this checkout and with another one (e.g. a worktree of the branch point),
+ * Checks that a change to the exporter leaves its output as it was: exports every site in
+ * examples/ and a generated site with this checkout and with another one (e.g. a worktree of the branch point),
  * with the same fixed SOURCE_DATE_EPOCH and an empty cache, and compares every file of the
  * written sites and of their unpacked archives. The manifest's `generator` names the engine's
  * fingerprint (a hash of its source), which differs between two checkouts by design: it is set
@@ -98,7 +98,11 @@ async function main(): Promise<number> {
   const work = mkdtempSync(path.join(os.tmpdir(), "quire-compare-"));
   try {
     const generated = generateSite(path.join(work, "generated"), Number(pagesText));
-    const sites = { example: path.join(here, "examples", "docs"), generated: generated.quireDir };
+    const examples = path.join(here, "examples");
+    const sites: Record<string, string> = {};
+    for (const entry of readdirSync(examples, { withFileTypes: true }))
+      if (entry.isDirectory()) sites[entry.name] = path.join(examples, entry.name);
+    sites.generated = generated.quireDir;
     let differences = 0;
     for (const [name, source] of Object.entries(sites)) {
       exportWith(path.resolve(other), source, path.join(work, `${name}-before`));
