@@ -147,7 +147,7 @@ export class BodyRenderer {
 
   /** The MDX pipeline (unified, Shiki, KaTeX) loads on the first page not in the cache. */
   private async renderFresh(task: BodyTask): Promise<RenderedBody> {
-    const { renderBody } = await import("./render-body.ts");
+    const { renderBody } = await loadRenderBody();
     const input = {
       file: task.file,
       pagePath: task.pagePath,
@@ -220,6 +220,17 @@ export class BodyRenderer {
       .digest("hex");
     return this.apiSettingsDigest;
   }
+}
+
+let renderBodyModule: Promise<typeof import("./render-body.ts")> | undefined;
+
+/**
+ * The MDX pipeline's module, imported once per thread: a dynamic `import()` of a module already
+ * loaded still resolves its specifier and looks it up again, on every page.
+ */
+function loadRenderBody(): Promise<typeof import("./render-body.ts")> {
+  renderBodyModule ??= import("./render-body.ts");
+  return renderBodyModule;
 }
 
 function isPageSource(file: string): boolean {
