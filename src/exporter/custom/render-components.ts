@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Element, ElementContent, Nodes as HastNodes } from "hast";
 import { toHtml } from "hast-util-to-html";
-import type { Root } from "mdast";
+import type { Nodes } from "mdast";
 import type { Position } from "unist";
-import { visit } from "unist-util-visit";
 import { getComponent } from "../components/index.ts";
 import type { Props, PropValue } from "../components/types.ts";
 import {
@@ -351,12 +350,13 @@ function placeholder(use: ComponentUse, reason: string): ElementContent {
 }
 
 /**
- * Compiles the repository components and computed expressions an expanded page uses (marked
- * by the expansion) and loads the sandbox; undefined when the page has neither, so such pages
- * pay nothing.
+ * Compiles the repository components and computed expressions an expanded page uses and loads
+ * the sandbox; undefined when the page has neither, so such pages pay nothing. `marked` are
+ * the page's nodes the expansion marked for repository code (`quireUnsupported` with a file,
+ * or `quireExpression`), in document order.
  */
 export async function preparePageComponents(
-  tree: Root,
+  marked: readonly Nodes[],
   page: { file: string; esm: string },
   repo: RepoFiles,
   mode: "interactive" | "static",
@@ -364,15 +364,15 @@ export async function preparePageComponents(
 ): Promise<PageComponents | undefined> {
   const files = new Set<string>();
   const expressions = new Map<string, ExpressionSource[]>();
-  visit(tree, (node) => {
-    const data = (node as { data?: JsxNodeData }).data;
+  for (const node of marked) {
+    const data = node.data as JsxNodeData | undefined;
     if (data?.quireUnsupported?.file) {
       files.add(data.quireUnsupported.file);
       for (const file of referencedFiles(data.quireProps ?? {})) files.add(file);
     }
     const expression = data?.quireExpression;
     const start = node.position?.start;
-    if (!expression || !start || !("value" in node) || typeof node.value !== "string") return;
+    if (!expression || !start || !("value" in node) || typeof node.value !== "string") continue;
     const list = expressions.get(expression.file) ?? [];
     expressions.set(expression.file, list);
     const names = Object.keys(expression.scope);
@@ -387,7 +387,7 @@ export async function preparePageComponents(
         column: start.column,
         scopeNames: names,
       });
-  });
+  }
   if (files.size === 0 && expressions.size === 0) return undefined;
   const compiler = new ComponentCompiler(repo, options.variables);
   const sources = new Map([[page.file, page.esm]]);

@@ -1,7 +1,6 @@
 import type { ElementContent, Root as HastRoot } from "hast";
 import { toHtml } from "hast-util-to-html";
-import type { Root } from "mdast";
-import { visit } from "unist-util-visit";
+import type { Code, Root } from "mdast";
 import { loadCodeLanguages } from "../code/languages.ts";
 import { computePageTwoslash } from "../code/twoslash/page-twoslash.ts";
 import { PAGE_LEAD_PROPERTY, SIDE_COLUMN_PROPERTY, takeMarked } from "../components/side-column.ts";
@@ -20,6 +19,7 @@ import { messagesFor } from "../messages/index.ts";
 import type { Problem } from "../problems.ts";
 import { sanitizeNodes } from "../safety/sanitize.ts";
 import { RepoFileError } from "../site/repo-files.ts";
+import { scanPageTree } from "./page-tree-scan.ts";
 
 export interface RenderBodyInput {
   /** Repository-relative source file. */
@@ -94,16 +94,17 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
   });
   const tooDeep = nestingProblem(tree, file);
   if (tooDeep) return failed(tooDeep);
+  const scan = scanPageTree(tree);
   const mode = environment.customComponents ?? "static";
   const components =
     mode === "off"
       ? undefined
-      : await preparePageComponents(tree, { file, esm }, environment.repo, mode, {
+      : await preparePageComponents(scan.marked, { file, esm }, environment.repo, mode, {
           variables: environment.variables,
         });
   context.customComponents = components;
-  await loadCodeLanguages(collectCodeLanguages(tree));
-  const twoslash = await computePageTwoslash(tree, file);
+  await loadCodeLanguages(codeLanguages(scan.code));
+  const twoslash = await computePageTwoslash(scan.code, file);
   context.twoslash = twoslash.lookup;
   context.markdownRenderer = (markdown) => renderInlineMarkdown(markdown, context);
   const hast = mdastToHast(tree, context) as HastRoot;
@@ -179,11 +180,9 @@ function htmlOf(nodes: ElementContent[]): string | undefined {
     : undefined;
 }
 
-function collectCodeLanguages(tree: Root): string[] {
+function codeLanguages(blocks: readonly Code[]): string[] {
   const languages = new Set<string>();
-  visit(tree, "code", (node) => {
-    if (node.lang) languages.add(node.lang.toLowerCase());
-  });
+  for (const block of blocks) if (block.lang) languages.add(block.lang.toLowerCase());
   return [...languages];
 }
 

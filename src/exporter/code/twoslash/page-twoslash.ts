@@ -1,5 +1,4 @@
-import type { Code, Root } from "mdast";
-import { visit } from "unist-util-visit";
+import type { Code } from "mdast";
 import type { Problem } from "../../problems.ts";
 import { parseCodeMeta } from "../meta.ts";
 import { readNotations } from "../notations.ts";
@@ -40,16 +39,22 @@ export interface PageTwoslash {
 
 /**
  * Type-checks a page's twoslash blocks (` ```ts twoslash `) in the twoslash thread, before the
- * page renders, since rendering is synchronous. A page without any starts nothing. A block that
- * fails or overruns is reported as a warning at its line and rendered as ordinary code.
+ * page renders, since rendering is synchronous. `codeBlocks` are the page's code blocks in
+ * document order. A page without any starts nothing. A block that fails or overruns is
+ * reported as a warning at its line and rendered as ordinary code.
  */
-export async function computePageTwoslash(tree: Root, file: string): Promise<PageTwoslash> {
+export async function computePageTwoslash(
+  codeBlocks: readonly Code[],
+  file: string,
+): Promise<PageTwoslash> {
   const blocks: { node: Code; code: string; extension: TwoslashExtension }[] = [];
-  visit(tree, "code", (node) => {
+  for (const node of codeBlocks) {
+    // Meta without the word cannot ask for twoslash: its parse is left to the code renderer.
+    if (!node.meta?.includes("twoslash")) continue;
     const extension = twoslashExtension(node.lang ?? undefined);
-    if (!extension || !parseCodeMeta(node.meta ?? undefined).twoslash) return;
+    if (!extension || !parseCodeMeta(node.meta).twoslash) continue;
     blocks.push({ node, code: readNotations(node.value).code, extension });
-  });
+  }
   if (blocks.length === 0) return { lookup: undefined, problems: [] };
 
   await loadTwoslashRenderer();
