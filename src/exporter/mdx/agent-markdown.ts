@@ -22,7 +22,8 @@ const PHRASING = new Set([
 /**
  * The page tree as agents read it, the way Mintlify defines `<Visibility>`: content
  * `for="humans"` is left out of the page's Markdown, and content `for="agents"` is kept
- * without its wrapper. Returns a copy; the tree the HTML was made from is untouched.
+ * without its wrapper. The tree the HTML was made from is untouched: what changes is copied,
+ * and parts with nothing to change (most pages, whole) are shared with it.
  */
 export function forAgents(tree: Root): Root {
   return withAudience(tree);
@@ -30,35 +31,55 @@ export function forAgents(tree: Root): Root {
 
 function withAudience<T extends Root | RootContent>(node: T): T {
   if (!("children" in node)) return node;
-  const children = (node as Parent).children.flatMap((child): RootContent[] => {
-    // A computed expression is what it rendered (its text), not its code.
-    if (child.type === "mdxFlowExpression" || child.type === "mdxTextExpression") {
-      const data = child.data as JsxNodeData | undefined;
-      if (!data?.quireExpression) return [child];
-      const text = data.quireRenderedText ?? "";
-      if (text.trim() === "") return [];
-      const value: RootContent = { type: "text", value: text };
-      return child.type === "mdxFlowExpression"
-        ? [{ type: "paragraph", children: [value as PhrasingContent] }]
-        : [value];
+  const original = (node as Parent).children as RootContent[];
+  let children: RootContent[] = [];
+  let changed = false;
+  for (const child of original) {
+    const kept = forAudience(child);
+    if (kept === child) {
+      children.push(child);
+      continue;
     }
-    if (
-      (child.type === "mdxJsxFlowElement" || child.type === "mdxJsxTextElement") &&
-      child.name === "Visibility"
-    ) {
-      const audience = (child.data as JsxNodeData | undefined)?.quireProps?.for;
-      if (audience === "humans") return [];
-      if (audience === "agents") {
-        const kept = (child.children as RootContent[]).map(withAudience);
-        // `<Visibility for="agents">Text</Visibility>` on one line holds bare text: keep it a paragraph.
-        const bare =
-          child.type === "mdxJsxFlowElement" && kept.some((item) => PHRASING.has(item.type));
-        return bare ? [{ type: "paragraph", children: kept as PhrasingContent[] }] : kept;
-      }
+    changed = true;
+    if (Array.isArray(kept)) children.push(...kept);
+    else children.push(kept);
+  }
+  if (FLOW_PARENTS.has(node.type)) {
+    const arranged = inParagraphs(children);
+    changed ||= arranged !== children;
+    children = arranged;
+  }
+  return changed ? { ...node, children } : node;
+}
+
+/** A child as agents read it: itself when nothing in it changes, else its replacement. */
+function forAudience(child: RootContent): RootContent | RootContent[] {
+  // A computed expression is what it rendered (its text), not its code.
+  if (child.type === "mdxFlowExpression" || child.type === "mdxTextExpression") {
+    const data = child.data as JsxNodeData | undefined;
+    if (!data?.quireExpression) return child;
+    const text = data.quireRenderedText ?? "";
+    if (text.trim() === "") return [];
+    const value: RootContent = { type: "text", value: text };
+    return child.type === "mdxFlowExpression"
+      ? [{ type: "paragraph", children: [value as PhrasingContent] }]
+      : [value];
+  }
+  if (
+    (child.type === "mdxJsxFlowElement" || child.type === "mdxJsxTextElement") &&
+    child.name === "Visibility"
+  ) {
+    const audience = (child.data as JsxNodeData | undefined)?.quireProps?.for;
+    if (audience === "humans") return [];
+    if (audience === "agents") {
+      const kept = (child.children as RootContent[]).map(withAudience);
+      // `<Visibility for="agents">Text</Visibility>` on one line holds bare text: keep it a paragraph.
+      const bare =
+        child.type === "mdxJsxFlowElement" && kept.some((item) => PHRASING.has(item.type));
+      return bare ? [{ type: "paragraph", children: kept as PhrasingContent[] }] : kept;
     }
-    return [withAudience(child)];
-  });
-  return { ...node, children: FLOW_PARENTS.has(node.type) ? inParagraphs(children) : children };
+  }
+  return withAudience(child);
 }
 
 /** Parents whose children are blocks: text standing bare in one (a literal `{"…"}` on its own line) needs a paragraph. */

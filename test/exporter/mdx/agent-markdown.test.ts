@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { forAgents } from "../../../src/exporter/mdx/agent-markdown.ts";
+import { parseSource } from "../../../src/exporter/mdx/parse.ts";
 import { renderPage } from "../../helpers/render-page.ts";
 
 describe("the page's Markdown for agents", () => {
@@ -48,5 +50,22 @@ describe("the page's Markdown for agents", () => {
     });
     expect(body.toc).toEqual([{ depth: 2, id: "for-people", text: "For people" }]);
     expect(body.markdown).toBe("## For agents");
+  });
+
+  it("shares what it has nothing to change in, and copies, never edits, what it changes", () => {
+    const plain = parseSource("# Title\n\n<Note>Some **text**.</Note>\n\n- a\n- b\n", "mdx").tree;
+    expect(forAgents(plain)).toBe(plain);
+
+    const { tree } = parseSource(
+      '<Note>Kept.</Note>\n\n<Visibility for="humans">\n  Gone.\n</Visibility>\n',
+      "mdx",
+    );
+    const [note, visibility] = tree.children;
+    if (visibility) visibility.data = { quireProps: { for: "humans" } } as never;
+    const agents = forAgents(tree);
+    expect(agents).not.toBe(tree);
+    expect(agents.children).toEqual([note]);
+    expect(agents.children[0]).toBe(note);
+    expect(tree.children).toEqual([note, visibility]);
   });
 });
