@@ -125,6 +125,12 @@ interface SidebarTree {
   size: number;
 }
 
+/** The pages previous/next step through, in order, each once, and each page's index there. */
+interface PageSequence {
+  pages: string[];
+  places: Map<string, number>;
+}
+
 /** Precomputed navigation facts for a whole export, so each page's view is cheap. */
 export class NavigationModel {
   private readonly navigation: Navigation;
@@ -132,8 +138,11 @@ export class NavigationModel {
   /** Page path → the chain of divisions holding its first occurrence. */
   private readonly chains = new Map<string, NavDivision[]>();
   private readonly firstPages = new Map<NavNode[], string | undefined>();
-  /** Ordered pages per outermost scope (language/version division or the whole site), for previous/next. */
-  private readonly sequences = new Map<NavNode[], string[]>();
+  /**
+   * Ordered pages per outermost scope (language/version division or the whole site), for
+   * previous/next, with each page's place: a search of the list cost every page the site's size.
+   */
+  private readonly sequences = new Map<NavNode[], PageSequence>();
   /** Group root page → the group and the `directory` style in force there. */
   private readonly rootGroups = new Map<string, { group: NavGroup; directory: DirectoryStyle }>();
   /** Translations of each page, for the language switcher and `hreflang`. */
@@ -286,10 +295,10 @@ export class NavigationModel {
       chain.findLast((division) => division.kind === "language" || division.kind === "version")
         ?.children ?? this.navigation.root;
     const sequence = this.sequence(scope);
-    const index = sequence.indexOf(pagePath);
-    if (index >= 0) {
-      const before = sequence[index - 1];
-      const after = sequence[index + 1];
+    const index = sequence.places.get(pagePath);
+    if (index !== undefined) {
+      const before = sequence.pages[index - 1];
+      const after = sequence.pages[index + 1];
       if (before) view.previous = this.pageTarget(before);
       if (after) view.next = this.pageTarget(after);
     }
@@ -540,16 +549,15 @@ export class NavigationModel {
     return found;
   }
 
-  private sequence(scope: NavNode[]): string[] {
+  private sequence(scope: NavNode[]): PageSequence {
     const cached = this.sequences.get(scope);
     if (cached) return cached;
-    const result: string[] = [];
-    const seen = new Set<string>();
+    const result: PageSequence = { pages: [], places: new Map() };
     const add = (pagePath: string): void => {
       const meta = this.pages[pagePath];
-      if (!meta || meta.hidden || meta.url || seen.has(pagePath)) return;
-      seen.add(pagePath);
-      result.push(pagePath);
+      if (!meta || meta.hidden || meta.url || result.places.has(pagePath)) return;
+      result.places.set(pagePath, result.pages.length);
+      result.pages.push(pagePath);
     };
     const walk = (nodes: NavNode[]): void => {
       for (const node of nodes) {
