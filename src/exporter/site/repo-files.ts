@@ -4,6 +4,12 @@ import { confine } from "../../files/confine.ts";
 /** Largest source file the exporter reads; larger pages are refused with a clear message. */
 export const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * One decoder for every file: a whole-buffer decode starts afresh each call (also after a
+ * failed one), and a decoder per file was an allocation on every page and snippet read.
+ */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 export class RepoFileError extends Error {
   readonly file: string;
   constructor(file: string, message: string, options?: { cause?: unknown }) {
@@ -71,7 +77,7 @@ export class RepoFiles {
   readText(relativePath: string, maxBytes = MAX_SOURCE_BYTES): string {
     const bytes = this.readBytes(relativePath, maxBytes);
     try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+      return UTF8.decode(bytes).replace(/^\uFEFF/, "");
     } catch (error) {
       throw new RepoFileError(relativePath, `"${relativePath}" is not valid UTF-8 text`, {
         cause: error,
