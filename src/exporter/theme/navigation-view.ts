@@ -151,6 +151,12 @@ export class NavigationModel {
   private readonly scopes = new Map<NavNode[], number>();
   private readonly trees = new Map<NavNode[], SidebarTree>();
   private readonly groupIds = new Map<NavGroup, number>();
+  /**
+   * Each page entry of the shared sidebar trees, by its navigation node: an entry that is not
+   * the current page reads the same on every page, so the group holding the page takes these
+   * rather than new ones, and the layout can reuse their HTML (chrome/sidebar.ts).
+   */
+  private readonly sharedPageItems = new WeakMap<NavNode, SidebarItem>();
 
   constructor(navigation: Navigation, pages: Record<string, PageMeta>) {
     this.navigation = navigation;
@@ -430,6 +436,12 @@ export class NavigationModel {
     const items: SidebarItem[] = [];
     for (const node of nodes) {
       if (node.type === "page") {
+        const sharedItem =
+          shared && node.path !== pagePath ? this.sharedPageItems.get(node) : undefined;
+        if (sharedItem) {
+          items.push(sharedItem);
+          continue;
+        }
         const meta = this.pages[node.path];
         if (meta?.hidden && node.path !== pagePath) continue;
         const current = node.path === pagePath;
@@ -451,6 +463,9 @@ export class NavigationModel {
           ...(meta?.channel && !meta.hideApiMarker ? { method: "ws" } : {}),
           ...(meta?.deprecated ? { deprecated: true } : {}),
         });
+        // Built for no page in particular: what every page shows for this node when not on it.
+        if (pagePath === undefined)
+          this.sharedPageItems.set(node, items[items.length - 1] as SidebarItem);
       } else if (node.type === "link") {
         items.push({
           type: "page",

@@ -181,4 +181,22 @@ describe("what a page shows of the navigation", () => {
     expect(view.tabs.map((tab) => tab.title)).toEqual(["Guides", "API"]);
     expect(titles(view.sidebar)[0]).toEqual({ Start: ["index", "Quick start"] });
   });
+
+  it("gives the pages of one group the same entries for the pages they are not on", () => {
+    const start = (view: { sidebar: SidebarItem[] }) => {
+      const group = view.sidebar[0];
+      if (group?.type !== "group") throw new Error("no first group");
+      return group.items;
+    };
+    const [onIndex, quickstartSeenFromIndex] = start(model.view("index"));
+    const [indexSeenFromQuickstart, onQuickstart] = start(model.view("quickstart"));
+    expect(onIndex).toMatchObject({ title: "index", current: true });
+    expect(onQuickstart).toMatchObject({ title: "Quick start", current: true, tag: "NEW" });
+    expect(quickstartSeenFromIndex).toMatchObject({ title: "Quick start", current: false });
+    expect(indexSeenFromQuickstart).toMatchObject({ title: "index", current: false });
+    // One object for the page not being read, whichever page of the group shows it.
+    expect(start(model.view("quickstart"))[0]).toBe(indexSeenFromQuickstart);
+    expect(start(model.view("secret"))[1]).toBe(quickstartSeenFromIndex);
+    expect(start(model.view("index"))[1]).toBe(quickstartSeenFromIndex);
+  });
 });
