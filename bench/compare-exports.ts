@@ -5,14 +5,14 @@
  * written sites and of their unpacked archives. The manifest's `generator` names the engine's
  * fingerprint (a hash of its source), which differs between two checkouts by design: it is set
  * aside, and so are the archives' own bytes, which hold the manifest. Prints each difference; exits 1 when there is one.
- * Usage: node bench/compare-exports.ts OTHER_CHECKOUT [PAGES]
+ * Usage: node bench/compare-exports.ts OTHER_CHECKOUT [PAGES] [tabs|one-sidebar]
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateSite } from "./generate-site.ts";
+import { generateSite, type SiteShape } from "./generate-site.ts";
 
 /** Every file under `root`, as paths relative to it, sorted. */
 function listFiles(root: string): string[] {
@@ -89,15 +89,22 @@ function exportWith(checkout: string, source: string, target: string): void {
 }
 
 async function main(): Promise<number> {
-  const [other, pagesText = "300"] = process.argv.slice(2);
+  const [other, pagesText = "300", shape = "tabs"] = process.argv.slice(2);
   if (!other) {
-    process.stderr.write("usage: node bench/compare-exports.ts OTHER_CHECKOUT [PAGES]\n");
+    process.stderr.write(
+      "usage: node bench/compare-exports.ts OTHER_CHECKOUT [PAGES] [tabs|one-sidebar]\n",
+    );
     return 2;
   }
   const here = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   const work = mkdtempSync(path.join(os.tmpdir(), "quire-compare-"));
   try {
-    const generated = generateSite(path.join(work, "generated"), Number(pagesText));
+    const generated = generateSite(
+      path.join(work, "generated"),
+      Number(pagesText),
+      42,
+      shape as SiteShape,
+    );
     const examples = path.join(here, "examples");
     const sites: Record<string, string> = {};
     for (const entry of readdirSync(examples, { withFileTypes: true }))
