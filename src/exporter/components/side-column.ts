@@ -20,16 +20,22 @@ export const PAGE_LEAD_PROPERTY = "dataPageLead";
  */
 export function takeMarked(root: Root, property: string): ElementContent[] {
   const taken: ElementContent[] = [];
-  const visit = (parent: { children: (ElementContent | Root["children"][number])[] }): void => {
-    parent.children = parent.children.filter((child) => {
-      if (child.type !== "element") return true;
-      if (isMarked(child, property)) {
+  type Child = ElementContent | Root["children"][number];
+  const visit = (parent: { children: Child[] }): void => {
+    const children = parent.children;
+    // A new list only for a parent that loses a child: most pages have nothing marked.
+    let kept: Child[] | undefined;
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index] as Child;
+      if (child.type === "element" && isMarked(child, property)) {
         taken.push(child);
-        return false;
+        kept ??= children.slice(0, index);
+        continue;
       }
-      visit(child);
-      return true;
-    });
+      if (child.type === "element") visit(child);
+      kept?.push(child);
+    }
+    if (kept) parent.children = kept;
   };
   visit(root);
   return taken;
