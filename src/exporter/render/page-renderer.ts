@@ -23,6 +23,11 @@ export interface RendererSetup {
   cacheDir?: string;
   /** Where compressed archive entries are cached: pages are prepared here as they are written. */
   archiveCacheDir?: string;
+  /**
+   * The output folder only stages the archive: a file whose compressed entry is prepared is not
+   * written into it as well (packing takes the entry from `archiveCacheDir`).
+   */
+  archiveOnly?: boolean;
   deployment: DeploymentType;
   engine: string;
   layout: SiteLayoutData;
@@ -111,19 +116,27 @@ export class PageRenderer {
           Buffer.from(pageMarkdownFile(page.title, page.description, body.markdown)),
         ],
       ];
-      for (const [file, content] of files)
-        writeFileIntoFolder(path.join(this.setup.outputDir, file), content);
+      const pageFiles = files.length;
       for (const module of body.islandModules ?? []) {
         if (this.modulesWritten.has(module.key)) continue;
-        const content = Buffer.from(module.script);
-        writeSharedFile(path.join(this.setup.outputDir, module.path), content);
-        files.push([module.path, content]);
+        files.push([module.path, Buffer.from(module.script)]);
         this.modulesWritten.add(module.key);
       }
-      // A page whose author wrote classes may still get the Tailwind stylesheet linked once every
-      // page is rendered: its archive entry is prepared then, not compressed twice.
-      const mayChange = (body.classes?.length ?? 0) > 0 ? htmlFile : undefined;
       const cacheDir = this.setup.archiveCacheDir;
+      // A page whose author wrote classes may still get the Tailwind stylesheet linked once every
+      // page is rendered: its archive entry is prepared then, not compressed twice. An RSS page's
+      // feed is made from its written HTML.
+      const mayChange = (body.classes?.length ?? 0) > 0 ? htmlFile : undefined;
+      const readLater = (file: string): boolean =>
+        file === mayChange || (page.rss === true && file === htmlFile);
+      const staged = (file: string): boolean =>
+        !cacheDir || !this.setup.archiveOnly || readLater(file);
+      for (const [index, [file, content]] of files.entries()) {
+        if (!staged(file)) continue;
+        const target = path.join(this.setup.outputDir, file);
+        if (index < pageFiles) writeFileIntoFolder(target, content);
+        else writeSharedFile(target, content);
+      }
       for (const [file, content] of files) {
         if (!cacheDir || file === mayChange) continue;
         // Compressed on libuv's threads while this thread renders the next pages (see settle).
