@@ -641,13 +641,17 @@ function writeSearchIndex(
   pages: Map<string, PageMeta>,
   navigation: NavigationModel,
 ): void {
-  // Each page's view once: its language picks the index, its breadcrumb goes in the document.
-  const views = new Map(
-    outcomes.map((outcome) => [outcome.pagePath, navigation.view(outcome.pagePath)]),
+  // A page's language picks the index; its breadcrumb came with its layout (a page laid out
+  // nowhere gets its navigation view here).
+  const breadcrumbs = new Map(
+    outcomes.map((outcome) => [
+      outcome.pagePath,
+      outcome.breadcrumb ?? navigation.view(outcome.pagePath).breadcrumb,
+    ]),
   );
   const byLanguage = new Map<string | undefined, PageOutcome[]>();
   for (const outcome of outcomes) {
-    const language = views.get(outcome.pagePath)?.language;
+    const language = navigation.languageOf(outcome.pagePath);
     const rendered = byLanguage.get(language) ?? [];
     byLanguage.set(language, rendered);
     rendered.push(outcome);
@@ -660,7 +664,7 @@ function writeSearchIndex(
     const documents = siteSearchDocuments(
       rendered,
       pages,
-      (pagePath) => views.get(pagePath)?.breadcrumb,
+      (pagePath) => breadcrumbs.get(pagePath),
     );
     writeFiles(outputDir, buildSearchIndex(documents, language).files);
   }

@@ -60,6 +60,8 @@ export interface PageOutcome {
   fromCache: boolean;
   /** Bundle files of this page whose compressed archive entries are ready: file → cache key. */
   archiveEntries: [string, string][];
+  /** The navigation groups above the page, from its layout: its search document's breadcrumb. */
+  breadcrumb?: string[];
 }
 
 /**
@@ -106,10 +108,13 @@ export class PageRenderer {
     );
     const hasErrors = body.problems.some((problem) => problem.severity === "error");
     const archiveEntries: [string, string][] = [];
+    let breadcrumb: string[] | undefined;
     if (page && !hasErrors) {
       const htmlFile = pageOutputFile(task.pagePath, this.setup.layout.cleanUrls);
+      const document = this.document.render(page, body);
+      breadcrumb = document.breadcrumb;
       const files: [string, Buffer][] = [
-        [htmlFile, Buffer.from(this.document.render(page, body))],
+        [htmlFile, Buffer.from(document.html)],
         [
           // Beside the page in either URL form: `/guides/intro.md`, as Mintlify serves it.
           `${task.pagePath}.md`,
@@ -161,6 +166,7 @@ export class PageRenderer {
       hasIslands: (body.islandModules?.length ?? 0) > 0,
       fromCache,
       archiveEntries,
+      ...(breadcrumb ? { breadcrumb } : {}),
     };
   }
 
