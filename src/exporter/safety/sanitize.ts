@@ -53,7 +53,7 @@ const ALLOWED_PROPERTIES = inCommonOrder(
  * were a hundred and more steps in. Only the order changes; the names allowed are the same.
  */
 function inCommonOrder(allowed: string[]): string[] {
-  const common = [
+  return commonFirst(allowed, [
     "className",
     "id",
     "href",
@@ -83,13 +83,62 @@ function inCommonOrder(allowed: string[]): string[] {
     "fill",
     "stroke",
     "d",
-  ].filter((name) => allowed.includes(name));
-  const first = new Set(common);
-  return [...common, ...allowed.filter((name) => !first.has(name))];
+  ]);
+}
+
+/**
+ * The allowed elements, the ones pages are made of first, for the same reason: the library
+ * checks each element against the list from its start, and a raw stand-in (every code block)
+ * came last, after some 180 names.
+ */
+const ALLOWED_ELEMENTS = commonFirst(
+  [...new Set([...HTML_ELEMENTS, ...SVG_ELEMENTS, RAW_STAND_IN])],
+  [
+    "div",
+    "p",
+    "span",
+    "a",
+    "code",
+    RAW_STAND_IN,
+    "li",
+    "ul",
+    "ol",
+    "strong",
+    "em",
+    "h2",
+    "h3",
+    "h4",
+    "h1",
+    "h5",
+    "h6",
+    "button",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "pre",
+    "img",
+    "svg",
+    "path",
+    "details",
+    "summary",
+    "br",
+    "blockquote",
+    "hr",
+  ],
+);
+
+/** `list` in the same membership, with the names of `common` it holds moved to its front. */
+function commonFirst(list: string[], common: string[]): string[] {
+  const first = common.filter((name) => list.includes(name));
+  const moved = new Set(first);
+  return [...first, ...list.filter((name) => !moved.has(name))];
 }
 
 const SCHEMA: Schema = {
-  tagNames: [...HTML_ELEMENTS, ...SVG_ELEMENTS, RAW_STAND_IN],
+  tagNames: ALLOWED_ELEMENTS,
   attributes: { "*": [...ALLOWED_PROPERTIES, "data*"] },
   // Checked by the one URL rule (url-policy.ts) before the library sees the tree.
   protocols: {},
