@@ -9,7 +9,7 @@ import {
 } from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { HIGHLIGHT_LINE_TIME_LIMIT_MS, MAX_HIGHLIGHTED_LINE_LENGTH } from "../limits.ts";
-import { twoThemeHast, type TwoThemeOptions } from "./two-theme-hast.ts";
+import { type TwoThemeOptions, twoThemeHast } from "./two-theme-hast.ts";
 
 export const LIGHT_THEME = "github-light";
 export const DARK_THEME = "github-dark";
@@ -148,6 +148,10 @@ export function highlightToHast(
     tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE_LENGTH,
   };
   // Transformers (twoslash) see Shiki's own steps, so those blocks keep Shiki's whole path.
-  if (transformers.length > 0) return resolvedHighlighter.codeToHast(code, { ...options, transformers }) as Root;
-  return twoThemeHast(resolvedHighlighter, code, options) ?? (resolvedHighlighter.codeToHast(code, options) as Root);
+  if (transformers.length > 0)
+    return resolvedHighlighter.codeToHast(code, { ...options, transformers }) as Root;
+  return (
+    twoThemeHast(resolvedHighlighter, code, options) ??
+    (resolvedHighlighter.codeToHast(code, options) as Root)
+  );
 }

@@ -1,7 +1,7 @@
-import { applyColorReplacements, resolveColorReplacements, splitLines } from "shiki/core";
 import type { ShikiPrimitive, ThemedToken } from "shiki/core";
+import { applyColorReplacements, resolveColorReplacements, splitLines } from "shiki/core";
+import type { IGrammar, StateStack } from "shiki/textmate";
 import { EncodedTokenMetadata, INITIAL, Theme } from "shiki/textmate";
-import type { IGrammar, IToken, StateStack } from "shiki/textmate";
 import { ScopeMetadata } from "./scope-metadata.ts";
 
 /**
@@ -41,13 +41,24 @@ function themeColors(primitive: ShikiPrimitive, name: string): ThemeColors {
   return { theme, colorMap: theme.getColorMap(), replacements: resolveColorReplacements(resolved) };
 }
 
-function scopeMetadata(grammar: IGrammar, themes: ThemeColors[], key: string): ScopeMetadata | undefined {
+function scopeMetadata(
+  grammar: IGrammar,
+  themes: ThemeColors[],
+  key: string,
+): ScopeMetadata | undefined {
   let byThemes = metadataByGrammar.get(grammar);
   if (!byThemes) {
     byThemes = new Map();
     metadataByGrammar.set(grammar, byThemes);
   }
-  if (!byThemes.has(key)) byThemes.set(key, ScopeMetadata.create(grammar, themes.map((t) => t.theme)));
+  if (!byThemes.has(key))
+    byThemes.set(
+      key,
+      ScopeMetadata.create(
+        grammar,
+        themes.map((t) => t.theme),
+      ),
+    );
   return byThemes.get(key);
 }
 
@@ -61,66 +72,88 @@ export function tokenizeForThemes(
   options: OnePassOptions,
 ): ThemedToken[][][] | undefined {
   const grammar = primitive.getLanguage(options.lang);
-  const themes = options.themes.map((name) => themeColors(primitive, name));
-  const metadata = scopeMetadata(grammar, themes, options.themes.join("\u0000"));
+  const [firstTheme] = options.themes;
+  if (firstTheme === undefined) return undefined;
+  const outputs = options.themes.map((name, index) => ({
+    index,
+    colors: themeColors(primitive, name),
+    lines: [] as ThemedToken[][],
+  }));
+  const metadata = scopeMetadata(
+    grammar,
+    outputs.map((output) => output.colors),
+    options.themes.join("\u0000"),
+  );
   if (!metadata) return undefined;
   // tokenizeLine reads the registry's theme while it builds its stacks; any loaded theme will do.
-  primitive.setTheme(options.themes[0]!);
+  primitive.setTheme(firstTheme);
 
-  const perTheme: ThemedToken[][][] = themes.map(() => []);
   let state: StateStack = INITIAL;
   for (const [line, lineOffset] of splitLines(code)) {
     // Shiki neither tokenizes an empty line nor a too-long one, and carries the state past both.
     if (line === "") {
-      for (const lines of perTheme) lines.push([]);
+      for (const output of outputs) output.lines.push([]);
       continue;
     }
     if (options.tokenizeMaxLineLength > 0 && line.length >= options.tokenizeMaxLineLength) {
-      for (const lines of perTheme) lines.push([{ content: line, offset: lineOffset, color: "", fontStyle: 0 }]);
+      for (const output of outputs)
+        output.lines.push([{ content: line, offset: lineOffset, color: "", fontStyle: 0 }]);
       continue;
     }
     const result = grammar.tokenizeLine(line, state, options.tokenizeTimeLimit);
-    const tokenMetadata = result.tokens.map((token) => metadata.forToken(token.scopes));
-    themes.forEach((colors, index) => {
-      perTheme[index]!.push(themeLine(line, lineOffset, result.tokens, tokenMetadata, index, colors));
-    });
+    const scoped: ScopedToken[] = [];
+    for (const token of result.tokens) {
+      // The token of the line's added "\n" alone is dropped, as tokenizeLine2 drops it.
+      if (token.startIndex >= line.length) break;
+      scoped.push({ start: token.startIndex, metadata: metadata.forToken(token.scopes) });
+    }
+    for (const output of outputs) {
+      output.lines.push(themeLine(line, lineOffset, scoped, output.index, output.colors));
+    }
     state = result.ruleStack;
   }
-  return perTheme;
+  return outputs.map((output) => output.lines);
+}
+
+interface ScopedToken {
+  start: number;
+  /** One per theme. */
+  metadata: readonly number[];
+}
+
+interface Run {
+  start: number;
+  metadata: number;
 }
 
 /** One theme's tokens of a line: scope tokens whose metadata equals the previous one's are merged. */
 function themeLine(
   line: string,
   lineOffset: number,
-  tokens: IToken[],
-  tokenMetadata: number[][],
+  tokens: ScopedToken[],
   themeIndex: number,
   colors: ThemeColors,
 ): ThemedToken[] {
-  const starts: number[] = [];
-  const metadatas: number[] = [];
-  for (let index = 0; index < tokens.length; index++) {
-    const start = tokens[index]!.startIndex;
-    // The token of the line's added "\n" alone is dropped, as tokenizeLine2 drops it.
-    if (start >= line.length) break;
-    const value = tokenMetadata[index]![themeIndex]!;
-    if (metadatas.length > 0 && metadatas[metadatas.length - 1] === value) continue;
-    starts.push(start);
-    metadatas.push(value);
+  const runs: Run[] = [];
+  for (const token of tokens) {
+    const value = token.metadata[themeIndex];
+    if (value === undefined) throw new Error(`no token metadata for theme #${themeIndex}`);
+    if (runs.at(-1)?.metadata === value) continue;
+    runs.push({ start: token.start, metadata: value });
   }
   const out: ThemedToken[] = [];
-  for (let index = 0; index < starts.length; index++) {
-    const start = starts[index]!;
-    const end = index + 1 < starts.length ? starts[index + 1]! : line.length;
-    if (start === end) continue;
-    const value = metadatas[index]!;
+  runs.forEach((run, index) => {
+    const end = runs[index + 1]?.start ?? line.length;
+    if (run.start === end) return;
     out.push({
-      content: line.substring(start, end),
-      offset: lineOffset + start,
-      color: applyColorReplacements(colors.colorMap[EncodedTokenMetadata.getForeground(value)], colors.replacements),
-      fontStyle: EncodedTokenMetadata.getFontStyle(value),
+      content: line.substring(run.start, end),
+      offset: lineOffset + run.start,
+      color: applyColorReplacements(
+        colors.colorMap[EncodedTokenMetadata.getForeground(run.metadata)],
+        colors.replacements,
+      ),
+      fontStyle: EncodedTokenMetadata.getFontStyle(run.metadata),
     });
-  }
+  });
   return out;
 }

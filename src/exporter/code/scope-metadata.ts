@@ -1,5 +1,5 @@
 import type { IGrammar } from "shiki/textmate";
-import { EncodedTokenMetadata, Theme } from "shiki/textmate";
+import { EncodedTokenMetadata, type Theme } from "shiki/textmate";
 
 /**
  * The encoded token metadata vscode-textmate's `tokenizeLine2` would give a token, computed from
@@ -52,8 +52,10 @@ interface ScopeNode {
 function grammarInternals(grammar: IGrammar): GrammarInternals | undefined {
   const internals = grammar as unknown as Partial<GrammarInternals>;
   if (typeof internals.getMetadataForScope !== "function") return undefined;
-  if (typeof internals._basicScopeAttributesProvider?.getDefaultAttributes !== "function") return undefined;
-  if (!Array.isArray(internals._tokenTypeMatchers) || internals._tokenTypeMatchers.length > 0) return undefined;
+  if (typeof internals._basicScopeAttributesProvider?.getDefaultAttributes !== "function")
+    return undefined;
+  if (!Array.isArray(internals._tokenTypeMatchers) || internals._tokenTypeMatchers.length > 0)
+    return undefined;
   if (!("balancedBracketSelectors" in internals)) return undefined;
   return internals as GrammarInternals;
 }

@@ -1,12 +1,12 @@
 import type { Root } from "hast";
 import {
+  type CodeToHastOptions,
   codeToTokensWithThemes,
   flatTokenVariants,
-  isSpecialLang,
-  tokensToHast,
-  type CodeToHastOptions,
   type HighlighterCore,
+  isSpecialLang,
   type ThemedToken,
+  tokensToHast,
 } from "shiki/core";
 import { tokenizeForThemes } from "./one-pass-tokens.ts";
 
@@ -33,7 +33,11 @@ function keepsShikiPath(lang: string): boolean {
  * The tree Shiki's `codeToHast(code, options)` gives, or undefined when this language is left to
  * Shiki (plain text, ANSI, or a grammar this cannot follow); the caller then calls Shiki.
  */
-export function twoThemeHast(core: HighlighterCore, code: string, options: TwoThemeOptions): Root | undefined {
+export function twoThemeHast(
+  core: HighlighterCore,
+  code: string,
+  options: TwoThemeOptions,
+): Root | undefined {
   const primitive = core.getInternalContext();
   const lang = primitive.resolveLangAlias(options.lang);
   if (keepsShikiPath(lang)) return undefined;
@@ -46,15 +50,22 @@ export function twoThemeHast(core: HighlighterCore, code: string, options: TwoTh
   });
   if (!perTheme) return undefined;
 
-  const byTheme = new Map(themeOrder.map((color, index) => [options.themes[color], perTheme[index]!]));
+  const byTheme = new Map(
+    themeOrder.map((color, index) => [options.themes[color], perTheme[index]]),
+  );
   // Shiki asks for each theme's tokens in turn; both were made in the one pass above.
   const merged = codeToTokensWithThemes(primitive, code, options, (_primitive, _code, asked) => {
     const tokens = byTheme.get(asked?.theme as string);
-    if (!tokens) throw new Error(`one-pass highlighting has no tokens for theme ${String(asked?.theme)}`);
+    if (!tokens)
+      throw new Error(`one-pass highlighting has no tokens for theme ${String(asked?.theme)}`);
     return tokens;
   });
   const tokens = mergeWhitespaceTokens(
-    merged.map((line) => line.map((token) => flatTokenVariants(token, [...themeOrder], "--shiki-", options.defaultColor))),
+    merged.map((line) =>
+      line.map((token) =>
+        flatTokenVariants(token, [...themeOrder], "--shiki-", options.defaultColor),
+      ),
+    ),
   );
   const frame = codeFrame(core, options);
   const hastOptions: CodeToHastOptions = { ...options, ...frame };
@@ -85,7 +96,12 @@ function codeFrame(core: HighlighterCore, options: TwoThemeOptions): CodeFrame {
   let frame = frames.get(key);
   if (!frame) {
     const result = core.codeToTokens("", options);
-    frame = { fg: result.fg ?? "", bg: result.bg ?? "", themeName: result.themeName ?? "", rootStyle: result.rootStyle };
+    frame = {
+      fg: result.fg ?? "",
+      bg: result.bg ?? "",
+      themeName: result.themeName ?? "",
+      rootStyle: result.rootStyle,
+    };
     frames.set(key, frame);
   }
   return frame;
@@ -103,16 +119,17 @@ function mergeWhitespaceTokens(lines: ThemedToken[][]): ThemedToken[][] {
   return lines.map((line) => {
     const out: ThemedToken[] = [];
     let carried = "";
-    let carriedOffset: number | undefined;
+    let carriedOffset = 0;
     line.forEach((token, index) => {
-      const decorated = Boolean(token.fontStyle && (token.fontStyle & UNDERLINE || token.fontStyle & STRIKETHROUGH));
+      const decorated = Boolean(
+        token.fontStyle && (token.fontStyle & UNDERLINE || token.fontStyle & STRIKETHROUGH),
+      );
       if (!decorated && WHITESPACE_ONLY.test(token.content) && line[index + 1]) {
-        carriedOffset ??= token.offset;
+        if (carried === "") carriedOffset = token.offset;
         carried += token.content;
       } else if (carried) {
-        if (decorated) out.push({ content: carried, offset: carriedOffset! }, token);
-        else out.push({ ...token, offset: carriedOffset!, content: carried + token.content });
-        carriedOffset = undefined;
+        if (decorated) out.push({ content: carried, offset: carriedOffset }, token);
+        else out.push({ ...token, offset: carriedOffset, content: carried + token.content });
         carried = "";
       } else {
         out.push(token);
