@@ -25,25 +25,33 @@ interface ThemeColors {
   replacements: Record<string, string | undefined>;
 }
 
-/** vscode-textmate themes built from Shiki's resolved ones, per Shiki theme object. */
-const textmateThemes = new WeakMap<object, Theme>();
-/** Scope metadata per grammar, per theme list. */
-const metadataByGrammar = new WeakMap<IGrammar, Map<string, ScopeMetadata | undefined>>();
+/** Per Shiki theme object: the vscode-textmate theme built from it, its colours and replacements. */
+const colorsByTheme = new WeakMap<object, ThemeColors>();
+/** Per grammar, per theme names: scope metadata, and the themes it was made with. */
+const metadataByGrammar = new WeakMap<
+  IGrammar,
+  Map<string, { themes: Theme[]; metadata: ScopeMetadata | undefined }>
+>();
 
 function themeColors(primitive: ShikiPrimitive, name: string): ThemeColors {
   const resolved = primitive.getTheme(name);
-  let theme = textmateThemes.get(resolved);
-  if (!theme) {
-    // As Shiki's registry builds it, so colour ids are the same.
-    theme = Theme.createFromRawTheme(resolved);
-    textmateThemes.set(resolved, theme);
+  let colors = colorsByTheme.get(resolved);
+  if (!colors) {
+    // Built as Shiki's registry builds it, so colour ids are the same.
+    const theme = Theme.createFromRawTheme(resolved);
+    colors = {
+      theme,
+      colorMap: theme.getColorMap(),
+      replacements: resolveColorReplacements(resolved),
+    };
+    colorsByTheme.set(resolved, colors);
   }
-  return { theme, colorMap: theme.getColorMap(), replacements: resolveColorReplacements(resolved) };
+  return colors;
 }
 
 function scopeMetadata(
   grammar: IGrammar,
-  themes: ThemeColors[],
+  colors: ThemeColors[],
   key: string,
 ): ScopeMetadata | undefined {
   let byThemes = metadataByGrammar.get(grammar);
@@ -51,15 +59,13 @@ function scopeMetadata(
     byThemes = new Map();
     metadataByGrammar.set(grammar, byThemes);
   }
-  if (!byThemes.has(key))
-    byThemes.set(
-      key,
-      ScopeMetadata.create(
-        grammar,
-        themes.map((t) => t.theme),
-      ),
-    );
-  return byThemes.get(key);
+  const themes = colors.map((color) => color.theme);
+  const cached = byThemes.get(key);
+  // A theme loaded again under the same name is another object: its metadata is made afresh.
+  if (cached?.themes.every((theme, index) => theme === themes[index])) return cached.metadata;
+  const metadata = ScopeMetadata.create(grammar, themes);
+  byThemes.set(key, { themes, metadata });
+  return metadata;
 }
 
 /**
