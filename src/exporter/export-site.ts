@@ -181,8 +181,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 
   const outputExisted =
     options.outputDir !== undefined && existsSync(path.resolve(options.outputDir));
-  const outputDir = prepareOutputDir(options.outputDir);
-  const discardOutput = outputDiscarder(outputDir, outputExisted);
+  const { outputDir, scratch } = prepareOutputDir(options.outputDir, options.archiveFile);
+  const discardOutput = outputDiscarder(scratch ?? outputDir, outputExisted);
   const {
     layout,
     themeFiles,
@@ -234,13 +234,21 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   options.signal?.throwIfAborted();
   progress("rendering", 0, tasks.length);
   let pagesDone = 0;
-  const archiveCacheDir =
-    options.cacheDir && options.archiveFile ? path.join(options.cacheDir, "archive") : undefined;
+  // Only an archive is asked for: the output folder is scratch, and the render threads compress
+  // each page's entries as they go (into the cache, else beside the scratch folder) instead of
+  // writing the files there for packing to compress one by one at the end.
+  const archiveOnly = options.archiveFile !== undefined && scratch !== undefined;
+  const archiveCacheDir = options.archiveFile
+    ? options.cacheDir
+      ? path.join(options.cacheDir, "archive")
+      : scratch && path.join(scratch, "entries")
+    : undefined;
   const setup: RendererSetup = {
     sourceDir: repo.root,
     outputDir,
     cacheDir: options.cacheDir,
     archiveCacheDir,
+    ...(archiveOnly ? { archiveOnly } : {}),
     deployment,
     engine: engineFingerprint(),
     layout,
@@ -350,7 +358,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
       cacheDir: archiveCacheDir,
       prepared,
     });
-    if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
   progress("done", tasks.length, tasks.length);
   return {
@@ -429,8 +437,22 @@ function selectPages(
   return selected;
 }
 
-function prepareOutputDir(outputDir: string | undefined): string {
-  if (!outputDir) return mkdtempSync(path.join(os.tmpdir(), "quire-export-"));
+/**
+ * The folder the site is written into: the one asked for, which must be empty; else, for an
+ * archive, `site` in a scratch folder that holds the export's other working files and is removed
+ * when it ends; else a temporary folder left to the caller.
+ */
+function prepareOutputDir(
+  outputDir: string | undefined,
+  archiveFile: string | undefined,
+): { outputDir: string; scratch?: string } {
+  if (!outputDir) {
+    const temporary = mkdtempSync(path.join(os.tmpdir(), "quire-export-"));
+    if (!archiveFile) return { outputDir: temporary };
+    const site = path.join(temporary, "site");
+    mkdirSync(site);
+    return { outputDir: site, scratch: temporary };
+  }
   const resolved = path.resolve(outputDir);
   if (existsSync(resolved) && readdirSync(resolved).length > 0) {
     throw new ExportFailedError(`output folder "${outputDir}" is not empty`, [
@@ -443,7 +465,7 @@ function prepareOutputDir(outputDir: string | undefined): string {
     ]);
   }
   mkdirSync(resolved, { recursive: true });
-  return resolved;
+  return { outputDir: resolved };
 }
 
 /**
@@ -619,13 +641,17 @@ function writeSearchIndex(
   pages: Map<string, PageMeta>,
   navigation: NavigationModel,
 ): void {
-  // Each page's view once: its language picks the index, its breadcrumb goes in the document.
-  const views = new Map(
-    outcomes.map((outcome) => [outcome.pagePath, navigation.view(outcome.pagePath)]),
+  // A page's language picks the index; its breadcrumb came with its layout (a page laid out
+  // nowhere gets its navigation view here).
+  const breadcrumbs = new Map(
+    outcomes.map((outcome) => [
+      outcome.pagePath,
+      outcome.breadcrumb ?? navigation.view(outcome.pagePath).breadcrumb,
+    ]),
   );
   const byLanguage = new Map<string | undefined, PageOutcome[]>();
   for (const outcome of outcomes) {
-    const language = views.get(outcome.pagePath)?.language;
+    const language = navigation.languageOf(outcome.pagePath);
     const rendered = byLanguage.get(language) ?? [];
     byLanguage.set(language, rendered);
     rendered.push(outcome);
@@ -638,7 +664,7 @@ function writeSearchIndex(
     const documents = siteSearchDocuments(
       rendered,
       pages,
-      (pagePath) => views.get(pagePath)?.breadcrumb,
+      (pagePath) => breadcrumbs.get(pagePath),
     );
     writeFiles(outputDir, buildSearchIndex(documents, language).files);
   }

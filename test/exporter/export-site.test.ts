@@ -175,6 +175,64 @@ describe("exporting a site", () => {
     expect(existsSync(path.join(outputDir, "..", "x.tar.gz"))).toBe(false);
   });
 
+  it("packs the same archive with no output folder, with or without a cache, and leaves no working files", async () => {
+    // An RSS page and a page with Tailwind classes are read back after rendering: they must
+    // still be there when only an archive is asked for.
+    const sourceDir = makeRepo({
+      ...SITE,
+      "docs.json": JSON.stringify({
+        name: "Lumen",
+        colors: { primary: "#2563eb" },
+        navigation: { pages: ["index", "guides/setup", "changelog", "styled"] },
+      }),
+      "changelog.mdx":
+        '---\ntitle: Changelog\nrss: true\n---\n\n<Update label="May" description="v1">Faster search.</Update>\n',
+      "styled.mdx": '---\ntitle: Styled\n---\n\n<div className="flex gap-4">Boxes</div>\n',
+    });
+    const output = makeTempDir();
+    const createdAt = "2026-01-02T03:04:05.000Z";
+    const withFolder = await exportSite({
+      sourceDir,
+      createdAt,
+      outputDir: path.join(output, "site"),
+      archiveFile: path.join(output, "with-folder.tar.gz"),
+    });
+    const scratchRoot = makeTempDir();
+    const previousTmp = process.env.TMPDIR;
+    process.env.TMPDIR = scratchRoot;
+    try {
+      const alone = await exportSite({
+        sourceDir,
+        createdAt,
+        archiveFile: path.join(output, "alone.tar.gz"),
+      });
+      const cacheDir = path.join(output, "cache");
+      const cached = await exportSite({
+        sourceDir,
+        createdAt,
+        cacheDir,
+        archiveFile: path.join(output, "cached.tar.gz"),
+      });
+      const warm = await exportSite({
+        sourceDir,
+        createdAt,
+        cacheDir,
+        archiveFile: path.join(output, "warm.tar.gz"),
+      });
+      expect(withFolder.archive?.sha256).toMatch(/^[0-9a-f]{64}$/);
+      for (const result of [alone, cached, warm])
+        expect(result.archive?.sha256).toBe(withFolder.archive?.sha256);
+      expect(readdirSync(scratchRoot)).toEqual([]);
+    } finally {
+      if (previousTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previousTmp;
+    }
+    expect(existsSync(path.join(output, "site", "changelog", "rss.xml"))).toBe(true);
+    expect(readOut(path.join(output, "site"), "styled.html")).toMatch(
+      /_quire\/tailwind\.[^"]+\.css/,
+    );
+  });
+
   it("re-exports an unchanged repository from the cache, and re-renders a changed page", async () => {
     const sourceDir = makeRepo(SITE);
     const cacheDir = makeTempDir();

@@ -30,7 +30,10 @@ export interface ArchiveResult {
 export interface PackOptions {
   /** Compressed entries are kept here by content hash, so an unchanged file is never compressed twice. */
   cacheDir?: string;
-  /** Files whose compressed entries were already prepared (by the render threads): file → cache key. */
+  /**
+   * Files whose compressed entries were already prepared (by the render threads): file → cache
+   * key. They are packed whether or not the folder holds them too.
+   */
   prepared?: ReadonlyMap<string, string>;
 }
 
@@ -53,7 +56,7 @@ export async function packDirectory(
   destination: string,
   options: PackOptions = {},
 ): Promise<ArchiveResult> {
-  const files = listFiles(directory);
+  const files = bundleFiles(directory, options.prepared);
   const temporary = `${destination}.partial-${process.pid}`;
   const output = openSync(temporary, "w");
   const hash = createHash("sha256");
@@ -126,7 +129,12 @@ async function readCachedEntry(
   try {
     return readFileSync(path.join(cacheDir, `${key}.gz`));
   } catch {
-    return compressedEntry(file, readFileSync(path.join(directory, file)), cacheDir);
+    const staged = path.join(directory, file);
+    if (!existsSync(staged))
+      throw new Error(
+        `the compressed entry of "${file}" left the export cache ${cacheDir} while this export ran (another export keeping the cache under its size cap removed it): export again, or raise the cache's cap`,
+      );
+    return compressedEntry(file, readFileSync(staged), cacheDir);
   }
 }
 
@@ -178,6 +186,29 @@ function tarEntry(file: string, content: Buffer): Buffer {
   const padding = (BLOCK - (content.length % BLOCK)) % BLOCK;
   if (padding > 0) parts.push(Buffer.alloc(padding));
   return Buffer.concat(parts);
+}
+
+/**
+ * The archive's files in its order: the folder's files and the prepared entries, each once,
+ * ordered as a walk of the folder with sorted names lists them (folder by folder), so an
+ * entry that was never written into the folder lands where it would have.
+ */
+function bundleFiles(directory: string, prepared: ReadonlyMap<string, string> | undefined) {
+  const files = listFiles(directory);
+  if (!prepared || prepared.size === 0) return files;
+  return [...new Set([...files, ...prepared.keys()])].sort(compareWalkOrder);
+}
+
+/** Path order of a sorted walk: segment by segment, names compared as `listFiles` compares them. */
+function compareWalkOrder(a: string, b: string): number {
+  const left = a.split("/");
+  const right = b.split("/");
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const x = left[index] as string;
+    const y = right[index] as string;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return left.length - right.length;
 }
 
 function listFiles(root: string): string[] {

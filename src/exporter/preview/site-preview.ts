@@ -166,7 +166,7 @@ export class SitePreview {
     // An error in the page or in a snippet it imports: the export would refuse the page.
     const failed = rendered.body.problems.some((problem) => problem.severity === "error");
     const shown = failed ? (this.lastGood.get(pagePath) ?? emptyPage()) : rendered;
-    let html = this.state.document.render(meta, shown.body);
+    let html = this.state.document.render(meta, shown.body).html;
     if (shown.tailwind)
       html = linkPageStylesheet(
         Buffer.from(html),

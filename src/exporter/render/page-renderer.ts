@@ -23,6 +23,11 @@ export interface RendererSetup {
   cacheDir?: string;
   /** Where compressed archive entries are cached: pages are prepared here as they are written. */
   archiveCacheDir?: string;
+  /**
+   * The output folder only stages the archive: a file whose compressed entry is prepared is not
+   * written into it as well (packing takes the entry from `archiveCacheDir`).
+   */
+  archiveOnly?: boolean;
   deployment: DeploymentType;
   engine: string;
   layout: SiteLayoutData;
@@ -55,6 +60,8 @@ export interface PageOutcome {
   fromCache: boolean;
   /** Bundle files of this page whose compressed archive entries are ready: file → cache key. */
   archiveEntries: [string, string][];
+  /** The navigation groups above the page, from its layout: its search document's breadcrumb. */
+  breadcrumb?: string[];
 }
 
 /**
@@ -101,29 +108,40 @@ export class PageRenderer {
     );
     const hasErrors = body.problems.some((problem) => problem.severity === "error");
     const archiveEntries: [string, string][] = [];
+    let breadcrumb: string[] | undefined;
     if (page && !hasErrors) {
       const htmlFile = pageOutputFile(task.pagePath, this.setup.layout.cleanUrls);
+      const document = this.document.render(page, body);
+      breadcrumb = document.breadcrumb;
       const files: [string, Buffer][] = [
-        [htmlFile, Buffer.from(this.document.render(page, body))],
+        [htmlFile, Buffer.from(document.html)],
         [
           // Beside the page in either URL form: `/guides/intro.md`, as Mintlify serves it.
           `${task.pagePath}.md`,
           Buffer.from(pageMarkdownFile(page.title, page.description, body.markdown)),
         ],
       ];
-      for (const [file, content] of files)
-        writeFileIntoFolder(path.join(this.setup.outputDir, file), content);
+      const pageFiles = files.length;
       for (const module of body.islandModules ?? []) {
         if (this.modulesWritten.has(module.key)) continue;
-        const content = Buffer.from(module.script);
-        writeSharedFile(path.join(this.setup.outputDir, module.path), content);
-        files.push([module.path, content]);
+        files.push([module.path, Buffer.from(module.script)]);
         this.modulesWritten.add(module.key);
       }
-      // A page whose author wrote classes may still get the Tailwind stylesheet linked once every
-      // page is rendered: its archive entry is prepared then, not compressed twice.
-      const mayChange = (body.classes?.length ?? 0) > 0 ? htmlFile : undefined;
       const cacheDir = this.setup.archiveCacheDir;
+      // A page whose author wrote classes may still get the Tailwind stylesheet linked once every
+      // page is rendered: its archive entry is prepared then, not compressed twice. An RSS page's
+      // feed is made from its written HTML.
+      const mayChange = (body.classes?.length ?? 0) > 0 ? htmlFile : undefined;
+      const readLater = (file: string): boolean =>
+        file === mayChange || (page.rss === true && file === htmlFile);
+      const staged = (file: string): boolean =>
+        !cacheDir || !this.setup.archiveOnly || readLater(file);
+      for (const [index, [file, content]] of files.entries()) {
+        if (!staged(file)) continue;
+        const target = path.join(this.setup.outputDir, file);
+        if (index < pageFiles) writeFileIntoFolder(target, content);
+        else writeSharedFile(target, content);
+      }
       for (const [file, content] of files) {
         if (!cacheDir || file === mayChange) continue;
         // Compressed on libuv's threads while this thread renders the next pages (see settle).
@@ -148,6 +166,7 @@ export class PageRenderer {
       hasIslands: (body.islandModules?.length ?? 0) > 0,
       fromCache,
       archiveEntries,
+      ...(breadcrumb ? { breadcrumb } : {}),
     };
   }
 

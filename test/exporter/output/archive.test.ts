@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { list } from "tar";
 import { describe, expect, it } from "vitest";
-import { packDirectory } from "../../../src/exporter/output/archive.ts";
+import { packDirectory, prepareCompressedEntry } from "../../../src/exporter/output/archive.ts";
 import { makeRepo, makeTempDir } from "../../helpers/temp-repo.ts";
 
 describe("packing the bundle", () => {
@@ -28,6 +28,46 @@ describe("packing the bundle", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const second = await packDirectory(makeRepo(files), path.join(output, "2.tar.gz"));
     expect(second.sha256).toBe(first.sha256);
+  });
+
+  it("packs prepared entries the folder does not hold where a walk of the folder would put them", async () => {
+    const files = { "a/b.html": "b", "a/c.html": "c", "a-b.html": "dash", "z.md": "z" };
+    const output = makeTempDir();
+    const whole = await packDirectory(makeRepo(files), path.join(output, "whole.tar.gz"));
+    // Only two files are written; the other two exist as compressed entries only.
+    const cacheDir = path.join(output, "cache");
+    const prepared = new Map<string, string>();
+    for (const file of ["a/b.html", "z.md"])
+      prepared.set(
+        file,
+        await prepareCompressedEntry(
+          cacheDir,
+          file,
+          Buffer.from(files[file as keyof typeof files]),
+        ),
+      );
+    const staged = makeRepo({ "a/c.html": "c", "a-b.html": "dash" });
+    const destination = path.join(output, "staged.tar.gz");
+    const result = await packDirectory(staged, destination, { cacheDir, prepared });
+    const entries: string[] = [];
+    await list({ file: destination, onReadEntry: (entry) => entries.push(entry.path) });
+    // Folder by folder: "a/" before "a-b.html", although "-" sorts before "/" as text.
+    expect(entries).toEqual(["a/b.html", "a/c.html", "a-b.html", "z.md"]);
+    expect(result.sha256).toBe(whole.sha256);
+  });
+
+  it("names the file when a prepared entry left the cache and the folder does not hold it", async () => {
+    const output = makeTempDir();
+    const cacheDir = path.join(output, "cache");
+    const key = await prepareCompressedEntry(cacheDir, "guide.html", Buffer.from("<p>Hi</p>"));
+    rmSync(path.join(cacheDir, `${key}.gz`));
+    await expect(
+      packDirectory(makeRepo({ "index.html": "x" }), path.join(output, "site.tar.gz"), {
+        cacheDir,
+        prepared: new Map([["guide.html", key]]),
+      }),
+    ).rejects.toThrow(/"guide\.html" left the export cache/);
+    expect(() => readFileSync(path.join(output, "site.tar.gz"))).toThrow();
   });
 
   it("leaves no partial archive behind when packing fails", async () => {
