@@ -661,11 +661,7 @@ function writeSearchIndex(
     if (!byLanguage.has(language)) byLanguage.set(language, []);
   if (byLanguage.size === 0) byLanguage.set(undefined, []);
   for (const [language, rendered] of byLanguage) {
-    const documents = siteSearchDocuments(
-      rendered,
-      pages,
-      (pagePath) => breadcrumbs.get(pagePath),
-    );
+    const documents = siteSearchDocuments(rendered, pages, (pagePath) => breadcrumbs.get(pagePath));
     writeFiles(outputDir, buildSearchIndex(documents, language).files);
   }
 }

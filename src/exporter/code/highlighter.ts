@@ -9,6 +9,7 @@ import {
 } from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { HIGHLIGHT_LINE_TIME_LIMIT_MS, MAX_HIGHLIGHTED_LINE_LENGTH } from "../limits.ts";
+import { type TwoThemeOptions, twoThemeHast } from "./two-theme-hast.ts";
 
 export const LIGHT_THEME = "github-light";
 export const DARK_THEME = "github-dark";
@@ -139,12 +140,18 @@ export function highlightToHast(
       ],
     } as Root;
   }
-  return resolvedHighlighter.codeToHast(code, {
+  const options: TwoThemeOptions = {
     lang,
     themes: { light: themes.light, dark: themes.dark },
     defaultColor: "light",
     tokenizeTimeLimit: HIGHLIGHT_LINE_TIME_LIMIT_MS,
     tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE_LENGTH,
-    ...(transformers.length > 0 ? { transformers } : {}),
-  }) as Root;
+  };
+  // Transformers (twoslash) see Shiki's own steps, so those blocks keep Shiki's whole path.
+  if (transformers.length > 0)
+    return resolvedHighlighter.codeToHast(code, { ...options, transformers }) as Root;
+  return (
+    twoThemeHast(resolvedHighlighter, code, options) ??
+    (resolvedHighlighter.codeToHast(code, options) as Root)
+  );
 }
