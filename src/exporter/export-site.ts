@@ -181,8 +181,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 
   const outputExisted =
     options.outputDir !== undefined && existsSync(path.resolve(options.outputDir));
-  const { outputDir, scratch } = prepareOutputDir(options.outputDir, options.archiveFile);
-  const discardOutput = outputDiscarder(scratch ?? outputDir, outputExisted);
+  const outputDir = prepareOutputDir(options.outputDir);
+  const discardOutput = outputDiscarder(outputDir, outputExisted);
   const {
     layout,
     themeFiles,
@@ -234,15 +234,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   options.signal?.throwIfAborted();
   progress("rendering", 0, tasks.length);
   let pagesDone = 0;
-  // Only an archive is asked for: the output folder is scratch, and the render threads compress
-  // each page's entries as they go (into the cache, else beside the scratch folder) instead of
-  // writing the files there for packing to compress one by one at the end.
-  const archiveOnly = options.archiveFile !== undefined && scratch !== undefined;
-  const archiveCacheDir = options.archiveFile
-    ? options.cacheDir
-      ? path.join(options.cacheDir, "archive")
-      : scratch && path.join(scratch, "entries")
-    : undefined;
+  const archiveCacheDir =
+    options.cacheDir && options.archiveFile ? path.join(options.cacheDir, "archive") : undefined;
+  // Only an archive is asked for: the output folder is scratch, and a page's files whose
+  // compressed entries the render threads prepare in the cache are packed from there alone.
+  const archiveOnly = archiveCacheDir !== undefined && options.outputDir === undefined;
   const setup: RendererSetup = {
     sourceDir: repo.root,
     outputDir,
@@ -358,7 +354,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
       cacheDir: archiveCacheDir,
       prepared,
     });
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    if (!options.outputDir) rmSync(outputDir, { recursive: true, force: true });
   }
   progress("done", tasks.length, tasks.length);
   return {
@@ -437,22 +433,8 @@ function selectPages(
   return selected;
 }
 
-/**
- * The folder the site is written into: the one asked for, which must be empty; else, for an
- * archive, `site` in a scratch folder that holds the export's other working files and is removed
- * when it ends; else a temporary folder left to the caller.
- */
-function prepareOutputDir(
-  outputDir: string | undefined,
-  archiveFile: string | undefined,
-): { outputDir: string; scratch?: string } {
-  if (!outputDir) {
-    const temporary = mkdtempSync(path.join(os.tmpdir(), "quire-export-"));
-    if (!archiveFile) return { outputDir: temporary };
-    const site = path.join(temporary, "site");
-    mkdirSync(site);
-    return { outputDir: site, scratch: temporary };
-  }
+function prepareOutputDir(outputDir: string | undefined): string {
+  if (!outputDir) return mkdtempSync(path.join(os.tmpdir(), "quire-export-"));
   const resolved = path.resolve(outputDir);
   if (existsSync(resolved) && readdirSync(resolved).length > 0) {
     throw new ExportFailedError(`output folder "${outputDir}" is not empty`, [
@@ -465,7 +447,7 @@ function prepareOutputDir(
     ]);
   }
   mkdirSync(resolved, { recursive: true });
-  return { outputDir: resolved };
+  return resolved;
 }
 
 /**
