@@ -107,11 +107,10 @@ function switcherHtml(
 }
 
 /**
- * The HTML of groups that do not hold the page and of page entries that are not the page, by
- * item and by what else it depends on: such an item is one object that every page of its
- * sidebar shares (navigation-view.ts), and pages in one folder link to its pages alike, so a
- * sidebar of many groups is made once per folder rather than once per page, and so are the
- * entries of the page's own group but its own.
+ * The HTML of groups that do not hold the page, by group and by what else it depends on: such
+ * a group is one object that every page of its sidebar shares (navigation-view.ts), and pages
+ * in one folder link to its pages alike, so a sidebar of many groups is made once per folder
+ * rather than once per page.
  */
 const awayGroups = new WeakMap<SidebarItem, Map<string, string>>();
 const messageSets = new WeakMap<Messages, number>();
@@ -123,8 +122,8 @@ function sidebarItem(
   options: SidebarOptions,
   depth: number,
 ): string {
-  const holdsPage = item.current || (item.type === "group" && item.holdsCurrent);
-  if (holdsPage || links.folder === undefined) return itemHtml(item, links, options, depth);
+  if (item.type === "page" || item.holdsCurrent || item.current || links.folder === undefined)
+    return itemHtml(item, links, options, depth);
   const messages = options.messages ?? ENGLISH;
   let messagesId = messageSets.get(messages);
   if (messagesId === undefined) {
