@@ -233,6 +233,9 @@ async function exportSection(): Promise<string> {
     withStarlight ? path.join(starlightWork, "generated") : undefined,
   );
   const oneSidebar = generateSite(path.join(work, "generated-sidebar"), pages, 42, "one-sidebar");
+  // The corpora are tens of thousands of new files: flushed to disk now, not by the kernel in
+  // the middle of the first measured export.
+  execFileSync("sync");
 
   log("Exporting examples/docs…");
   const exampleCold = await quireExport(
