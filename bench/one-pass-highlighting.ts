@@ -6,13 +6,7 @@
  *   e.g. node bench/generate-site.ts /tmp/shiki-corpus 2000 && node bench/one-pass-highlighting.ts /tmp/shiki-corpus
  */
 import { performance } from "node:perf_hooks";
-import {
-  bundledLanguages,
-  bundledThemes,
-  createHighlighterCore,
-  type HighlighterCore,
-} from "shiki";
-import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import type { HighlighterCore } from "shiki";
 import { languageId } from "../src/exporter/code/highlighter.ts";
 import { type TwoThemeOptions, twoThemeHast } from "../src/exporter/code/two-theme-hast.ts";
 import {
@@ -20,6 +14,7 @@ import {
   MAX_HIGHLIGHTED_LINE_LENGTH,
 } from "../src/exporter/limits.ts";
 import { codeFencesUnder } from "./code-fences.ts";
+import { highlighterWith } from "./shiki-highlighter.ts";
 
 const [dir, roundsArg = "5", pairArg = "github-light,github-dark"] = process.argv.slice(2);
 if (!dir) {
@@ -29,25 +24,12 @@ if (!dir) {
 const [light = "", dark = ""] = pairArg.split(",");
 const rounds = Number(roundsArg);
 
-type ThemeName = keyof typeof bundledThemes;
-const core = await createHighlighterCore({
-  themes: [bundledThemes[light as ThemeName](), bundledThemes[dark as ThemeName]()],
-  langs: [],
-  engine: createJavaScriptRegexEngine({ forgiving: true }),
-});
-
 const fences = codeFencesUnder(dir);
-const loaded = new Set<string>(["text"]);
-for (const id of new Set(fences.map((fence) => languageId(fence.language)))) {
-  const loader = bundledLanguages[id as keyof typeof bundledLanguages];
-  if (!loader) continue;
-  try {
-    await core.loadLanguage(await loader());
-    loaded.add(id);
-  } catch {
-    // Rendered as plain text by the exporter.
-  }
-}
+const { core, loaded: loadedLanguages } = await highlighterWith(
+  { light, dark },
+  new Set(fences.map((fence) => languageId(fence.language))),
+);
+const loaded = new Set(["text", ...loadedLanguages]);
 const blocks = fences.map((fence) => {
   const id = languageId(fence.language);
   const options: TwoThemeOptions = {

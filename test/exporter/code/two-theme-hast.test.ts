@@ -1,15 +1,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  bundledLanguages,
-  bundledLanguagesInfo,
-  bundledThemes,
-  createHighlighterCore,
-  type HighlighterCore,
-} from "shiki";
-import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { bundledLanguagesInfo, type HighlighterCore } from "shiki";
 import { describe, expect, it } from "vitest";
 import { codeFencesUnder } from "../../../bench/code-fences.ts";
+import { highlighterWith, type ThemePair } from "../../../bench/shiki-highlighter.ts";
 import { languageId } from "../../../src/exporter/code/highlighter.ts";
 import { type TwoThemeOptions, twoThemeHast } from "../../../src/exporter/code/two-theme-hast.ts";
 import {
@@ -19,38 +13,6 @@ import {
 import { GENERIC_SNIPPETS, LANGUAGE_SNIPPETS } from "./highlight-corpus.ts";
 
 const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../examples");
-
-interface ThemePair {
-  light: string;
-  dark: string;
-}
-
-/** A highlighter like the exporter's, with these themes and every grammar the JS engine runs. */
-async function highlighterWith(
-  themes: ThemePair,
-  languages: string[],
-): Promise<{ core: HighlighterCore; loaded: string[] }> {
-  const core = await createHighlighterCore({
-    themes: [
-      bundledThemes[themes.light as keyof typeof bundledThemes](),
-      bundledThemes[themes.dark as keyof typeof bundledThemes](),
-    ],
-    langs: [],
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
-  });
-  const loaded: string[] = [];
-  for (const id of languages) {
-    const loader = bundledLanguages[id as keyof typeof bundledLanguages];
-    if (!loader) continue;
-    try {
-      await core.loadLanguage(await loader());
-      loaded.push(id);
-    } catch {
-      // The exporter renders such a language as plain text; nothing to compare.
-    }
-  }
-  return { core, loaded };
-}
 
 interface Outcome {
   differences: string[];
