@@ -61,12 +61,22 @@ function snippetBlocks(languages: string[]): { lang: string; code: string; label
 }
 
 const DEFAULT_PAIR: ThemePair = { light: "github-light", dark: "github-dark" };
-const ALL_LANGUAGES = bundledLanguagesInfo.map((info) => info.id);
+/**
+ * The languages of the hand-written snippets and every fifth other bundled grammar: a spread
+ * that keeps this file's time in the suite reasonable. All 242 were compared when the one-pass
+ * path was written (docs/decisions.md); `bench/one-pass-highlighting.ts` compares any tree.
+ */
+const LANGUAGES = [
+  ...new Set([
+    ...Object.keys(LANGUAGE_SNIPPETS),
+    ...bundledLanguagesInfo.map((info) => info.id).filter((_, index) => index % 5 === 0),
+  ]),
+];
 
 describe("one-pass two-theme highlighting", () => {
-  it("gives Shiki's tree for every bundled language on the snippets", async () => {
-    const { core, loaded } = await highlighterWith(DEFAULT_PAIR, ALL_LANGUAGES);
-    expect(loaded.length).toBeGreaterThan(150);
+  it("gives Shiki's tree for a spread of the bundled languages on the snippets", async () => {
+    const { core, loaded } = await highlighterWith(DEFAULT_PAIR, LANGUAGES);
+    expect(loaded.length).toBeGreaterThan(70);
     const outcome = compareAll(core, DEFAULT_PAIR, snippetBlocks(loaded));
     expect(outcome.differences).toEqual([]);
     expect(outcome.leftToShiki).toEqual([]);
@@ -94,10 +104,8 @@ describe("one-pass two-theme highlighting", () => {
 
   const otherPairs: ThemePair[] = [
     { light: "one-light", dark: "one-dark-pro" }, // one-light has colours that are not hex: replaced
-    { light: "min-light", dark: "dracula" },
     { light: "ayu-light", dark: "ayu-dark" }, // background rules
     { light: "solarized-light", dark: "night-owl" }, // rules on parent scopes, underline
-    { light: "vitesse-light", dark: "monokai" },
   ];
   for (const pair of otherPairs) {
     it(`gives Shiki's tree with ${pair.light} / ${pair.dark}`, async () => {
