@@ -195,14 +195,18 @@ function tarEntry(file: string, content: Buffer): Buffer {
  */
 function bundleFiles(directory: string, prepared: ReadonlyMap<string, string> | undefined) {
   const files = listFiles(directory);
-  if (!prepared || prepared.size === 0) return files;
-  return [...new Set([...files, ...prepared.keys()])].sort(compareWalkOrder);
+  const present = new Set(files);
+  const missing = [...(prepared?.keys() ?? [])].filter((file) => !present.has(file));
+  // With an output folder every prepared file is there too, already in order.
+  if (missing.length === 0) return files;
+  return [...files, ...missing]
+    .map((file) => file.split("/"))
+    .sort(compareWalkOrder)
+    .map((segments) => segments.join("/"));
 }
 
 /** Path order of a sorted walk: segment by segment, names compared as `listFiles` compares them. */
-function compareWalkOrder(a: string, b: string): number {
-  const left = a.split("/");
-  const right = b.split("/");
+function compareWalkOrder(left: string[], right: string[]): number {
   for (let index = 0; index < Math.min(left.length, right.length); index++) {
     const x = left[index] as string;
     const y = right[index] as string;
