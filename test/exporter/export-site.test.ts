@@ -320,9 +320,14 @@ describe("exporting a hostile repository", () => {
     ]);
   });
 
-  it("refuses a page that is not UTF-8, naming it", async () => {
+  // With a cache the page's bytes are read once, for its cache key, and decoded for its render.
+  it.each([
+    ["without a cache", false],
+    ["with a cache", true],
+  ])("refuses a page that is not UTF-8, naming it (%s)", async (_, cached) => {
     const error = await exportSite({
       sourceDir: makeRepo({ ...SITE, "guides/bad.mdx": Buffer.from([0xc3, 0x28, 0xff]) }),
+      ...(cached ? { cacheDir: makeTempDir() } : {}),
     }).catch((caught) => caught);
     expect((error as ExportFailedError).problems).toEqual([
       expect.objectContaining({

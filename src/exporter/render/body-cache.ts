@@ -26,7 +26,7 @@ export class BodyCache {
     this.repo = repo;
   }
 
-  key(parts: string[]): string {
+  key(parts: (string | Uint8Array)[]): string {
     const hash = createHash("sha256");
     for (const part of parts) hash.update(part).update("\0");
     return hash.digest("hex");

@@ -90,13 +90,16 @@ export class BodyRenderer {
 
   async render(task: BodyTask): Promise<{ body: RenderedBody; fromCache: boolean }> {
     let key: string | undefined;
+    // A page's bytes, read once for its cache key and, on a miss, for its render.
+    let bytes: Buffer | undefined;
     if (this.cache) {
-      let source: string;
+      let source: string | Buffer;
       try {
         source = this.sourceForKey(task);
       } catch {
         return { body: await this.renderFresh(task), fromCache: false };
       }
+      if (typeof source !== "string") bytes = source;
       key = this.cache.key([
         this.setup.engine,
         this.pagesFingerprint,
@@ -123,7 +126,7 @@ export class BodyRenderer {
       const cached = this.cache.read(key);
       if (cached) return { body: cached, fromCache: true };
     }
-    const body = await this.renderFresh(task);
+    const body = await this.renderFresh(task, bytes);
     // Components that run in the page may switch to classes their first render did not show.
     if (body.islandModules) {
       const classes = new Set(body.classes);
@@ -146,13 +149,14 @@ export class BodyRenderer {
   }
 
   /** The MDX pipeline (unified, Shiki, KaTeX) loads on the first page not in the cache. */
-  private async renderFresh(task: BodyTask): Promise<RenderedBody> {
+  private async renderFresh(task: BodyTask, bytes?: Buffer): Promise<RenderedBody> {
     const { renderBody } = await loadRenderBody();
     const input = {
       file: task.file,
       pagePath: task.pagePath,
       environment: this.environment,
       ...(task.language ? { language: task.language } : {}),
+      ...(bytes ? { bytes } : {}),
     };
     if (task.channel && this.setup.api) {
       const { appendChannel } = await import("../asyncapi/render-channel-page.ts");
@@ -188,11 +192,12 @@ export class BodyRenderer {
   }
 
   /**
-   * The page's source for its cache key. A generated API page's file is its specification,
-   * which hundreds of pages share: its digest is computed once per version of the file.
+   * The page's source for its cache key: a page's own file as bytes (its render reuses them).
+   * A generated API page's file is its specification, which hundreds of pages share: its
+   * digest is computed once per version of the file.
    */
-  private sourceForKey(task: BodyTask): string {
-    if (isPageSource(task.file)) return this.setup.repo.readBytes(task.file).toString("latin1");
+  private sourceForKey(task: BodyTask): string | Buffer {
+    if (isPageSource(task.file)) return this.setup.repo.readBytes(task.file);
     if (/^https?:\/\//i.test(task.file))
       return createHash("sha256")
         .update(this.setup.api?.remoteSpecs[task.file] ?? "")

@@ -30,6 +30,8 @@ export interface RenderBodyInput {
   language?: string;
   /** The page's source when it is not the file's content (a generated page has none: ""). */
   text?: string;
+  /** The page file's bytes, when the caller has read them already (for its cache key). */
+  bytes?: Uint8Array;
   /** Content rendered after the page's own, with the same page context (an API reference). */
   append?: (context: PageContext) => Promise<AppendedContent>;
 }
@@ -48,7 +50,11 @@ export async function renderBody(input: RenderBodyInput): Promise<RenderedBody> 
 
   let text: string;
   try {
-    text = input.text ?? environment.repo.readText(file);
+    text =
+      input.text ??
+      (input.bytes
+        ? environment.repo.decodeText(file, input.bytes)
+        : environment.repo.readText(file));
   } catch (error) {
     if (!(error instanceof RepoFileError)) throw error;
     return failed({ severity: "error", rule: "unreadable-file", file, message: error.message });

@@ -75,7 +75,11 @@ export class RepoFiles {
   }
 
   readText(relativePath: string, maxBytes = MAX_SOURCE_BYTES): string {
-    const bytes = this.readBytes(relativePath, maxBytes);
+    return this.decodeText(relativePath, this.readBytes(relativePath, maxBytes));
+  }
+
+  /** A file's bytes, read already with `readBytes`, as text: UTF-8 without a byte order mark. */
+  decodeText(relativePath: string, bytes: Uint8Array): string {
     try {
       return UTF8.decode(bytes).replace(/^\uFEFF/, "");
     } catch (error) {
