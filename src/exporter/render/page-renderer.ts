@@ -144,8 +144,11 @@ export class PageRenderer {
       }
       for (const [file, content] of files) {
         if (!cacheDir || file === mayChange) continue;
-        // Compressed on libuv's threads while this thread renders the next pages (see settle).
-        const compressed = prepareCompressedEntry(cacheDir, file, content).then((key) => {
+        // Compressed here, and written on libuv's threads while this thread renders the next
+        // pages (see settle).
+        const compressed = prepareCompressedEntry(cacheDir, file, content, {
+          onThisThread: true,
+        }).then((key) => {
           archiveEntries.push([file, key]);
         });
         // A failure is reported by settle, not as an unhandled rejection before it is called.

@@ -34,7 +34,8 @@ describe("packing the bundle", () => {
     const files = { "a/b.html": "b", "a/c.html": "c", "a-b.html": "dash", "z.md": "z" };
     const output = makeTempDir();
     const whole = await packDirectory(makeRepo(files), path.join(output, "whole.tar.gz"));
-    // Only two files are written; the other two exist as compressed entries only.
+    // Only two files are written; the other two exist as compressed entries only, one
+    // compressed on libuv's pool and one on this thread, as a render thread does.
     const cacheDir = path.join(output, "cache");
     const prepared = new Map<string, string>();
     for (const file of ["a/b.html", "z.md"])
@@ -44,6 +45,7 @@ describe("packing the bundle", () => {
           cacheDir,
           file,
           Buffer.from(files[file as keyof typeof files]),
+          { onThisThread: file === "z.md" },
         ),
       );
     const staged = makeRepo({ "a/c.html": "c", "a-b.html": "dash" });
