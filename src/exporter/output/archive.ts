@@ -17,7 +17,7 @@ import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
 import { Header, Pax } from "tar";
 import { markUsed } from "../../files/size-capped-folder.ts";
-import { writeFileIntoFolderAsync } from "../../files/write-into-folder.ts";
+import { writeFileIntoFolder, writeFileIntoFolderAsync } from "../../files/write-into-folder.ts";
 
 const gzipAsync = promisify(gzip);
 
@@ -138,42 +138,59 @@ async function readCachedEntry(
   }
 }
 
-export interface PrepareOptions {
-  /**
-   * Compress on the calling thread instead of libuv's pool: for a render thread, which has a
-   * core of its own. A 37 KB page then costs about 0.25 ms of CPU; through the pool it cost
-   * 0.6-1.4 ms in all (a zlib stream per entry, a wake-up of another thread, caches cold
-   * there), and a first export of 1,500 pages used 5% more CPU (decisions.md).
-   */
-  onThisThread?: boolean;
-}
-
 /**
  * Makes sure the compressed tar entry for this file and content is in the cache, compressing
- * it only if it is not; returns its key. Render threads call this as they write pages, so
- * pages compress in parallel and packing only concatenates.
+ * it only if it is not; returns its key. This one works on libuv's thread pool, several
+ * entries at once: for packing, where the calling thread has nothing else to do.
  */
 export async function prepareCompressedEntry(
   cacheDir: string,
   file: string,
   content: Buffer,
-  options: PrepareOptions = {},
 ): Promise<string> {
-  const entry = tarEntry(file, content);
-  const key = createHash("sha256").update(entry).digest("hex");
-  const cached = path.join(cacheDir, `${key}.gz`);
-  if (existsSync(cached)) {
-    markUsed(cached);
-    return key;
-  }
-  const compressed = options.onThisThread
-    ? gzipSync(entry, { level: 6 })
-    : await gzipAsync(entry, { level: 6 });
-  const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  // Off this thread: a render thread renders its next pages while the entry is written.
+  const { entry, key, cached, present } = lookUpEntry(cacheDir, file, content);
+  if (present) return key;
+  const compressed = await gzipAsync(entry, { level: 6 });
+  const partial = partialPath(cached);
   await writeFileIntoFolderAsync(partial, compressed);
   await rename(partial, cached);
   return key;
+}
+
+/**
+ * `prepareCompressedEntry` on the calling thread: for render threads, which prepare their
+ * pages' entries as they write them, so pages compress in parallel and packing only
+ * concatenates. A render thread has a core of its own: compressing a 37 KB page here costs
+ * about 0.25 ms of CPU, where handing it to libuv's pool cost 0.6-1.4 ms in all (a zlib
+ * stream per entry, waking another thread, caches cold there), and writing there added its
+ * own hand-offs: a first export of 1,500 pages used 11% more CPU (decisions.md).
+ */
+export function prepareCompressedEntrySync(
+  cacheDir: string,
+  file: string,
+  content: Buffer,
+): string {
+  const { entry, key, cached, present } = lookUpEntry(cacheDir, file, content);
+  if (present) return key;
+  const partial = partialPath(cached);
+  writeFileIntoFolder(partial, gzipSync(entry, { level: 6 }));
+  renameSync(partial, cached);
+  return key;
+}
+
+/** A file's tar entry, its cache key and whether the cache has it (then marked as used). */
+function lookUpEntry(cacheDir: string, file: string, content: Buffer) {
+  const entry = tarEntry(file, content);
+  const key = createHash("sha256").update(entry).digest("hex");
+  const cached = path.join(cacheDir, `${key}.gz`);
+  const present = existsSync(cached);
+  if (present) markUsed(cached);
+  return { entry, key, cached, present };
+}
+
+/** A name to write an entry under before it is renamed into place: no reader sees it half written. */
+function partialPath(cached: string): string {
+  return `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
 }
 
 /** One file's tar entry: a ustar header (with a PAX header first for long names), the content, padding. */

@@ -5,7 +5,7 @@ import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
 import type { ApiPagesSetup } from "../api-pages.ts";
 import type { ComponentMode } from "../export-options.ts";
 import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
-import { prepareCompressedEntry } from "../output/archive.ts";
+import { prepareCompressedEntrySync } from "../output/archive.ts";
 import type { Problem } from "../problems.ts";
 import type { PageMeta } from "../site/page-index.ts";
 import { pageOutputFile } from "../site/paths.ts";
@@ -74,8 +74,6 @@ export class PageRenderer {
   private readonly document: PageDocumentRenderer;
   /** Component modules this thread has written: pages share them, each is written once. */
   private readonly modulesWritten = new Set<string>();
-  /** Archive entries being compressed for pages already rendered. */
-  private compressing: Promise<void>[] = [];
 
   constructor(setup: RendererSetup) {
     this.setup = setup;
@@ -97,10 +95,7 @@ export class PageRenderer {
     this.document = createPageDocumentRenderer(setup.layout);
   }
 
-  /**
-   * Renders a page and writes its files. Its archive entries are still being compressed when
-   * this returns: `settle` waits for them, and fills in `archiveEntries` of every outcome.
-   */
+  /** Renders a page and writes its files, and its compressed archive entries when there is a cache. */
   async render(task: PageTask): Promise<PageOutcome> {
     const page = this.setup.layout.pages[task.pagePath];
     const { body, fromCache } = await this.bodies.render(
@@ -144,16 +139,7 @@ export class PageRenderer {
       }
       for (const [file, content] of files) {
         if (!cacheDir || file === mayChange) continue;
-        // Compressed here, and written on libuv's threads while this thread renders the next
-        // pages (see settle).
-        const compressed = prepareCompressedEntry(cacheDir, file, content, {
-          onThisThread: true,
-        }).then((key) => {
-          archiveEntries.push([file, key]);
-        });
-        // A failure is reported by settle, not as an unhandled rejection before it is called.
-        compressed.catch(() => undefined);
-        this.compressing.push(compressed);
+        archiveEntries.push([file, prepareCompressedEntrySync(cacheDir, file, content)]);
       }
     }
     return {
@@ -171,13 +157,6 @@ export class PageRenderer {
       archiveEntries,
       ...(breadcrumb ? { breadcrumb } : {}),
     };
-  }
-
-  /** Waits until the archive entries of every page rendered so far are compressed. */
-  async settle(): Promise<void> {
-    const pending = this.compressing;
-    this.compressing = [];
-    await Promise.all(pending);
   }
 }
 

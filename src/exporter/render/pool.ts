@@ -54,10 +54,7 @@ async function renderInThisThread(
     const outcome = await renderer.render(task);
     outcomes.push(outcome);
     options.onPageDone?.(outcome);
-    // Compressions are bounded to a batch's worth, as in a worker thread.
-    if (outcomes.length % BATCH_SIZE === 0) await renderer.settle();
   }
-  await renderer.settle();
   // The type-checking thread of twoslash blocks, if a page started it, is not needed past here.
   await closeSharedTwoslashThread();
   return outcomes;

@@ -22,7 +22,6 @@ parentPort?.on("message", async (message: Message | { type: "twoslash-outcome" }
     if (!renderer) throw new Error("render worker received pages before its setup");
     const outcomes = [];
     for (const task of message.tasks) outcomes.push(await renderer.render(task));
-    await renderer.settle();
     parentPort?.postMessage({ type: "done", outcomes });
   } catch (error) {
     parentPort?.postMessage({ type: "error", message: (error as Error).stack ?? String(error) });

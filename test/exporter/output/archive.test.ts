@@ -2,7 +2,11 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { list } from "tar";
 import { describe, expect, it } from "vitest";
-import { packDirectory, prepareCompressedEntry } from "../../../src/exporter/output/archive.ts";
+import {
+  packDirectory,
+  prepareCompressedEntry,
+  prepareCompressedEntrySync,
+} from "../../../src/exporter/output/archive.ts";
 import { makeRepo, makeTempDir } from "../../helpers/temp-repo.ts";
 
 describe("packing the bundle", () => {
@@ -38,16 +42,8 @@ describe("packing the bundle", () => {
     // compressed on libuv's pool and one on this thread, as a render thread does.
     const cacheDir = path.join(output, "cache");
     const prepared = new Map<string, string>();
-    for (const file of ["a/b.html", "z.md"])
-      prepared.set(
-        file,
-        await prepareCompressedEntry(
-          cacheDir,
-          file,
-          Buffer.from(files[file as keyof typeof files]),
-          { onThisThread: file === "z.md" },
-        ),
-      );
+    prepared.set("a/b.html", await prepareCompressedEntry(cacheDir, "a/b.html", Buffer.from("b")));
+    prepared.set("z.md", prepareCompressedEntrySync(cacheDir, "z.md", Buffer.from("z")));
     const staged = makeRepo({ "a/c.html": "c", "a-b.html": "dash" });
     const destination = path.join(output, "staged.tar.gz");
     const result = await packDirectory(staged, destination, { cacheDir, prepared });
