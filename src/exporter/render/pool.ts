@@ -24,6 +24,12 @@ const THREAD_THRESHOLD = 48;
 const BATCH_SIZE = 8;
 /** A bounded heap makes each thread collect garbage early, keeping the whole export under 1 GB. */
 const THREAD_HEAP_MB = 768;
+/**
+ * Each thread's young generation. V8's default for this heap is about twice this: on 5,000
+ * pages the export then peaked ~150 MB higher (844 against 693 MB) in the same time; here it
+ * scavenges twice as often and spends a quarter less in full collections (decisions.md).
+ */
+const THREAD_YOUNG_MB = 96;
 
 /** Renders every page, on all cores for large sites, and returns the outcomes in task order. */
 export async function renderAllPages(
@@ -109,7 +115,10 @@ function renderInWorkers(
     );
     for (let index = 0; index < threadCount; index++) {
       const worker = new Worker(new URL("./worker.ts", import.meta.url), {
-        resourceLimits: { maxOldGenerationSizeMb: heapMb },
+        resourceLimits: {
+          maxOldGenerationSizeMb: heapMb,
+          maxYoungGenerationSizeMb: THREAD_YOUNG_MB,
+        },
       });
       workers.push(worker);
       running += 1;
