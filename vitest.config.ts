@@ -22,6 +22,9 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a reader sees is polled until it shows: on a loaded 2-core machine a streamed answer
+    // took over Vitest's default second to appear in a browser test.
+    expect: { poll: { timeout: 15_000 } },
     pool: "forks",
     // On CPUs with memory protection keys (Intel Xeon, some AMD EPYC), V8 write-protects JIT
     // pages per thread, and WebAssembly compiled in several threads of one process (QuickJS in
