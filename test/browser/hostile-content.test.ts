@@ -146,7 +146,8 @@ const CLICKABLE =
 /** Loads a page, reads what could run, then hovers and clicks what a reader could. */
 async function poke(tab: Page, url: string, hits: string[]): Promise<void> {
   try {
-    await tab.goto(url, { timeout: 10_000 });
+    // 30 s: on a loaded 2-core machine the mermaid page once took over 10 s to load.
+    await tab.goto(url, { timeout: 30_000 });
   } catch (error) {
     // A page that never finishes loading (a script looping on a refresh) is a finding too.
     hits.push(`${url}: did not load (${(error as Error).message.split("\n")[0]})`);
