@@ -26,7 +26,7 @@ export default defineConfig({
     // took over Vitest's default second to appear in a browser test.
     expect: { poll: { timeout: 15_000 } },
     pool: "forks",
-    // On CPUs with memory protection keys (Intel Xeon, some AMD EPYC), V8 write-protects JIT
+    // On CPUs with memory protection keys (many server CPUs), V8 write-protects JIT
     // pages per thread, and WebAssembly compiled in several threads of one process (QuickJS in
     // the render threads) can abort a test process on `Check failed: jit_page.has_value()`: a
     // V8 bug seen once in a full run here. The flag turns that protection off in test processes.
