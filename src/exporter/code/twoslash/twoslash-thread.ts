@@ -179,10 +179,15 @@ function holdOpen(child: ChildProcess, hold: boolean): void {
   }
 }
 
-/** Ends a process and waits until it has. */
+/**
+ * Ends a process and waits until it has. The process is held open meanwhile: an idle one is
+ * unreferenced, and a wait on it alone would otherwise let Node end before its exit arrives (at
+ * the end of an export, `quire export` then quit with status 13 and no output).
+ */
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const ended = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  holdOpen(child, true);
   child.kill("SIGKILL");
   await ended;
 }

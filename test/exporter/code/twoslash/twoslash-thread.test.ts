@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   TwoslashThread,
@@ -9,6 +11,10 @@ const ENDLESS = `type D = 0|1|2|3|4|5|6|7|8|9;
 type N = \`\${D}\${D}\${D}\${D}\`;
 type Grid = { [K in N]: { [J in N]: [K, J] } };
 const cell: Grid[N][N] = ["0000", "0000"];`;
+
+const threadModule = fileURLToPath(
+  new URL("../../../../src/exporter/code/twoslash/twoslash-thread.ts", import.meta.url),
+);
 
 const threads: TwoslashThread[] = [];
 afterEach(async () => {
@@ -52,4 +58,27 @@ describe("the twoslash thread", () => {
     const outcome = await checker.check(ENDLESS, "ts");
     expect(outcome).toEqual({ ok: false, message: "type-checking needed more than 160 MB" });
   }, 320_000);
+});
+
+describe("closing the twoslash thread", () => {
+  it("keeps the process alive until its type-checking process has ended", () => {
+    // Alone in a process, as at the end of an export: nothing else holds the event loop open
+    // while the stopped process is reaped, so a close that stopped waiting would end it early.
+    const script = `
+      import { TwoslashThread } from ${JSON.stringify(threadModule)};
+      for (let round = 0; round < 3; round++) {
+        const thread = new TwoslashThread();
+        await thread.check("const x = 1", "ts");
+        await thread.close();
+      }
+      process.stdout.write("closed");
+    `;
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(result.stderr).not.toContain("unsettled top-level await");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe("closed");
+  }, 130_000);
 });
