@@ -1,15 +1,10 @@
 import type { Parent, PhrasingContent, Root, RootContent } from "mdast";
-import remarkFrontmatter from "remark-frontmatter";
-import remarkGfm from "remark-gfm";
-import remarkMath from "remark-math";
-import remarkMdx from "remark-mdx";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
 import { protectVariables, restoreVariables } from "../site/config/variable-text.ts";
 import type { Variables } from "../site/config/variables.ts";
 import { parseFrontmatterYaml } from "../site/frontmatter.ts";
 import type { SourceLimitHit } from "./source-lines.ts";
 import { findSourceLimit } from "./source-nesting.ts";
+import { parseMarkdownTree } from "./syntax.ts";
 import { findDeepTreeNesting } from "./tree-nesting.ts";
 
 export interface ParsedSource {
@@ -53,19 +48,6 @@ export class SourceLimitError extends SourceSyntaxError {
   }
 }
 
-const mdxProcessor = unified()
-  .use(remarkParse)
-  .use(remarkFrontmatter, ["yaml"])
-  .use(remarkGfm)
-  .use(remarkMath)
-  .use(remarkMdx);
-
-const markdownProcessor = unified()
-  .use(remarkParse)
-  .use(remarkFrontmatter, ["yaml"])
-  .use(remarkGfm)
-  .use(remarkMath);
-
 /**
  * Parses a page or snippet to mdast. `.mdx` is MDX (JSX and expressions are parsed, never
  * run); `.md` is Markdown with raw HTML. Syntax errors carry the line and column.
@@ -75,7 +57,6 @@ export function parseSource(
   format: "mdx" | "md",
   options: ParseOptions = {},
 ): ParsedSource {
-  const processor = format === "mdx" ? mdxProcessor : markdownProcessor;
   // Variables stand as tokens of the same length while the source is parsed (see variable-text.ts).
   const variables = protectVariables(source, options.variables);
   const text = variables?.text ?? source;
@@ -84,7 +65,7 @@ export function parseSource(
   if (passed) throw new SourceLimitError(passed);
   let tree: Root;
   try {
-    tree = processor.parse(text) as Root;
+    tree = parseMarkdownTree(text, format);
   } catch (error) {
     const failure = error as {
       place?: { line?: number; column?: number; start?: { line: number; column: number } };

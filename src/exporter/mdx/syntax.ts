@@ -1,0 +1,119 @@
+import type { Root } from "mdast";
+import { fromMarkdown, type Extension as MdastExtension } from "mdast-util-from-markdown";
+import type { Construct, Extension } from "micromark-util-types";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
+import remarkMdx from "remark-mdx";
+import { unified } from "unified";
+
+/**
+ * The syntax a page is parsed with: MDX or Markdown, with frontmatter, GFM and math, less the
+ * GFM constructs its text cannot hold. micromark tries the email autolink literal at every
+ * letter and digit of running text and the table at the start of every line, and the
+ * literals' tree transform walks every text node: on the generated corpus that was a third of
+ * a page's parse. A construct is left out only where the text lacks what it must consume
+ * (`@` for an email, `www.` or `http(s):` for a link, `|` or an aligned `:-`/`-:` delimiter
+ * for a table), so the tree is the one the whole syntax gives.
+ */
+export function parseMarkdownTree(text: string, format: "mdx" | "md"): Root {
+  const absent = absentConstructs(text);
+  const key = `${format} ${absent.join(" ")}`;
+  let options = syntaxByKey.get(key);
+  if (!options) {
+    options = syntaxWithout(format, absent);
+    syntaxByKey.set(key, options);
+  }
+  return fromMarkdown(text, options);
+}
+
+interface SyntaxOptions {
+  extensions: Extension[];
+  mdastExtensions: (MdastExtension | MdastExtension[])[];
+}
+
+/** At most 2 formats × 16 subsets of the four constructs, made when first needed. */
+const syntaxByKey = new Map<string, SyntaxOptions>();
+
+/** GFM's constructs by their micromark name, and what a text must hold for each to match. */
+const OPTIONAL_CONSTRUCTS: { name: string; canMatch: (text: string) => boolean }[] = [
+  { name: "emailAutolink", canMatch: (text) => text.includes("@") },
+  { name: "wwwAutolink", canMatch: (text) => /www\./i.test(text) },
+  { name: "protocolAutolink", canMatch: (text) => /https?:/i.test(text) },
+  // A delimiter row needs a `|` or, for one column without pipes, an alignment colon.
+  {
+    name: "table",
+    canMatch: (text) => text.includes("|") || text.includes(":-") || text.includes("-:"),
+  },
+];
+
+/** The optional constructs that cannot match anywhere in `text`. */
+function absentConstructs(text: string): string[] {
+  return OPTIONAL_CONSTRUCTS.filter((construct) => !construct.canMatch(text)).map(
+    (construct) => construct.name,
+  );
+}
+
+/** The whole syntax of each format, as remark's plugins assemble it. */
+const fullSyntax = {
+  mdx: pluginSyntax(
+    unified().use(remarkFrontmatter, ["yaml"]).use(remarkGfm).use(remarkMath).use(remarkMdx),
+  ),
+  md: pluginSyntax(unified().use(remarkFrontmatter, ["yaml"]).use(remarkGfm).use(remarkMath)),
+};
+
+function pluginSyntax(processor: ReturnType<typeof unified>): SyntaxOptions {
+  const frozen = processor.freeze();
+  return {
+    extensions: (frozen.data("micromarkExtensions") ?? []) as Extension[],
+    mdastExtensions: (frozen.data("fromMarkdownExtensions") ??
+      []) as SyntaxOptions["mdastExtensions"],
+  };
+}
+
+function syntaxWithout(format: "mdx" | "md", absent: string[]): SyntaxOptions {
+  const syntax = fullSyntax[format];
+  if (absent.length === 0) return syntax;
+  const names = new Set(absent);
+  const noAutolinks = ["emailAutolink", "wwwAutolink", "protocolAutolink"].every((name) =>
+    names.has(name),
+  );
+  return {
+    extensions: syntax.extensions.map((extension) => withoutConstructs(extension, names)),
+    // With no literal possible, the literals' transform (a walk of every text node) goes too.
+    mdastExtensions: noAutolinks
+      ? syntax.mdastExtensions.flat().filter((extension) => !handlesLiteralAutolinks(extension))
+      : syntax.mdastExtensions,
+  };
+}
+
+function handlesLiteralAutolinks(extension: MdastExtension): boolean {
+  return Boolean(extension.enter && "literalAutolink" in extension.enter);
+}
+
+/** The records of a micromark extension that map characters to constructs. */
+const CONSTRUCT_RECORDS = [
+  "document",
+  "contentInitial",
+  "flowInitial",
+  "flow",
+  "string",
+  "text",
+] as const;
+
+/** The extension with the named constructs taken out of each of its records. */
+function withoutConstructs(extension: Extension, names: Set<string>): Extension {
+  const filtered: Record<string, unknown> = { ...extension };
+  for (const field of CONSTRUCT_RECORDS) {
+    const record = extension[field];
+    if (!record) continue;
+    const kept: Record<string, Construct | Construct[]> = {};
+    for (const [code, constructs] of Object.entries(record)) {
+      const list = (Array.isArray(constructs) ? constructs : [constructs]) as Construct[];
+      const remaining = list.filter((construct) => !construct.name || !names.has(construct.name));
+      if (remaining.length > 0) kept[code] = remaining;
+    }
+    filtered[field] = kept;
+  }
+  return filtered as Extension;
+}

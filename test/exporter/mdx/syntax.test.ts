@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
+import remarkMdx from "remark-mdx";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { describe, expect, it } from "vitest";
+import { parseMarkdownTree } from "../../../src/exporter/mdx/syntax.ts";
+
+const EXAMPLE = path.resolve(import.meta.dirname, "../../../examples/docs");
+
+/** The whole syntax, every construct in, as remark's plugins assemble it. */
+const wholeSyntax = {
+  mdx: unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ["yaml"])
+    .use(remarkGfm)
+    .use(remarkMath)
+    .use(remarkMdx),
+  md: unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]).use(remarkGfm).use(remarkMath),
+};
+
+/** Texts on the edge of each construct left out when a text cannot hold it. */
+const NEAR_MISSES = [
+  "Plain words with no link, table or address.",
+  "Write to contact@example.org for help.",
+  "An at sign alone: @ and user@localhost and a@b.c.",
+  "Go to www.example.com/path?q=1 now.",
+  "WWW.EXAMPLE.COM and wWw.x.org",
+  "www without a dot: wwwexample",
+  "HTTPS://EXAMPLE.COM/x",
+  "Http://a.b and http://example.com",
+  "http:no-slashes and https:/one",
+  "mailto:someone@example.com and xmpp:a@b.c/d",
+  "| a | b |\n| - | - |\n| 1 | 2 |",
+  "a | b\n- | -\n1 | 2",
+  "a\n:-\nb",
+  "a\n-:",
+  "a\n:-:",
+  "a\n---",
+  "a\n- -",
+  "Time: -5 degrees, and 3-: a range.",
+  "<Note>\n| a |\n| - |\n</Note>",
+  "<Card href='https://example.com'>www.example.com</Card>",
+  "`https://in.code` and `a@b.c`\n\n```\nwww.example.com | a |\n```",
+  "> Quote with https://example.com and | a |\n> | - |",
+];
+
+function examplePages(): { file: string; text: string }[] {
+  return readdirSync(EXAMPLE, { recursive: true })
+    .map(String)
+    .filter((file) => /\.mdx?$/.test(file))
+    .sort()
+    .map((file) => ({ file, text: readFileSync(path.join(EXAMPLE, file), "utf8") }));
+}
+
+describe("the syntax a text is parsed with", () => {
+  it("gives the tree of the whole syntax on texts at the edge of each left-out construct", () => {
+    for (const format of ["mdx", "md"] as const) {
+      for (const text of NEAR_MISSES) {
+        expect(parseMarkdownTree(text, format), `${format}: ${text}`).toEqual(
+          wholeSyntax[format].parse(text),
+        );
+      }
+    }
+  });
+
+  it("gives the tree of the whole syntax on every page of the example site", () => {
+    const pages = examplePages();
+    expect(pages.length).toBeGreaterThan(30);
+    let parsed = 0;
+    for (const { file, text } of pages) {
+      const format = file.endsWith(".md") ? "md" : "mdx";
+      let whole: unknown;
+      try {
+        whole = wholeSyntax[format].parse(text);
+      } catch {
+        // A page the example site keeps broken on purpose fails either way.
+        expect(() => parseMarkdownTree(text, format), file).toThrow();
+        continue;
+      }
+      expect(parseMarkdownTree(text, format), file).toEqual(whole);
+      parsed++;
+    }
+    expect(parsed).toBeGreaterThan(30);
+  });
+
+  it("still finds the literal links and tables a text holds", () => {
+    const tree = parseMarkdownTree(
+      "Mail a@example.org, see www.example.com and https://example.com.\n\na\n:-\nb",
+      "mdx",
+    );
+    const types = JSON.stringify(tree).match(/"type":"(link|table)"/g);
+    expect(types).toEqual(['"type":"link"', '"type":"link"', '"type":"link"', '"type":"table"']);
+  });
+});
