@@ -88,18 +88,43 @@ export async function loadLanguages(languages: string[]): Promise<void> {
     const loader = bundledThemes[name as keyof typeof bundledThemes];
     if (!loadedThemes.has(name) && loader) await core.loadTheme(loader());
   }
-  const missing = [...new Set(languages.map(languageId))].filter((id) => !loaded.has(id));
-  for (const id of missing) {
-    const loader = bundledLanguages[id as keyof typeof bundledLanguages];
-    if (!loader) continue;
+  for (const { id, grammar } of await grammarsToLoad(languages)) {
     try {
-      await core.loadLanguage(await loader());
+      await core.loadLanguage(grammar);
       loaded.add(id);
     } catch {
       // A grammar the JavaScript engine cannot run: those blocks render as plain text.
     }
   }
   resolvedHighlighter = core;
+}
+
+type GrammarModule = Awaited<ReturnType<(typeof bundledLanguages)[keyof typeof bundledLanguages]>>;
+
+/**
+ * The grammars of `languages` not loaded yet, each after the languages it embeds lazily (MDX's
+ * JSX and fenced code, Markdown's fenced code, Vue's and Svelte's scripts). Shiki highlights
+ * such a part only if its grammar happens to be loaded, so without them a block's colours would
+ * depend on the blocks its thread met before: one export of mintlify/docs highlighted an MDX
+ * block's JSX and the next left it plain.
+ */
+async function grammarsToLoad(
+  languages: string[],
+): Promise<{ id: string; grammar: GrammarModule }[]> {
+  const seen = new Set(loaded);
+  const order: { id: string; grammar: GrammarModule }[] = [];
+  const visit = async (id: string): Promise<void> => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const loader = bundledLanguages[id as keyof typeof bundledLanguages];
+    if (!loader) return;
+    const grammar = await loader();
+    for (const part of grammar.default)
+      for (const embedded of part.embeddedLangsLazy ?? []) await visit(languageId(embedded));
+    order.push({ id, grammar });
+  };
+  for (const language of languages) await visit(languageId(language));
+  return order;
 }
 
 let resolvedHighlighter: HighlighterCore | undefined;
