@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { Root } from "hast";
 import {
   bundledLanguages,
@@ -61,6 +62,8 @@ const EXTRA_ALIASES: Record<string, string> = {
 
 let highlighter: Promise<HighlighterCore> | undefined;
 const loaded = new Set<string>(["text"]);
+/** Grammars that failed to load, not tried again. */
+const unusable = new Set<string>();
 
 /** One highlighter per thread, with the JavaScript regex engine (no WebAssembly start-up). */
 function getHighlighter(): Promise<HighlighterCore> {
@@ -88,43 +91,41 @@ export async function loadLanguages(languages: string[]): Promise<void> {
     const loader = bundledThemes[name as keyof typeof bundledThemes];
     if (!loadedThemes.has(name) && loader) await core.loadTheme(loader());
   }
-  for (const { id, grammar } of await grammarsToLoad(languages)) {
-    try {
-      await core.loadLanguage(grammar);
-      loaded.add(id);
-    } catch {
-      // A grammar the JavaScript engine cannot run: those blocks render as plain text.
-    }
-  }
+  loadGrammarsNow(core, languages);
   resolvedHighlighter = core;
 }
 
 type GrammarModule = Awaited<ReturnType<(typeof bundledLanguages)[keyof typeof bundledLanguages]>>;
 
+const requireGrammar = createRequire(import.meta.url);
+
 /**
- * The grammars of `languages` not loaded yet, each after the languages it embeds lazily (MDX's
- * JSX and fenced code, Markdown's fenced code, Vue's and Svelte's scripts). Shiki highlights
- * such a part only if its grammar happens to be loaded, so without them a block's colours would
- * depend on the blocks its thread met before: one export of mintlify/docs highlighted an MDX
- * block's JSX and the next left it plain.
+ * Loads the grammars of `languages` not loaded yet, synchronously (Node loads an ES module with
+ * `require`), so a block a component builds in the middle of a render gets its grammar too.
+ * Each comes after the languages it embeds lazily (MDX's JSX and fenced code, Markdown's
+ * fenced code, Vue's and Svelte's scripts): Shiki highlights such a part only if its grammar
+ * happens to be loaded. Without either, a block's colours depended on the blocks its render
+ * thread had met before: two exports of mintlify/docs differed on an MDX block and on the
+ * HTML a component's `<CodeBlock>` showed.
  */
-async function grammarsToLoad(
-  languages: string[],
-): Promise<{ id: string; grammar: GrammarModule }[]> {
-  const seen = new Set(loaded);
-  const order: { id: string; grammar: GrammarModule }[] = [];
-  const visit = async (id: string): Promise<void> => {
+function loadGrammarsNow(core: HighlighterCore, languages: string[]): void {
+  const seen = new Set([...loaded, ...unusable]);
+  const visit = (id: string): void => {
     if (seen.has(id)) return;
     seen.add(id);
-    const loader = bundledLanguages[id as keyof typeof bundledLanguages];
-    if (!loader) return;
-    const grammar = await loader();
+    if (!(id in bundledLanguages)) return;
+    const grammar = requireGrammar(`@shikijs/langs/${id}`) as GrammarModule;
     for (const part of grammar.default)
-      for (const embedded of part.embeddedLangsLazy ?? []) await visit(languageId(embedded));
-    order.push({ id, grammar });
+      for (const embedded of part.embeddedLangsLazy ?? []) visit(languageId(embedded));
+    try {
+      core.loadLanguageSync(grammar.default);
+      loaded.add(id);
+    } catch {
+      // A grammar the JavaScript engine cannot run: those blocks render as plain text.
+      unusable.add(id);
+    }
   };
-  for (const language of languages) await visit(languageId(language));
-  return order;
+  for (const language of languages) visit(languageId(language));
 }
 
 let resolvedHighlighter: HighlighterCore | undefined;
@@ -139,6 +140,7 @@ export function highlightToHast(
   transformers: ShikiTransformer[] = [],
 ): Root {
   const id = languageId(language);
+  if (resolvedHighlighter && !loaded.has(id)) loadGrammarsNow(resolvedHighlighter, [id]);
   const lang = loaded.has(id) ? id : "text";
   if (!resolvedHighlighter) {
     return {

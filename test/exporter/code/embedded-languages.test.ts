@@ -31,3 +31,14 @@ describe("a language that embeds others lazily", () => {
     expect(toHtml(highlightToHast(MDX_BLOCK, "mdx"))).toBe(first);
   });
 });
+
+describe("a language no block of the page asked for", () => {
+  it("is highlighted as if the page had loaded it (a component's <CodeBlock>)", async () => {
+    const code = 'resource "aws_s3_bucket" "docs" {\n  bucket = "docs"\n}';
+    await loadCodeLanguages([]);
+    const built = toHtml(highlightToHast(code, "hcl"));
+    expect(new Set(built.match(/style="color:#[0-9A-F]+/g)).size).toBeGreaterThan(2);
+    await loadCodeLanguages(["hcl"]);
+    expect(toHtml(highlightToHast(code, "hcl"))).toBe(built);
+  });
+});
