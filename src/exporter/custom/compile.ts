@@ -165,7 +165,10 @@ export async function compileComponentSource(
     jsx: "transform",
     jsxFactory: "h",
     jsxFragment: "Fragment",
-    sourcefile: file,
+    // Not the file's name: esbuild names a module's export object after it (`zh_exports`), and
+    // files of the same text share one compilation, so the code (and the hash of its island
+    // module) would depend on which file the thread compiled first.
+    sourcefile: `source.${loader}`,
     target: "es2022",
     sourcemap: "external",
     logLevel: "silent",

@@ -14,6 +14,16 @@ describe("compiling repository components", () => {
     expect(compiled.code).toContain('h(Fragment, null, /* @__PURE__ */ h("b", null, "x"))');
   });
 
+  it("compiles the same text in two files to the same code, which names neither", async () => {
+    // Pages of two languages that define the same inline component share one compilation:
+    // its code, and the hash of its island module, must not depend on which came first.
+    const source = 'export const Hero = ({ title }) => <div className="hero">{title}</div>;\n';
+    const french = await compileComponentSource("fr/index.mdx", source, "jsx");
+    const chinese = await compileComponentSource("zh/index.mdx", source, "jsx");
+    expect(french.code).toBe(chinese.code);
+    expect(french.code).not.toMatch(/fr_|index_/);
+  });
+
   it("strips TypeScript from .tsx files", async () => {
     const compiled = await compileComponentSource(
       "snippets/a.tsx",
