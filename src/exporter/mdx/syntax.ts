@@ -63,11 +63,14 @@ const fullSyntax = {
 };
 
 function pluginSyntax(processor: ReturnType<typeof unified>): SyntaxOptions {
-  const frozen = processor.freeze();
+  // The fields remark's plugins fill (remark-parse declares them; this module does not load it).
+  const data = processor.freeze().data() as {
+    micromarkExtensions?: Extension[];
+    fromMarkdownExtensions?: SyntaxOptions["mdastExtensions"];
+  };
   return {
-    extensions: (frozen.data("micromarkExtensions") ?? []) as Extension[],
-    mdastExtensions: (frozen.data("fromMarkdownExtensions") ??
-      []) as SyntaxOptions["mdastExtensions"],
+    extensions: data.micromarkExtensions ?? [],
+    mdastExtensions: data.fromMarkdownExtensions ?? [],
   };
 }
 
