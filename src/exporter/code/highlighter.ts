@@ -109,10 +109,11 @@ const requireGrammar = createRequire(import.meta.url);
  * HTML a component's `<CodeBlock>` showed.
  */
 function loadGrammarsNow(core: HighlighterCore, languages: string[]): void {
-  const seen = new Set([...loaded, ...unusable]);
+  // Grammars may embed each other: each is visited once per call.
+  const visited = new Set<string>();
   const visit = (id: string): void => {
-    if (seen.has(id)) return;
-    seen.add(id);
+    if (loaded.has(id) || unusable.has(id) || visited.has(id)) return;
+    visited.add(id);
     if (!(id in bundledLanguages)) return;
     const grammar = requireGrammar(`@shikijs/langs/${id}`) as GrammarModule;
     for (const part of grammar.default)
@@ -140,7 +141,8 @@ export function highlightToHast(
   transformers: ShikiTransformer[] = [],
 ): Root {
   const id = languageId(language);
-  if (resolvedHighlighter && !loaded.has(id)) loadGrammarsNow(resolvedHighlighter, [id]);
+  if (resolvedHighlighter && !loaded.has(id) && !unusable.has(id))
+    loadGrammarsNow(resolvedHighlighter, [id]);
   const lang = loaded.has(id) ? id : "text";
   if (!resolvedHighlighter) {
     return {

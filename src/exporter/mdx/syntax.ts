@@ -35,6 +35,9 @@ interface SyntaxOptions {
 /** At most 2 formats × 16 subsets of the four constructs, made when first needed. */
 const syntaxByKey = new Map<string, SyntaxOptions>();
 
+/** GFM's autolink literals by their micromark names: their tree transform goes with them. */
+const AUTOLINK_LITERALS = ["emailAutolink", "wwwAutolink", "protocolAutolink"] as const;
+
 /** GFM's constructs by their micromark name, and what a text must hold for each to match. */
 const OPTIONAL_CONSTRUCTS: { name: string; canMatch: (text: string) => boolean }[] = [
   { name: "emailAutolink", canMatch: (text) => text.includes("@") },
@@ -78,9 +81,7 @@ function syntaxWithout(format: "mdx" | "md", absent: string[]): SyntaxOptions {
   const syntax = fullSyntax[format];
   if (absent.length === 0) return syntax;
   const names = new Set(absent);
-  const noAutolinks = ["emailAutolink", "wwwAutolink", "protocolAutolink"].every((name) =>
-    names.has(name),
-  );
+  const noAutolinks = AUTOLINK_LITERALS.every((name) => names.has(name));
   return {
     extensions: syntax.extensions.map((extension) => withoutConstructs(extension, names)),
     // With no literal possible, the literals' transform (a walk of every text node) goes too.
