@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { list } from "tar";
@@ -66,6 +67,44 @@ describe("packing the bundle", () => {
       }),
     ).rejects.toThrow(/"guide\.html" left the export cache/);
     expect(() => readFileSync(path.join(output, "site.tar.gz"))).toThrow();
+  });
+
+  it("packs a file of several MiB, cut into gzip members, to the same bytes however it was compressed", async () => {
+    // 2.5 MiB of text that does not repeat within deflate's window, as llms-full.txt does not.
+    let large = "";
+    for (let index = 0; large.length < 2.5 * 1024 * 1024; index++)
+      large += `Line ${index}: ${((index * 2654435761) % 4294967296).toString(36)} of the site's text.\n`;
+    const files = { "index.html": "<h1>Hi</h1>", "llms-full.txt": large };
+    const output = makeTempDir();
+    const plain = await packDirectory(makeRepo(files), path.join(output, "plain.tar.gz"));
+    // With a cache: compressed on zlib's pool, then read back from the cache by a second export.
+    const cacheDir = path.join(output, "cache");
+    const cached = await packDirectory(makeRepo(files), path.join(output, "cached.tar.gz"), {
+      cacheDir,
+    });
+    const again = await packDirectory(makeRepo(files), path.join(output, "again.tar.gz"), {
+      cacheDir,
+    });
+    // Prepared on the calling thread, as a render thread prepares its pages.
+    const syncCache = path.join(output, "sync-cache");
+    const prepared = new Map([
+      ["llms-full.txt", prepareCompressedEntrySync(syncCache, "llms-full.txt", Buffer.from(large))],
+    ]);
+    const fromThread = await packDirectory(
+      makeRepo({ "index.html": files["index.html"] }),
+      path.join(output, "thread.tar.gz"),
+      { cacheDir: syncCache, prepared },
+    );
+    expect([cached.sha256, again.sha256, fromThread.sha256]).toEqual([
+      plain.sha256,
+      plain.sha256,
+      plain.sha256,
+    ]);
+    // GNU tar reads the members as one stream and gets the file back whole.
+    const unpacked = makeTempDir();
+    execFileSync("tar", ["-xzf", plain.path, "-C", unpacked]);
+    expect(readFileSync(path.join(unpacked, "llms-full.txt"), "utf8")).toBe(large);
+    expect(readFileSync(path.join(unpacked, "index.html"), "utf8")).toBe("<h1>Hi</h1>");
   });
 
   it("leaves no partial archive behind when packing fails", async () => {
