@@ -49,6 +49,8 @@ const IN_FLIGHT = 16;
  * piece loses almost nothing to the cut.
  */
 const MEMBER_BYTES = 1024 * 1024;
+/** Members of one entry compressed at once: libuv's pool has 4 threads by default. */
+const MEMBERS_AT_ONCE = 4;
 const GZIP_LEVEL = 6;
 
 /**
@@ -195,13 +197,22 @@ export function prepareCompressedEntrySync(
   return key;
 }
 
-/** An entry's gzip members (one per MEMBER_BYTES), compressed on zlib's thread pool. */
+/**
+ * An entry's gzip members (one per MEMBER_BYTES), compressed on zlib's thread pool, a few at a
+ * time: each member in flight holds a compressor's state (about 256 KB), and a repository's
+ * video may be hundreds of MiB.
+ */
 async function compressAsync(entry: Buffer): Promise<Buffer> {
   const pieces = memberPieces(entry);
   if (pieces.length === 1) return gzipAsync(entry, { level: GZIP_LEVEL });
-  return Buffer.concat(
-    await Promise.all(pieces.map((piece) => gzipAsync(piece, { level: GZIP_LEVEL }))),
-  );
+  const members: Buffer[] = [];
+  for (let start = 0; start < pieces.length; start += MEMBERS_AT_ONCE) {
+    const batch = pieces.slice(start, start + MEMBERS_AT_ONCE);
+    members.push(
+      ...(await Promise.all(batch.map((piece) => gzipAsync(piece, { level: GZIP_LEVEL })))),
+    );
+  }
+  return Buffer.concat(members);
 }
 
 /** The same bytes as `compressAsync`, made on the calling thread. */

@@ -70,9 +70,10 @@ describe("packing the bundle", () => {
   });
 
   it("packs a file of several MiB, cut into gzip members, to the same bytes however it was compressed", async () => {
-    // 2.5 MiB of text that does not repeat within deflate's window, as llms-full.txt does not.
+    // 4.5 MiB (five members, more than are compressed at once) of text that does not repeat
+    // within deflate's window, as llms-full.txt does not.
     let large = "";
-    for (let index = 0; large.length < 2.5 * 1024 * 1024; index++)
+    for (let index = 0; large.length < 4.5 * 1024 * 1024; index++)
       large += `Line ${index}: ${((index * 2654435761) % 4294967296).toString(36)} of the site's text.\n`;
     const files = { "index.html": "<h1>Hi</h1>", "llms-full.txt": large };
     const output = makeTempDir();
