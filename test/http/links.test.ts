@@ -172,7 +172,11 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
-/** `quire api` as a process, until it says it listens: its output so far. */
+/**
+ * `quire api` as a process, until it says it listens, on stderr and in its log (stdout), where
+ * the warning about links follows that line at once: its output so far. The two come through
+ * two pipes, and on a loaded machine the log may arrive well after the stderr line.
+ */
 function startupOutput(args: string[]): Promise<string> {
   const child = spawn(
     process.execPath,
@@ -181,14 +185,19 @@ function startupOutput(args: string[]): Promise<string> {
   );
   children.push(child);
   let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
   return new Promise((resolve, reject) => {
-    child.stderr?.on("data", (chunk) => {
-      output += chunk;
-      if (/Quire API listening on/.test(output)) setTimeout(() => resolve(output), 100);
-    });
+    let settled = false;
+    const check = (): void => {
+      if (settled || !/Quire API listening on/.test(output)) return;
+      if (!output.includes('"msg":"Quire API listening"')) return;
+      settled = true;
+      setTimeout(() => resolve(output), 200);
+    };
+    for (const stream of [child.stdout, child.stderr])
+      stream?.on("data", (chunk) => {
+        output += chunk;
+        check();
+      });
     child.on("exit", (code) => reject(new Error(`quire api exited with ${code}: ${output}`)));
   });
 }
