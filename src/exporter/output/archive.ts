@@ -58,8 +58,8 @@ const GZIP_LEVEL = 6;
  * unchanged site gives byte-identical archives. Each file's tar entry is compressed on its own,
  * as one gzip member or, past MEMBER_BYTES, a few (gzip allows concatenated members; tar, gzip
  * and Node read them as one stream). That lets entries compress in parallel and lets a
- * re-export reuse the compressed bytes of every unchanged file. Written to a temporary name first: a failure never leaves a truncated
- * archive at the destination.
+ * re-export reuse the compressed bytes of every unchanged file. Written to a temporary name
+ * first: a failure never leaves a truncated archive at the destination.
  */
 export async function packDirectory(
   directory: string,
