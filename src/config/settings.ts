@@ -282,7 +282,7 @@ export const SETTINGS = {
     flag: "--export-memory",
     env: "QUIRE_EXPORT_MEMORY",
     value: "MB",
-    doc: "heap of each thread of an export job, in MB; a job that needs more fails with a message instead of growing the server",
+    doc: "heap of an export job's process and of each of its threads, in MB; a job that needs more fails with a message while the server carries on",
     example: "4096",
     default: DEFAULT_EXPORT_MEMORY_MB,
     parse: integer(64, 1024 * 1024),

@@ -19,7 +19,7 @@ import { pruneToSize } from "../files/size-capped-folder.ts";
 import { forgeCredentials } from "../git/index.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import { assistantOption } from "./assistant-option.ts";
-import { exportInThread } from "./export-thread.ts";
+import { exportInProcess } from "./export-process.ts";
 import type { JobContext, JobHandler } from "./handler.ts";
 import { projectRepositoryLink } from "./repository-link.ts";
 import { checkoutSource, SourceError } from "./source-checkout.ts";
@@ -32,7 +32,7 @@ export interface ExportHandlerOptions {
   dataDir: string;
   forgeTokenKey: Buffer;
   concurrency: number;
-  /** Heap of each thread of an export, in MB: a job that needs more fails. */
+  /** Heap of an export's process and of each of its threads, in MB: a job that needs more fails. */
   memoryMb?: number;
   /** Private hosts exports may fetch from (`--export-allow-hosts`); public hosts only when empty. */
   allowHosts?: string[];
@@ -136,7 +136,7 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
     );
     try {
       const archiveFile = path.join(scratch, "bundle.tar.gz");
-      const result = await exportInThread({
+      const result = await exportInProcess({
         sourceDir: checkout.docsDir,
         archiveFile,
         deployment: project.deployment as Deployment,

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { exportInProcess } from "../../src/jobs/export-process.ts";
+import { createTenant, startApi, waitFor } from "../helpers/api-server.ts";
+import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
+
+/** A site that takes a few seconds to export: time to find its process while it works. */
+function siteOf(pageCount: number): Record<string, string> {
+  const names = Array.from({ length: pageCount }, (_, index) => `page-${index}`);
+  const files: Record<string, string> = {
+    "docs.json": JSON.stringify({
+      name: "Acme",
+      colors: { primary: "#0a7" },
+      navigation: { pages: ["index", ...names] },
+    }),
+    "index.mdx": "---\ntitle: Home\n---\n\nWelcome.\n",
+  };
+  for (const name of names)
+    files[`${name}.mdx`] =
+      `---\ntitle: ${name}\n---\n\n## Steps\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n\`\`\`ts\nconst x: number = 1;\n\`\`\`\n`;
+  return files;
+}
+
+/** This test process's children that run an export (the API runs inside this process). */
+function exportProcesses(): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(path.join("/proc", entry, "stat"), "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const command = readFileSync(path.join("/proc", entry, "cmdline"), "utf8");
+      if (parent === process.pid && command.includes("export-process-child")) found.push(+entry);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return found;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("an export job's process", () => {
+  it("crashing fails only that attempt: the API answers on, and the queue's next attempt completes the job", async () => {
+    const api = await startApi();
+    const tenant = await createTenant(api, { repository: makeRepo(siteOf(150)) });
+    const created = await api.request("POST", "/v1/static-export/jobs", {
+      key: tenant.key,
+      body: { domain: tenant.domain },
+    });
+    expect(created.status).toBe(202);
+    const { jobId } = (await created.json()) as { jobId: string };
+
+    // V8 aborting (a failed check, a heap run out) ends a process with SIGABRT.
+    const [victim] = await waitFor(async () => exportProcesses().length > 0 && exportProcesses());
+    process.kill(victim as number, "SIGABRT");
+
+    const job = await waitFor(
+      async () => {
+        expect((await api.request("GET", "/healthz")).status).toBe(200);
+        const response = await api.request("GET", `/v1/static-export/jobs/${jobId}`, {
+          key: tenant.key,
+        });
+        const body = (await response.json()) as { status: string; pageCount: number };
+        return (body.status === "completed" || body.status === "failed") && body;
+      },
+      90_000,
+      `export ${jobId}`,
+    );
+    expect(job).toMatchObject({ status: "completed", pageCount: 151 });
+    expect(api.logs.join("\n")).toContain("the export process crashed (SIGABRT)");
+    // The finished attempt's process is gone too.
+    await waitFor(async () => exportProcesses().length === 0, 15_000, "the export process to end");
+  });
+
+  it("is killed when the job is aborted, before the export's promise settles", async () => {
+    const controller = new AbortController();
+    const running = exportInProcess({
+      sourceDir: makeRepo(siteOf(150)),
+      archiveFile: path.join(makeTempDir(), "bundle.tar.gz"),
+      signal: controller.signal,
+    });
+    const [pid] = await waitFor(async () => exportProcesses().length > 0 && exportProcesses());
+    controller.abort(new Error("the job was cancelled"));
+    await expect(running).rejects.toThrow("the job was cancelled");
+    expect(isRunning(pid as number)).toBe(false);
+  });
+});
