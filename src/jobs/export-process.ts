@@ -29,6 +29,8 @@ export type ExportChildMessage =
 const STDERR_TAIL_CHARS = 16 * 1024;
 /** How long a finished export's process gets to end on its own before it is killed. */
 const EXIT_GRACE_MS = 10_000;
+/** Flags passed on to the export's process: the test processes' protection-keys setting. */
+const INHERITED_FLAGS = /^--(no-)?memory-protection-keys$/;
 /** V8's words when a heap runs out, in the process or in one of its render threads. */
 const OUT_OF_MEMORY = /Reached heap limit|JavaScript heap out of memory|ERR_WORKER_OUT_OF_MEMORY/;
 
@@ -92,9 +94,13 @@ export function exportInProcess(options: ExportOptions): Promise<ProcessExportRe
   });
 }
 
-/** Node's own flags of this process (a heap size excepted), as a worker thread would inherit. */
+/**
+ * This process's V8 flags that the export's process needs too. Not all of `process.execArgv`,
+ * fork's default: started with `-e SCRIPT`, the child would run the script instead (and fork
+ * again).
+ */
 function inheritedFlags(): string[] {
-  return process.execArgv.filter((flag) => !/^--max-old-space-size/.test(flag));
+  return process.execArgv.filter((flag) => INHERITED_FLAGS.test(flag));
 }
 
 /**

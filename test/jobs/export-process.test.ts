@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { exportInProcess } from "../../src/jobs/export-process.ts";
 import { createTenant, startApi, waitFor } from "../helpers/api-server.ts";
@@ -22,8 +24,8 @@ function siteOf(pageCount: number): Record<string, string> {
   return files;
 }
 
-/** This test process's children that run an export (the API runs inside this process). */
-function exportProcesses(): number[] {
+/** The children of a process (this test process by default) that run an export. */
+function exportProcesses(parentPid = process.pid): number[] {
   const found: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -31,7 +33,7 @@ function exportProcesses(): number[] {
       const stat = readFileSync(path.join("/proc", entry, "stat"), "utf8");
       const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
       const command = readFileSync(path.join("/proc", entry, "cmdline"), "utf8");
-      if (parent === process.pid && command.includes("export-process-child")) found.push(+entry);
+      if (parent === parentPid && command.includes("export-process-child")) found.push(+entry);
     } catch {
       // The process ended while it was read.
     }
@@ -92,5 +94,27 @@ describe("an export job's process", () => {
     controller.abort(new Error("the job was cancelled"));
     await expect(running).rejects.toThrow("the job was cancelled");
     expect(isRunning(pid as number)).toBe(false);
+  });
+});
+
+describe("an export job's process, when the API is killed", () => {
+  it("ends with the API's channel, leaving no export running", async () => {
+    const script = `
+      import { exportInProcess } from ${JSON.stringify(pathToFileURL(path.resolve("src/jobs/export-process.ts")).href)};
+      await exportInProcess(${JSON.stringify({
+        sourceDir: makeRepo(siteOf(300)),
+        archiveFile: path.join(makeTempDir(), "bundle.tar.gz"),
+      })});
+    `;
+    const api = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: "ignore" });
+    try {
+      const [pid] = await waitFor(
+        async () => exportProcesses(api.pid).length > 0 && exportProcesses(api.pid),
+      );
+      api.kill("SIGKILL");
+      await waitFor(async () => !isRunning(pid as number), 10_000, "the export process to end");
+    } finally {
+      api.kill("SIGKILL");
+    }
   });
 });
