@@ -27,9 +27,10 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     pool: "forks",
     // On CPUs with memory protection keys (many server CPUs), V8 write-protects JIT
-    // pages per thread, and WebAssembly compiled in several threads of one process (QuickJS in
-    // the render threads) can abort a test process on `Check failed: jit_page.has_value()`: a
-    // V8 bug seen once in a full run here. The flag turns that protection off in test processes.
+    // pages per thread, and WebAssembly made and dropped in threads of one process can abort a
+    // test process on `Check failed: jit_page.has_value()`. The flag turns that protection off
+    // in test processes; the abort was also seen without it, on a CPU without the keys, which
+    // is one reason export jobs run in a process of their own (docs/decisions.md).
     execArgv: ["--no-memory-protection-keys"],
     // Most test files wait on servers, processes and browsers rather than compute: on a 2-core
     // machine Vitest's default (cores - 1) would run them one at a time.
