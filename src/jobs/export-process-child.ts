@@ -1,9 +1,9 @@
+import assert from "node:assert";
 import { ExportFailedError, type ExportOptions, exportSite } from "../exporter/index.ts";
 import type { ExportChildMessage } from "./export-process.ts";
 
 /** Runs one export in a process of its own; see export-process.ts. */
-if (!process.send)
-  throw new Error("export-process-child.ts runs only as export-process.ts forks it");
+assert(process.send, "export-process-child.ts runs only as export-process.ts forks it");
 
 function send(message: ExportChildMessage): void {
   process.send?.(message);
