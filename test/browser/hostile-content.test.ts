@@ -166,8 +166,10 @@ async function poke(tab: Page, url: string, hits: string[]): Promise<void> {
   if (await pwned(tab)) hits.push(`${url}: window.__pwned was set`);
 }
 
+// Each test opens a browser context of its own and only reads the export: over http and from
+// disk they run at once (the two click-throughs took most of the file's time one after the other).
 for (const kind of ["http", "file"] as const) {
-  describe(`a hostile repository's export over ${kind}`, () => {
+  describe.concurrent(`a hostile repository's export over ${kind}`, () => {
     const base = () =>
       kind === "http" ? server.url : `${pathToFileURL(path.join(root, "site")).href}/`;
 
