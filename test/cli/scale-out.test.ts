@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, type OnTestFinishedHandler } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/postgres.ts";
 import { QUIRE_BIN } from "../helpers/quire-cli.ts";
 import { startS3Server, type TestS3Server } from "../helpers/s3-server.ts";
@@ -73,15 +73,19 @@ interface Installation {
  * uses the helpers' folders (removed after every test, the other's too), and each worker must
  * see only its own test's jobs.
  */
-async function installation(prefix: string): Promise<Installation> {
-  const database: TestDatabase = await createTestDatabase();
+async function installation(
+  prefix: string,
+  onTestFinished: (handler: OnTestFinishedHandler) => void,
+): Promise<Installation> {
   const processes: Process[] = [];
   const folders: string[] = [];
-  const folder = (prefix: string) => {
-    const created = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const folder = (namePrefix: string) => {
+    const created = mkdtempSync(path.join(os.tmpdir(), namePrefix));
     folders.push(created);
     return created;
   };
+  // The test's own hook (its context's): the global one may attach to the other test.
+  const database: TestDatabase = await createTestDatabase();
   onTestFinished(async () => {
     for (const running of processes.splice(0)) {
       if (running.child.exitCode === null) running.child.kill("SIGKILL");
@@ -184,8 +188,10 @@ function startedSubjects(worker: Process): string[] {
 // Each test has an installation of its own: the second spends most of its time waiting for the
 // queue to notice its killed worker, while the first runs.
 describe.concurrent("two API processes and two workers on PostgreSQL and S3", () => {
-  it("accepts exactly 100 of 150 simultaneous agent job creations spread over both APIs, and runs 20 exports each exactly once", async () => {
-    const { repo: makeRepo, start, startApi, cli } = await installation("bundles");
+  it("accepts exactly 100 of 150 simultaneous agent job creations spread over both APIs, and runs 20 exports each exactly once", async ({
+    onTestFinished,
+  }) => {
+    const { repo: makeRepo, start, startApi, cli } = await installation("bundles", onTestFinished);
     const repo = makeRepo({
       "docs.json": JSON.stringify({
         name: "Small",
@@ -275,8 +281,10 @@ describe.concurrent("two API processes and two workers on PostgreSQL and S3", ()
     expect(Number(archive.headers.get("content-length"))).toBe(bundle.sizeBytes);
   }, 240_000);
 
-  it("finishes on the other worker the export of a worker killed mid-run, and leaves nothing stuck", async () => {
-    const { repo: makeRepo, start, startApi, cli } = await installation("killed");
+  it("finishes on the other worker the export of a worker killed mid-run, and leaves nothing stuck", async ({
+    onTestFinished,
+  }) => {
+    const { repo: makeRepo, start, startApi, cli } = await installation("killed", onTestFinished);
     const pages: Record<string, string> = {};
     for (let index = 0; index < 200; index++)
       pages[`pages/p${index}.mdx`] =
