@@ -21,7 +21,7 @@ import {
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, type OnTestFinishedHandler } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const README = readFileSync(path.join(ROOT, "README.md"), "utf8");
@@ -41,14 +41,24 @@ function markedBlocks(name: string): string[] {
   return blocks;
 }
 
-/** Folders to remove and process groups to stop after each test, whatever happened. */
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+/** Folders to remove and process groups to stop after a test, whatever happened. */
+type Cleanups = (() => Promise<void> | void)[];
+
+/**
+ * The test's list of clean-ups, run last first when it ends. The tests run at once (each mostly
+ * waits on its script's servers and `sleep 1` polls): the hook is the test's own (its context's
+ * onTestFinished), so a test's end never stops another's processes or removes its folders.
+ */
+function cleanupsOf(onTestFinished: (handler: OnTestFinishedHandler) => void): Cleanups {
+  const cleanups: Cleanups = [];
+  onTestFinished(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return cleanups;
+}
 
 /** A fresh working folder with `examples/` linked in, removed after the test. */
-function makeWorkDir(): string {
+function makeWorkDir(cleanups: Cleanups): string {
   const scratch = path.join(ROOT, ".scratch");
   const madeScratch = mkdirSync(scratch, { recursive: true }) !== undefined;
   const work = mkdtempSync(path.join(scratch, "readme-"));
@@ -60,7 +70,7 @@ function makeWorkDir(): string {
   return work;
 }
 
-function makeTempDir(prefix: string): string {
+function makeTempDir(cleanups: Cleanups, prefix: string): string {
   const directory = mkdtempSync(path.join(os.tmpdir(), prefix));
   cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
   return directory;
@@ -144,6 +154,7 @@ interface ScriptRun {
  * the test in any case, and at once if the script outlives `timeoutMs`.
  */
 function runScript(
+  cleanups: Cleanups,
   script: string,
   options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
 ): Promise<ScriptRun> {
@@ -194,8 +205,11 @@ function archiveEntries(file: string): string[] {
     .map((entry) => entry.replace(/^\.\//, ""));
 }
 
-describe("README quick start", () => {
-  it("opens with two commands: install and export the sample site, then run the tests", async () => {
+describe.concurrent("README quick start", () => {
+  it("opens with two commands: install and export the sample site, then run the tests", async ({
+    onTestFinished,
+  }) => {
+    const cleanups = cleanupsOf(onTestFinished);
     const [first, second] = markedBlocks("quick-start");
     expect(second?.trim()).toBe("npm test");
     const command = (first as string).trim();
@@ -206,10 +220,10 @@ describe("README quick start", () => {
     const archive = /(?:^|\s)-o\s+(\S+\.tar\.gz)(?:\s|$)/.exec(exportCommand)?.[1];
     expect(archive, "the first command names its archive with -o").toBeDefined();
 
-    const work = makeWorkDir();
-    const run = await runScript(`${exportCommand}\n`, {
+    const work = makeWorkDir(cleanups);
+    const run = await runScript(cleanups, `${exportCommand}\n`, {
       cwd: work,
-      env: readerEnvironment({ XDG_CACHE_HOME: makeTempDir("quire-readme-cache-") }),
+      env: readerEnvironment({ XDG_CACHE_HOME: makeTempDir(cleanups, "quire-readme-cache-") }),
       timeoutMs: 60_000,
     });
     expect(run.timedOut, `timed out:\n${run.output()}`).toBe(false);
@@ -221,15 +235,18 @@ describe("README quick start", () => {
     expect(entries).toContain("quire-export.json");
   }, 90_000);
 
-  it("runs the Admin API walkthrough: server, org, project, key, export, bundle, agent job, stop", async () => {
+  it("runs the Admin API walkthrough: server, org, project, key, export, bundle, agent job, stop", async ({
+    onTestFinished,
+  }) => {
+    const cleanups = cleanupsOf(onTestFinished);
     const script = `${markedBlocks("admin-api").join("\n")}\n`;
     for (const tool of ["curl", "sha256sum", "tar"])
       if (spawnSync(tool, ["--version"]).status !== 0)
         throw new Error(`the README's Admin API walkthrough needs ${tool} on PATH`);
-    const work = makeWorkDir();
-    const dataDir = makeTempDir("quire-readme-data-");
+    const work = makeWorkDir(cleanups);
+    const dataDir = makeTempDir(cleanups, "quire-readme-data-");
     const port = await freePort();
-    const run = await runScript(script, {
+    const run = await runScript(cleanups, script, {
       cwd: work,
       env: readerEnvironment({ QUIRE_DATA_DIR: dataDir, QUIRE_PORT: String(port) }),
       timeoutMs: 70_000,
@@ -278,13 +295,16 @@ describe("README quick start", () => {
     expect(agentJob.error).toMatch(/QUIRE_AGENT_/);
   }, 90_000);
 
-  it("runs the Running at scale walkthrough: PostgreSQL, an API without workers and a worker, an export", async () => {
+  it("runs the Running at scale walkthrough: PostgreSQL, an API without workers and a worker, an export", async ({
+    onTestFinished,
+  }) => {
+    const cleanups = cleanupsOf(onTestFinished);
     const script = `${markedBlocks("running-at-scale").join("\n")}\n`;
     if (spawnSync("psql", ["--version"]).status !== 0)
       throw new Error("the README's Running at scale section needs psql on PATH");
-    const work = makeWorkDir();
+    const work = makeWorkDir(cleanups);
     const port = await freePort();
-    const run = await runScript(script, {
+    const run = await runScript(cleanups, script, {
       cwd: work,
       env: readerEnvironment({ QUIRE_PORT: String(port) }),
       timeoutMs: 90_000,
