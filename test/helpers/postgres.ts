@@ -27,10 +27,23 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A new, empty database; `drop` removes it even while connections to it remain. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A new database, empty or a copy of `template` (a database's URL, which nothing may be
+ * connected to); `drop` removes it even while connections to it remain.
+ */
+export async function createTestDatabase(template?: string): Promise<TestDatabase> {
   const name = `quire_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const from = template ? ` TEMPLATE ${new URL(template).pathname.slice(1)}` : "";
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin((client) => client.query(`CREATE DATABASE ${name}${from}`));
+      break;
+    } catch (error) {
+      // 55006: a connection to the template is still closing (the server that made it just stopped).
+      if (!template || (error as { code?: string }).code !== "55006" || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   let dropped = false;
