@@ -1,9 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openSecret } from "../../src/domain/secret-box.ts";
 import { createTenant, startApi, type TestApi } from "../helpers/api-server.ts";
 import { cookieAttributes } from "../helpers/cookies.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 import { DashboardClient } from "./session-client.ts";
+
+// Cheap scrypt parameters: these tests are about sign-in, throttling and sessions over HTTP, not
+// the hash's cost (test/domain/password.test.ts checks it); at the real cost the dozens of
+// wrong passwords here took seconds each on a loaded machine.
+vi.mock("../../src/domain/password.ts", async (importOriginal) =>
+  (await import("../helpers/fast-passwords.ts")).fastPasswords(importOriginal),
+);
 
 const PASSWORD = "correct horse battery staple";
 

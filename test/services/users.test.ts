@@ -11,26 +11,10 @@ import {
 } from "../helpers/postgres.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
-/**
- * Cheap scrypt parameters for these tests, which are about accounts, throttling and sessions,
- * not the hash's cost (test/domain/password.test.ts checks the real cost): at the real 64 MiB a
- * hash, the throttling tests' dozens of wrong passwords took most of this file's 90 s.
- */
-vi.mock("../../src/domain/password.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/domain/password.ts")>();
-  const FAST = { N: 2 ** 10, r: 8, p: 1 };
-  const { randomBytes } = await import("node:crypto");
-  let decoy: Promise<string> | undefined;
-  return {
-    ...real,
-    hashPassword: (password: string, cost = FAST) => real.hashPassword(password, cost),
-    needsRehash: (stored: string, cost = FAST) => real.needsRehash(stored, cost),
-    decoyHash: () => {
-      decoy ??= real.hashPassword(randomBytes(18).toString("base64url"), FAST);
-      return decoy;
-    },
-  };
-});
+// Cheap scrypt parameters: this file is about accounts, throttling and sessions, not the cost.
+vi.mock("../../src/domain/password.ts", async (importOriginal) =>
+  (await import("../helpers/fast-passwords.ts")).fastPasswords(importOriginal),
+);
 
 const PASSWORD = "correct horse battery staple";
 const ADDRESS = "203.0.113.7";
