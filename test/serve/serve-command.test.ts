@@ -112,12 +112,8 @@ function ensureBundle(): void {
 
 describe("quire serve", () => {
   it("downloads the bundle of the values file, unpacks it and serves the site", async () => {
-    const keep = makeTempDir();
-    const file = path.join(keep, "site.tar.gz");
-    execFileSync(process.execPath, [BIN, "export", "examples/docs", "-o", file, "--quiet"], {
-      stdio: "ignore",
-    });
-    const running = serve(values(await bundleLink(file)), makeTempDir());
+    ensureBundle();
+    const running = serve(values(await bundleLink(bundle)), makeTempDir());
     const base = await running.url;
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     await waitReady(base);
