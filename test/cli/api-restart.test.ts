@@ -57,12 +57,12 @@ async function seed(dataDir: string, repository: string) {
   }
 }
 
-// A 400-page export, a killed server and a restart: minutes on a loaded machine.
+// A 200-page export, a killed server and a restart: minutes on a loaded machine.
 describe("quire api after a crash", { timeout: 240_000 }, () => {
   it("completes an export whose server was SIGKILLed mid-run, with progress that never went back, and leaves no job stuck", async () => {
     const dataDir = makeTempDir();
     const site = makeTempDir();
-    const generated = generateSite(site, 400, 7);
+    const generated = generateSite(site, 200, 7);
     const tenant = await seed(dataDir, generated.quireDir);
     const headers = { authorization: `Bearer ${tenant.key}`, "content-type": "application/json" };
 
