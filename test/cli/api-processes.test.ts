@@ -142,7 +142,7 @@ describe("quire api as a process", () => {
 
   it("stops gracefully on SIGTERM mid-export: the job is handed back and completes at the next start", async () => {
     const dataDir = makeTempDir();
-    const site = generateSite(makeTempDir(), 400, 11);
+    const site = generateSite(makeTempDir(), 200, 11);
     const tenant = await seed(dataDir, site.quireDir);
     const headers = { authorization: `Bearer ${tenant.key}`, "content-type": "application/json" };
     const first = await startServer(dataDir, [], { QUIRE_SHUTDOWN_GRACE: "0" });
@@ -180,7 +180,7 @@ describe("quire api as a process", () => {
       return job.status !== "running" && job.status !== "queued" && job;
     }, 120_000);
     expect(done.status, done.error).toBe("completed");
-    // Two servers and a 400-page export twice over: beside other test files on 2 cores this
+    // Two servers and a 200-page export twice over: beside other test files on 2 cores this
     // takes longer than the default minute.
   }, 240_000);
 });
