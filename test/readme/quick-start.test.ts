@@ -14,6 +14,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -57,14 +58,23 @@ function cleanupsOf(onTestFinished: (handler: OnTestFinishedHandler) => void): C
   return cleanups;
 }
 
+/** Whether a test of this file made `.scratch/`: the last to finish then removes it. */
+let scratchMadeHere = false;
+
 /** A fresh working folder with `examples/` linked in, removed after the test. */
 function makeWorkDir(cleanups: Cleanups): string {
   const scratch = path.join(ROOT, ".scratch");
-  const madeScratch = mkdirSync(scratch, { recursive: true }) !== undefined;
+  if (mkdirSync(scratch, { recursive: true }) !== undefined) scratchMadeHere = true;
   const work = mkdtempSync(path.join(scratch, "readme-"));
   cleanups.push(() => {
     rmSync(work, { recursive: true, force: true });
-    if (madeScratch && readdirSync(scratch).length === 0) rmSync(scratch, { recursive: true });
+    // rmdir, never a recursive removal: a test running at once may have just made its folder.
+    if (scratchMadeHere)
+      try {
+        rmdirSync(scratch);
+      } catch {
+        // Not empty: another test still works there, and its own clean-up comes later.
+      }
   });
   symlinkSync(path.join(ROOT, "examples"), path.join(work, "examples"));
   return work;
