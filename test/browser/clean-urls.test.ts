@@ -37,7 +37,10 @@ async function servePlainly(root: string): Promise<{ url: string; close: () => P
             ? "text/javascript"
             : "application/octet-stream";
       response.writeHead(200, { "content-type": type });
-      createReadStream(target).pipe(response);
+      // Removed between the check and the read (its test ended): that request fails, nothing else.
+      createReadStream(target)
+        .on("error", () => response.destroy())
+        .pipe(response);
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -57,7 +57,11 @@ export async function serveFolder(
     response.writeHead(found ? 200 : 404, {
       "content-type": TYPES[path.extname(served)] ?? "application/octet-stream",
     });
-    createReadStream(served).pipe(response);
+    // A request can come after its test removed the folder (a browser still loading a page):
+    // that request fails, not the test run with an uncaught error.
+    createReadStream(served)
+      .on("error", () => response.destroy())
+      .pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
