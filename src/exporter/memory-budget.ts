@@ -6,8 +6,8 @@ export function isOutOfMemory(error: unknown): boolean {
 }
 
 /**
- * The failure of an export whose thread ran out of its heap: the export fails with this
- * message and nothing else stops (the process, the API, other jobs).
+ * The failure of an export whose process or thread ran out of its heap: the export fails with
+ * this message and nothing else stops (the API, other jobs).
  */
 export function memoryBudgetExceeded(budgetMb: number, cause: unknown): ExportFailedError {
   return new ExportFailedError(`the export ran out of its memory budget of ${budgetMb} MB`, [], {

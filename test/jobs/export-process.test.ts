@@ -24,6 +24,15 @@ function siteOf(pageCount: number): Record<string, string> {
   return files;
 }
 
+/** The first export's process among a process's children, once there is one. */
+async function firstExportProcess(parentPid = process.pid): Promise<number> {
+  const [pid] = await waitFor(async () => {
+    const found = exportProcesses(parentPid);
+    return found.length > 0 && found;
+  });
+  return pid as number;
+}
+
 /** The children of a process (this test process by default) that run an export. */
 function exportProcesses(parentPid = process.pid): number[] {
   const found: number[] = [];
@@ -62,8 +71,7 @@ describe("an export job's process", () => {
     const { jobId } = (await created.json()) as { jobId: string };
 
     // V8 aborting (a failed check, a heap run out) ends a process with SIGABRT.
-    const [victim] = await waitFor(async () => exportProcesses().length > 0 && exportProcesses());
-    process.kill(victim as number, "SIGABRT");
+    process.kill(await firstExportProcess(), "SIGABRT");
 
     const job = await waitFor(
       async () => {
@@ -90,10 +98,10 @@ describe("an export job's process", () => {
       archiveFile: path.join(makeTempDir(), "bundle.tar.gz"),
       signal: controller.signal,
     });
-    const [pid] = await waitFor(async () => exportProcesses().length > 0 && exportProcesses());
+    const pid = await firstExportProcess();
     controller.abort(new Error("the job was cancelled"));
     await expect(running).rejects.toThrow("the job was cancelled");
-    expect(isRunning(pid as number)).toBe(false);
+    expect(isRunning(pid)).toBe(false);
   });
 });
 
@@ -108,11 +116,9 @@ describe("an export job's process, when the API is killed", () => {
     `;
     const api = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: "ignore" });
     try {
-      const [pid] = await waitFor(
-        async () => exportProcesses(api.pid).length > 0 && exportProcesses(api.pid),
-      );
+      const pid = await firstExportProcess(api.pid);
       api.kill("SIGKILL");
-      await waitFor(async () => !isRunning(pid as number), 10_000, "the export process to end");
+      await waitFor(async () => !isRunning(pid), 10_000, "the export process to end");
     } finally {
       api.kill("SIGKILL");
     }
