@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -19,7 +20,9 @@ const BUCKET = "scale-out";
 
 interface Process {
   child: ChildProcess;
+  /** Standard output and error as they came. */
   output: () => string;
+  stdout: () => string;
   exited: Promise<number | null>;
 }
 
@@ -115,8 +118,10 @@ async function installation(
       },
     );
     let output = "";
+    let stdout = "";
     child.stdout?.on("data", (chunk) => {
       output += chunk;
+      stdout += chunk;
     });
     child.stderr?.on("data", (chunk) => {
       output += chunk;
@@ -124,7 +129,7 @@ async function installation(
     const exited = new Promise<number | null>((resolve) =>
       child.once("exit", (code) => resolve(code)),
     );
-    const running = { child, output: () => output, exited };
+    const running = { child, output: () => output, stdout: () => stdout, exited };
     processes.push(running);
     return running;
   };
@@ -146,33 +151,16 @@ async function installation(
       );
       return url;
     },
-    // Not blocking, unlike quireOutput: the other test's processes and polling go on meanwhile.
-    cli: (args) =>
-      new Promise((resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          [QUIRE_BIN, ...args, "--data-dir", folder("quire-out-")],
-          {
-            env: environment,
-            stdio: ["ignore", "pipe", "pipe"],
-          },
-        );
-        const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-        let stdout = "";
-        let stderr = "";
-        child.stdout?.on("data", (chunk) => {
-          stdout += chunk;
-        });
-        child.stderr?.on("data", (chunk) => {
-          stderr += chunk;
-        });
-        child.on("error", reject);
-        child.on("close", (code) => {
-          clearTimeout(timer);
-          if (code === 0) resolve(stdout);
-          else reject(new Error(`quire ${args.join(" ")} exited with ${code}:\n${stderr}`));
-        });
-      }),
+    // Not quireOutput, which blocks: the other test's processes and polling go on meanwhile.
+    // Its process is the installation's, so the test's end stops it if it hangs. "close", not
+    // "exit": the output is whole only once the pipes have closed.
+    cli: async (args) => {
+      const command = start(args);
+      const [code] = await once(command.child, "close");
+      if (code !== 0)
+        throw new Error(`quire ${args.join(" ")} exited with ${code}:\n${command.output()}`);
+      return command.stdout();
+    },
   };
 }
 
