@@ -168,7 +168,7 @@ class ApiReferenceBuilder {
         continue;
       }
       const sources = reference.spec
-        ? [reference.spec]
+        ? [this.catalogue.sourceForPage({ ...reference, spec: reference.spec }, page.file)]
         : [...new Set([...this.defaultSources(undefined), ...this.catalogue.discover()])];
       let found: { entry: CatalogueEntry; operation: ApiOperation } | undefined;
       for (const source of sources) {

@@ -24,6 +24,8 @@ export interface ApiOperation {
 export interface EndpointReference {
   /** The specification named in the reference, when it names one (leading `/` removed). */
   spec?: string;
+  /** The specification was written from the current folder (`./v2.json`, `../v2.json`). */
+  specBesidePage?: boolean;
   /** Lower case HTTP method, or `webhook`. */
   method: HttpMethod | "webhook";
   path: string;
@@ -41,9 +43,11 @@ export function parseEndpointReference(text: string): EndpointReference | undefi
   const methodIndex = words.length >= 3 && METHOD_WORD.test(words[1] as string) ? 1 : 0;
   const method = words[methodIndex] as string;
   if (!METHOD_WORD.test(method) || methodIndex + 2 !== words.length) return undefined;
-  const spec = methodIndex === 1 ? normalizeSpecPath(words[0] as string) : undefined;
+  const written = methodIndex === 1 ? (words[0] as string) : undefined;
+  const spec = written ? normalizeSpecPath(written) : undefined;
   return {
     ...(spec ? { spec } : {}),
+    ...(written && /^\.\.?\//.test(written) ? { specBesidePage: true } : {}),
     method: method.toLowerCase() as EndpointReference["method"],
     path: words[methodIndex + 1] as string,
   };

@@ -1,8 +1,14 @@
+import path from "node:path";
 import type { ExportFetcher } from "../net/index.ts";
 import type { Problem } from "../problems.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
 import { fetchSpecText } from "./fetch-spec-text.ts";
-import { type ApiOperation, listOperations, normalizeSpecPath } from "./operations.ts";
+import {
+  type ApiOperation,
+  type EndpointReference,
+  listOperations,
+  normalizeSpecPath,
+} from "./operations.ts";
 import { serversOf } from "./request-model.ts";
 import { type LoadedSpec, loadSpecText, validateSpecText } from "./spec-loader.ts";
 import { MAX_SPEC_BYTES } from "./types.ts";
@@ -45,6 +51,18 @@ export class SpecCatalogue {
       this.entries.set(key, entry);
     }
     return entry;
+  }
+
+  /**
+   * The specification a page's frontmatter names: one written from the current folder
+   * (`openapi: ../v2.json GET /users`) is read from the page's folder when a file is there, as
+   * Mintlify reads it; otherwise, and for any other path, as written.
+   */
+  sourceForPage(reference: EndpointReference & { spec: string }, pageFile: string): string {
+    const { spec } = reference;
+    if (!reference.specBesidePage) return spec;
+    const beside = path.posix.normalize(path.posix.join(path.posix.dirname(pageFile), spec));
+    return !beside.startsWith("../") && this.repo.exists(beside) ? beside : spec;
   }
 
   /**

@@ -690,6 +690,51 @@ describe("specifications of every kind, and their errors", () => {
       '<h1 id="page-title" class="page-title">List users (v2)</h1>',
     );
   });
+  it("reads a specification written from the page's folder (./ or ../) beside the page, and one written from the root as before", async () => {
+    const spec = (summary: string) => ({
+      openapi: "3.1.0",
+      info: { title: "x", version: "1" },
+      paths: { "/users": { get: { summary, responses: { "200": { description: "ok" } } } } },
+    });
+    const { outputDir, warnings } = await exportRepo({
+      "docs.json": JSON.stringify({
+        ...BASE_CONFIG,
+        navigation: { pages: ["en/api/endpoints/public/list", "en/api/endpoints/get", "root"] },
+      }),
+      // The same file name in two folders: only the page's folder says which one.
+      "en/api/endpoints/users.json": JSON.stringify(spec("List users (en)")),
+      "ja/api/endpoints/users.json": JSON.stringify(spec("List users (ja)")),
+      "users.json": JSON.stringify(spec("List users (root)")),
+      "en/api/endpoints/public/list.mdx": "---\nopenapi: ../users.json GET /users\n---\n",
+      "en/api/endpoints/get.mdx": "---\nopenapi: ./users.json GET /users\n---\n",
+      "root.mdx": "---\nopenapi: /users.json GET /users\n---\n",
+    });
+    expect(warnings).toEqual([
+      "ja/api/endpoints/users.json no page uses this file; it is not in the export",
+    ]);
+    const title = (text: string) => `<h1 id="page-title" class="page-title">${text}</h1>`;
+    expect(read(outputDir, "en/api/endpoints/public/list.html")).toContain(
+      title("List users (en)"),
+    );
+    expect(read(outputDir, "en/api/endpoints/get.html")).toContain(title("List users (en)"));
+    expect(read(outputDir, "root.html")).toContain(title("List users (root)"));
+  });
+
+  it("still reads ./spec.json from the root when the page's folder has no such file", async () => {
+    const { outputDir, warnings } = await exportRepo({
+      "docs.json": JSON.stringify({ ...BASE_CONFIG, navigation: { pages: ["api/get"] } }),
+      "spec.json": JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "x", version: "1" },
+        paths: { "/a": { get: { summary: "Get A", responses: { "200": { description: "ok" } } } } },
+      }),
+      "api/get.mdx": "---\nopenapi: ./spec.json GET /a\n---\n",
+    });
+    expect(warnings).toEqual([]);
+    expect(read(outputDir, "api/get.html")).toContain(
+      '<h1 id="page-title" class="page-title">Get A</h1>',
+    );
+  });
 });
 
 describe("validating a site with API reference pages (the agent's check)", () => {
