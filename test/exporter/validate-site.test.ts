@@ -78,7 +78,7 @@ describe("validating a site", () => {
       "index.mdx":
         "# Home\n\nSee [steps](/guide#steps), [gone](/guide#gone) and [here](#nowhere).\n\n## Intro\n\n[Intro](#intro) and [cafe](/guide#caf%C3%A9).\n",
       "guide.mdx":
-        '---\ntitle: Guide\n---\n\n## Steps\n\n## Café\n\n<Accordion title="More" id="more">x</Accordion>\n\n[more](#more)\n',
+        '---\ntitle: Guide\n---\n\n## Steps\n\n## Café\n\n<Accordion title="More" id="more">x</Accordion>\n\n[more](#more) [claim](#claim-a-key)\n\n<Steps>\n<Step title="Claim a key">x</Step>\n</Steps>\n',
     });
     const result = await validateSite({ sourceDir: root });
     expect(summary(result.findings)).toEqual([

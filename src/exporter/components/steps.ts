@@ -1,11 +1,11 @@
 import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
-import { flag, number, text } from "./props.ts";
+import { flag, number, slug, text } from "./props.ts";
 import type { Component } from "./types.ts";
 
 const TITLE_TAGS = new Set(["h2", "h3", "h4", "p"]);
 
-/** Numbered steps; each title is a real heading, so a step can be linked and listed. */
+/** Numbered steps; each title is a real heading or has an id, so a step can be linked and listed. */
 export const Steps: Component = ({ props, children }) => {
   const titleSize = text(props, "titleSize");
   // Steps render before their parent, so the group's title size is applied to them here.
@@ -23,12 +23,10 @@ export const Step: Component = ({ props, children, context }) => {
   const stepNumber = number(props, "stepNumber");
   const ownSize = text(props, "titleSize");
   const tag = ownSize && TITLE_TAGS.has(ownSize) ? ownSize : "p";
+  // A step is linked by its title's slug unless it names its own id: pages link to `#install`.
+  const id = text(props, "id") ?? (title ? context.uniqueId(slug(title)) : undefined);
   const titleElement = title
-    ? (h(
-        tag,
-        { className: titleClasses(tag, flag(props, "noAnchor")), id: text(props, "id") },
-        title,
-      ) as Element)
+    ? (h(tag, { className: titleClasses(tag, flag(props, "noAnchor")), id }, title) as Element)
     : undefined;
   // Not serialized: tells <Steps> this step chose its own title size.
   if (titleElement && ownSize)

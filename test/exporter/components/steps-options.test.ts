@@ -20,7 +20,7 @@ describe("steps options", () => {
       "index.mdx":
         '<Steps titleSize="h2">\n<Step title="Install" titleSize="p">a</Step>\n<Step title="Run" titleSize="h3">b</Step>\n</Steps>\n',
     });
-    expect(body.html).toContain('<p class="step-title">Install</p>');
+    expect(body.html).toContain('<p class="step-title" id="install">Install</p>');
     expect(body.html).toMatch(/<h3 class="step-title no-toc" id="run">Run/);
   });
 
