@@ -61,7 +61,7 @@ class ApiReferenceBuilder {
   async expandNavigation(navigation: Navigation): Promise<Navigation> {
     const inherited = navigation.openapi ?? this.config.api.openapi;
     let root = await this.expandNodes(navigation.root, inherited);
-    if (navigation.openapi && !hasPages(navigation.root))
+    if (navigation.openapi && !this.listsOperations(navigation.root))
       root = [...root, ...(await this.generateAll(navigation.openapi))];
     return { ...navigation, root };
   }
@@ -78,12 +78,28 @@ class ApiReferenceBuilder {
       } else if (node.type === "division" || node.type === "group") {
         const own = node.openapi;
         let children = await this.expandNodes(node.children, own ?? inherited);
-        if (own && !hasPages(node.children))
+        if (own && !this.listsOperations(node.children))
           children = [...children, ...(await this.generateAll(own, node.type === "group"))];
         result.push({ ...node, children });
       } else result.push(node);
     }
     return result;
+  }
+
+  /**
+   * Whether nodes already say which operations they show: an endpoint entry (`GET /users`), a
+   * page written with `openapi` frontmatter, or a container with a specification of its own.
+   * Otherwise a container's `openapi` adds a page for every operation after its own pages, as
+   * Mintlify does for an "API reference" tab that also holds an introduction.
+   */
+  private listsOperations(nodes: NavNode[]): boolean {
+    return nodes.some(
+      (node) =>
+        node.type === "endpoint" ||
+        (node.type === "page" && Boolean(this.pages.get(node.path)?.openapi)) ||
+        ((node.type === "group" || node.type === "division") &&
+          (Boolean(node.openapi) || this.listsOperations(node.children))),
+    );
   }
 
   /** A page per operation of the specifications, grouped by their first tag, in the specification's order. */
@@ -246,14 +262,3 @@ function shortDescription(value: unknown): string | undefined {
   return first;
 }
 
-/** Whether nodes hold pages of their own (then an `openapi` setting is only their default specification). */
-function hasPages(nodes: NavNode[]): boolean {
-  return nodes.some(
-    (node) =>
-      node.type === "page" ||
-      node.type === "endpoint" ||
-      node.type === "link" ||
-      ((node.type === "group" || node.type === "division") &&
-        (hasPages(node.children) || Boolean(node.openapi))),
-  );
-}

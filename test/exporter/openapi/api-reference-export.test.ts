@@ -690,6 +690,53 @@ describe("specifications of every kind, and their errors", () => {
       '<h1 id="page-title" class="page-title">List users (v2)</h1>',
     );
   });
+  it("adds every operation after a tab's own pages when none of them names an operation, and none when one does", async () => {
+    const spec = (tag: string, paths: Record<string, string>) => ({
+      openapi: "3.1.0",
+      info: { title: tag, version: "1" },
+      paths: Object.fromEntries(
+        Object.entries(paths).map(([route, summary]) => [
+          route,
+          { get: { tags: [tag], summary, responses: { "200": { description: "ok" } } } },
+        ]),
+      ),
+    });
+    const { outputDir, warnings } = await exportRepo({
+      "docs.json": JSON.stringify({
+        ...BASE_CONFIG,
+        navigation: {
+          tabs: [
+            {
+              tab: "API",
+              openapi: { source: "users.json", directory: "api" },
+              groups: [{ group: "Overview", pages: ["api/intro"] }],
+            },
+            { tab: "Orders", openapi: "orders.json", pages: ["orders/guide", "orders/get"] },
+          ],
+        },
+      }),
+      "users.json": JSON.stringify(
+        spec("Users", { "/users": "List users", "/users/me": "Get a user" }),
+      ),
+      "orders.json": JSON.stringify(
+        spec("Orders", { "/orders": "List orders", "/orders/latest": "Get an order" }),
+      ),
+      "api/intro.mdx": "# Introduction\n",
+      "orders/guide.mdx": "# Orders\n",
+      "orders/get.mdx": "---\nopenapi: GET /orders/latest\n---\n",
+    });
+    expect(warnings).toEqual([]);
+    // An introduction beside the specification: every operation still gets its page, after it.
+    expect(existsSync(path.join(outputDir, "api/users/list-users.html"))).toBe(true);
+    expect(existsSync(path.join(outputDir, "api/users/get-a-user.html"))).toBe(true);
+    const sidebar = visibleText(sidebarOf(read(outputDir, "api/intro.html")));
+    expect(sidebar.indexOf("Overview")).toBeLessThan(sidebar.indexOf("List users"));
+    expect(sidebar.indexOf("List users")).toBeLessThan(sidebar.indexOf("Get a user"));
+    // A page written for one operation says the tab picks its operations: no others are added.
+    expect(read(outputDir, "orders/get.html")).toContain("Get an order");
+    expect(existsSync(path.join(outputDir, "api-reference/orders/list-orders.html"))).toBe(false);
+  });
+
   it("reads a specification written from the page's folder (./ or ../) beside the page, and one written from the root as before", async () => {
     const spec = (summary: string) => ({
       openapi: "3.1.0",
