@@ -4,10 +4,32 @@ import { field } from "../components/fields.ts";
 import { slug } from "../components/props.ts";
 import type { ComponentContext } from "../components/types.ts";
 import { fillMessage } from "../messages/index.ts";
+import { definitionOf } from "./spec-loader.ts";
 import type { Schema, SchemaDirection } from "./types.ts";
 
 /** How deep nested properties are shown; deeper levels are rare and would only repeat. */
 const MAX_DEPTH = 8;
+
+/**
+ * Fields an object's attributes must come to before a page shows them once and links to them
+ * wherever the same schema appears again: below it, a small object reads better repeated.
+ */
+const LINK_REPEATS_FROM = 12;
+
+/**
+ * The schemas each page already shows, by direction (a request leaves out readOnly fields, a
+ * response writeOnly ones), with the id of the field showing them. Keyed by the page's context.
+ */
+const shownOnPage = new WeakMap<ComponentContext, Record<SchemaDirection, Map<object, string>>>();
+
+function shownSchemas(context: ComponentContext, direction: SchemaDirection): Map<object, string> {
+  let shown = shownOnPage.get(context);
+  if (!shown) {
+    shown = { request: new Map(), response: new Map() };
+    shownOnPage.set(context, shown);
+  }
+  return shown[direction];
+}
 
 export interface SchemaViewOptions {
   direction: SchemaDirection;
@@ -24,7 +46,9 @@ export interface SchemaViewOptions {
  * A schema as a reader browses it: one field per property (type, required, read/write-only,
  * deprecated, default, enum, limits, description), nested objects and arrays of objects
  * collapsed under "Show child attributes", `oneOf`/`anyOf` as their options, `allOf` merged.
- * A schema met again inside itself (a `$ref` cycle) is named, not expanded.
+ * A schema met again inside itself (a `$ref` cycle) is named, not expanded. A large object
+ * the page already shows (a `$ref` used in many places) links to where it is shown: an API
+ * whose entities nest each other would otherwise repeat them into pages of megabytes.
  */
 export function schemaFields(schema: Schema, options: SchemaViewOptions): ElementContent[] {
   return new SchemaView(options).fields(merged(schema), [], 0, options.idPrefix);
@@ -72,9 +96,14 @@ export function typeLabel(schema: Schema): string {
 
 class SchemaView {
   private readonly options: SchemaViewOptions;
+  /** By the definition they come from (`definitionOf`): every use of a `$ref` is a copy. */
+  private readonly shown: Map<object, string>;
+  /** Fields made so far: what an object's attributes came to. */
+  private fieldCount = 0;
 
   constructor(options: SchemaViewOptions) {
     this.options = options;
+    this.shown = shownSchemas(options.context, options.direction);
   }
 
   /** The fields of an object schema (or the one field of a schema that is not an object). */
@@ -145,6 +174,7 @@ class SchemaView {
       schema["x-mint"] && typeof schema["x-mint"] === "object"
         ? (schema["x-mint"] as Record<string, unknown>)
         : {};
+    this.fieldCount++;
     const id = this.options.context.uniqueId(`${idPrefix}-${slug(name) || "field"}`);
     const children = this.describe(schema, ancestors, depth, id, note);
     return field(
@@ -234,6 +264,15 @@ class SchemaView {
       ) as Element;
     }
     if (depth >= MAX_DEPTH) return undefined;
+    const messages = this.options.context.messages;
+    const label = inner === schema ? messages.showChildAttributes : messages.showItemAttributes;
+    const definition = definitionOf(inner);
+    const shownAt = this.shown.get(definition);
+    if (shownAt)
+      return h("p", { className: ["field-shown-above"] }, [
+        h("a", { href: `#${shownAt}` }, label),
+      ]) as Element;
+    const countBefore = this.fieldCount;
     const fields = this.fields(
       inner,
       schema === inner ? ancestors : [...ancestors, schema],
@@ -241,8 +280,7 @@ class SchemaView {
       idPrefix,
     );
     if (fields.length === 0) return undefined;
-    const messages = this.options.context.messages;
-    const label = inner === schema ? messages.showChildAttributes : messages.showItemAttributes;
+    if (this.fieldCount - countBefore >= LINK_REPEATS_FROM) this.shown.set(definition, idPrefix);
     return h(
       "details",
       { className: ["expandable", "schema-children"], open: this.options.expanded },

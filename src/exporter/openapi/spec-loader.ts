@@ -15,6 +15,17 @@ export interface LoadedSpec {
 }
 
 /**
+ * The definition each dereferenced `$ref` stood for. The parser gives every place a `$ref`
+ * stood its own copy of the definition's keys; this is what the copies of one `$ref` share.
+ */
+const definitionOfReference = new WeakMap<object, object>();
+
+/** The definition a dereferenced schema was a `$ref` to, or the schema itself. */
+export function definitionOf(schema: object): object {
+  return definitionOfReference.get(schema) ?? schema;
+}
+
+/**
  * Reads a specification's text (JSON or YAML; Swagger 2.0, OpenAPI 3.0, 3.1) into a document
  * every later step can walk as plain objects: Swagger and 3.0 are upgraded to 3.1 and every
  * internal `$ref` is replaced by what it points to, so a `$ref` cycle becomes an object that
@@ -66,7 +77,11 @@ export function loadSpecText(source: string, text: string): LoadedSpec {
   }
   let document: OpenApiDocument;
   try {
-    document = (dereference(upgraded as never).schema ?? upgraded) as OpenApiDocument;
+    const dereferenced = dereference(upgraded as never, {
+      onDereference: ({ schema, resolved }) =>
+        definitionOfReference.set(schema, definitionOf(resolved)),
+    });
+    document = (dereferenced.schema ?? upgraded) as OpenApiDocument;
   } catch (error) {
     return failed({
       severity: "error",
