@@ -1,10 +1,34 @@
-import GithubSlugger from "github-slugger";
+import { slug as githubSlug } from "github-slugger";
 import type { ElementContent, Root, RootContent } from "hast";
 import { hasClass, SKIPPED_FOR_TEXT, textOf } from "../components/element-text.ts";
 import { ENGLISH, fillMessage, type Messages } from "../messages/index.ts";
 import type { SearchSection, TocEntry } from "./rendered-page.ts";
 
 const HEADING = /^h([1-6])$/;
+
+/**
+ * Heading ids as Mintlify makes them: GitHub's slug (lower case, punctuation dropped, letters
+ * of every script kept) with a run of dashes made one, so `## \`run\` — locally` is `#run-locally`
+ * as authors link it, not GitHub's `#run--locally`. A repeated id takes `-1`, `-2`… as on GitHub.
+ */
+class HeadingSlugger {
+  private readonly counts = new Map<string, number>();
+
+  slug(text: string): string {
+    const base =
+      githubSlug(text)
+        .replace(/-{2,}/g, "-")
+        .replace(/^-+|-+$/g, "") || "section";
+    let id = base;
+    while (this.counts.has(id)) {
+      const count = (this.counts.get(base) ?? 0) + 1;
+      this.counts.set(base, count);
+      id = `${base}-${count}`;
+    }
+    this.counts.set(id, 0);
+    return id;
+  }
+}
 
 /**
  * Gives every heading an id and an anchor link, and collects the table of contents (h2–h4)
@@ -14,7 +38,7 @@ export function processHeadings(
   tree: Root,
   messages: Pick<Messages, "linkToHeading"> = ENGLISH,
 ): { toc: TocEntry[]; sections: SearchSection[] } {
-  const slugger = new GithubSlugger();
+  const slugger = new HeadingSlugger();
   // Components (accordions, fields, tabs) already gave ids; a heading's slug must not repeat one.
   const taken = collectIds(tree.children);
   const toc: TocEntry[] = [];
