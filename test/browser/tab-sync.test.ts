@@ -12,6 +12,8 @@ const page = `---
 title: Install
 ---
 
+See [the Linux way](#linux).
+
 <Tabs>
 <Tab title="macOS">Use Homebrew.</Tab>
 <Tab title="Linux">Use apt.</Tab>
@@ -60,9 +62,9 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function open(): Promise<Page> {
+async function open(hash = ""): Promise<Page> {
   const tab = await browser.newPage();
-  await tab.goto(`${pathToFileURL(path.join(root, "site", "index.html")).href}`);
+  await tab.goto(`${pathToFileURL(path.join(root, "site", "index.html")).href}${hash}`);
   return tab;
 }
 
@@ -119,6 +121,26 @@ describe("tab sets sharing titles on one page", () => {
     expect(first).toBe("Use apt.");
     expect(second).toBe("Linux notes.");
     expect(independent).toBe("Independent mac.");
+    await tab.close();
+  });
+
+  it("selects the tab a link names (its title's slug), syncing the others as a click would", async () => {
+    const tab = await open();
+    await tab.getByRole("link", { name: "the Linux way" }).click();
+    const [first, second, independent, code] = await visiblePanels(tab);
+    expect(first).toBe("Use apt.");
+    expect(second).toBe("Linux notes.");
+    expect(independent).toBe("Independent mac.");
+    expect(code).toContain("apt install lumen");
+    await tab.close();
+  });
+
+  it("opens a page on the tab its address names, in a set that does not sync", async () => {
+    const tab = await open("#linux-3");
+    const [first, second, independent] = await visiblePanels(tab);
+    expect(independent).toBe("Independent linux.");
+    expect(first).toBe("Use Homebrew.");
+    expect(second).toBe("Mac notes.");
     await tab.close();
   });
 });

@@ -4,6 +4,8 @@ import type { ComponentContext } from "./types.ts";
 
 export interface TabItem {
   title: string;
+  /** The id a link selects the tab by (`#install`): the panel's id. */
+  anchor?: string;
   icon?: Element;
   content: ElementContent[];
 }
@@ -14,6 +16,7 @@ export interface TabItem {
  * a tablist (click and arrow keys) and syncs sets whose tab titles match, except sets
  * made with `sync: false`. A set made with `remember` keeps the reader's choice (by title) in
  * the browser under that name, and opens on it on every page: the language of code examples.
+ * A tab with an anchor is its panel's id: a link to it selects the tab.
  */
 export function tabSet(
   items: TabItem[],
@@ -31,6 +34,7 @@ export function tabSet(
 ): Element {
   const base = context.uniqueId("tabs");
   const selected = Math.min(Math.max(options.defaultIndex ?? 0, 0), Math.max(items.length - 1, 0));
+  const panelId = (index: number): string => items[index]?.anchor ?? `${base}-panel-${index}`;
   const buttons = items.map((item, index) =>
     h(
       "button",
@@ -38,7 +42,7 @@ export function tabSet(
         type: "button",
         role: "tab",
         id: `${base}-tab-${index}`,
-        ariaControls: `${base}-panel-${index}`,
+        ariaControls: panelId(index),
         ariaSelected: index === selected ? "true" : "false",
         tabIndex: index === selected ? 0 : -1,
         dataTabTitle: item.title,
@@ -64,7 +68,7 @@ export function tabSet(
       {
         className: ["tab-panel", ...(index === selected ? ["active"] : [])],
         role: "tabpanel",
-        id: `${base}-panel-${index}`,
+        id: panelId(index),
         ariaLabelledby: `${base}-tab-${index}`,
         tabIndex: 0,
         dataTabTitle: item.title,

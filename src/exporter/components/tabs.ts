@@ -1,6 +1,6 @@
 import type { Element } from "hast";
 import { h } from "hastscript";
-import { number, text } from "./props.ts";
+import { number, slug, text } from "./props.ts";
 import { elementChildren, tabSet } from "./tab-set.ts";
 import type { Component } from "./types.ts";
 
@@ -11,7 +11,9 @@ export const Tab: Component = ({ props, children, context }) => {
   const icon = iconName
     ? context.icon(iconName, { size: 14, iconType: text(props, "iconType") })
     : undefined;
-  return h("div", { className: ["quire-tab"], dataTitle: title }, [
+  // Linked by its title unless it names its own id, as Mintlify's tabs are: `#install`.
+  const anchor = text(props, "id") ?? context.uniqueId(slug(title));
+  return h("div", { className: ["quire-tab"], dataTitle: title, dataAnchor: anchor }, [
     ...(icon ? [h("span", { className: ["quire-tab-icon"] }, [icon])] : []),
     ...children,
   ]) as Element;
@@ -34,6 +36,7 @@ export const Tabs: Component = ({ props, children, context, position }) => {
         String(first.properties.className ?? "").includes("quire-tab-icon");
       return {
         title: String(tab.properties.dataTitle ?? context.messages.tab),
+        anchor: String(tab.properties.dataAnchor),
         icon: hasIcon ? ((first as Element).children[0] as Element) : undefined,
         content: hasIcon ? rest : tab.children,
       };

@@ -14,14 +14,14 @@ describe("tabs options", () => {
     expect(body.html).toContain(
       'aria-selected="true" tabindex="0" data-tab-title="Two">Two</button>',
     );
-    expect(body.html).toContain('<div class="tab-panel active" role="tabpanel" id="tabs-panel-1"');
+    expect(body.html).toContain('<div class="tab-panel active" role="tabpanel" id="two"');
   });
 
   it("falls back to the last tab when defaultTabIndex is past the end", async () => {
     const body = await renderPage({
       "index.mdx": `<Tabs defaultTabIndex={7}>\n${twoTabs}</Tabs>\n`,
     });
-    expect(body.html).toContain('<div class="tab-panel active" role="tabpanel" id="tabs-panel-1"');
+    expect(body.html).toContain('<div class="tab-panel active" role="tabpanel" id="two"');
   });
 
   it("marks a set made with sync={false} so choosing a tab elsewhere leaves it alone", async () => {

@@ -9,11 +9,11 @@ describe("tabs, code groups and views", () => {
     });
     expect(body.html).toContain('role="tablist"');
     expect(body.html).toMatch(
-      /<button type="button" role="tab" id="tabs-tab-0" aria-controls="tabs-panel-0" aria-selected="true" tabindex="0" data-tab-title="npm">npm<\/button>/,
+      /<button type="button" role="tab" id="tabs-tab-0" aria-controls="npm" aria-selected="true" tabindex="0" data-tab-title="npm">npm<\/button>/,
     );
     expect(body.html).toMatch(/aria-selected="false" tabindex="-1" data-tab-title="yarn"><svg/);
     expect(body.html).toContain(
-      '<div class="tab-panel active" role="tabpanel" id="tabs-panel-0" aria-labelledby="tabs-tab-0" tabindex="0" data-tab-title="npm"><p class="tab-panel-title">npm</p>',
+      '<div class="tab-panel active" role="tabpanel" id="npm" aria-labelledby="tabs-tab-0" tabindex="0" data-tab-title="npm"><p class="tab-panel-title">npm</p>',
     );
   });
 
@@ -21,8 +21,22 @@ describe("tabs, code groups and views", () => {
     const body = await renderPage({
       "index.mdx": '<Tabs><Tab title="a">1</Tab></Tabs>\n\n<Tabs><Tab title="b">2</Tab></Tabs>\n',
     });
-    expect(body.html).toContain('id="tabs-panel-0"');
-    expect(body.html).toContain('id="tabs-2-panel-0"');
+    expect(body.html).toContain('id="tabs-tab-0"');
+    expect(body.html).toContain('id="tabs-2-tab-0"');
+  });
+
+  it("links each tab by its title's slug or its own id, unique on the page, as Mintlify's tabs are", async () => {
+    const body = await renderPage({
+      "index.mdx":
+        '## Install\n\n<Tabs>\n<Tab title="Install">1</Tab>\n<Tab title="Fee Token Flow">2</Tab>\n<Tab title="Run" id="go">3</Tab>\n</Tabs>\n',
+    });
+    expect(body.html).toContain('aria-controls="install"');
+    expect(body.html).toContain('role="tabpanel" id="install"');
+    expect(body.html).toContain('role="tabpanel" id="fee-token-flow"');
+    expect(body.html).toContain('role="tabpanel" id="go"');
+    // The heading of the same words takes another id.
+    expect(body.html).toContain('<h2 id="install-1">');
+    expect(body.ids).toEqual(expect.arrayContaining(["install", "fee-token-flow", "go"]));
   });
 
   it("titles code group tabs from the fences' titles, falling back to the language", async () => {

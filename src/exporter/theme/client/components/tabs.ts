@@ -78,6 +78,31 @@ export function setup(root: Document): void {
         choose(set, Number((event.target as HTMLSelectElement).value), false);
       });
   }
+  // A link to a tab (`#install`, the panel's id) selects it, as a reader's click would.
+  const showLinkedTab = (): void => {
+    const panel = linkedPanel(root);
+    const set = panel?.parentElement;
+    if (!panel || !set || !sets.includes(set)) return;
+    const panels = [...set.querySelectorAll<HTMLElement>(":scope > .tab-panel")];
+    select(set, panels.indexOf(panel), false);
+    const title = panel.dataset.tabTitle;
+    if (title && syncs(set)) selectByTitle(title, set);
+    panel.scrollIntoView();
+  };
+  window.addEventListener("hashchange", showLinkedTab);
+  showLinkedTab();
+}
+
+/** The tab panel the page's `#fragment` names, if it names one. */
+function linkedPanel(root: Document): HTMLElement | undefined {
+  let id = location.hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // keep the raw fragment
+  }
+  const element = id ? root.getElementById(id) : null;
+  return element?.classList.contains("tab-panel") ? element : undefined;
 }
 
 function recall(name: string): string | null {
