@@ -261,4 +261,3 @@ function shortDescription(value: unknown): string | undefined {
   if (!first || first.length > 300 || /[<`|#*[\]]/.test(first)) return undefined;
   return first;
 }
-
