@@ -7,18 +7,18 @@ import type { SearchSection, TocEntry } from "./rendered-page.ts";
 const HEADING = /^h([1-6])$/;
 
 /**
- * Heading ids as Mintlify makes them: GitHub's slug (lower case, punctuation dropped, letters
- * of every script kept) with a run of dashes made one, so `## \`run\` — locally` is `#run-locally`
- * as authors link it, not GitHub's `#run--locally`. A repeated id takes `-1`, `-2`… as on GitHub.
+ * Heading ids as Mintlify makes them: GitHub's slug of each word (lower case, punctuation
+ * dropped, letters of every script and `-` kept), joined by one dash, so a word that was only
+ * punctuation leaves no trace. `## \`run\` — locally` is `#run-locally`, where GitHub has
+ * `#run--locally`, and `## Install - macOS` stays `#install---macos`, as authors link them. A
+ * repeated id takes `-1`, `-2`… as on GitHub.
  */
 class HeadingSlugger {
   private readonly counts = new Map<string, number>();
 
   slug(text: string): string {
-    const base =
-      githubSlug(text)
-        .replace(/-{2,}/g, "-")
-        .replace(/^-+|-+$/g, "") || "section";
+    const words = text.split(/\s+/).map((word) => githubSlug(word));
+    const base = words.filter(Boolean).join("-") || "section";
     let id = base;
     while (this.counts.has(id)) {
       const count = (this.counts.get(base) ?? 0) + 1;

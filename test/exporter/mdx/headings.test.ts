@@ -27,17 +27,18 @@ describe("heading ids beside component ids", () => {
     expect(body.html).toContain('<h2 class="step-title no-toc" id="setup">');
   });
 
-  it("makes a run of dashes one, as Mintlify's anchors are linked, and keeps letters of every script", async () => {
+  it("leaves no trace of a word that was only punctuation, as Mintlify's anchors are linked, and keeps letters of every script", async () => {
     const body = await renderPage({
       "index.mdx":
-        "## `assertCondition` — on-chain guard\n\n## Step 1 - Install\n\n## Step 1 -- Install\n\n## 設定 — 概要\n\n## Café & crème\n",
+        "## `assertCondition` — on-chain guard\n\n## Step 1 - Install\n\n## Step 1 -- Install\n\n## 設定 — 概要\n\n## Café & crème\n\n## assertCondition: on-chain guard\n",
     });
     expect(body.toc.map((entry) => entry.id)).toEqual([
       "assertcondition-on-chain-guard",
-      "step-1-install",
-      "step-1-install-1",
+      "step-1---install",
+      "step-1----install",
       "設定-概要",
       "café-crème",
+      "assertcondition-on-chain-guard-1",
     ]);
   });
 });
