@@ -1,5 +1,5 @@
-import { slug as githubSlug } from "github-slugger";
-import type { ElementContent, Root, RootContent } from "hast";
+import GithubSlugger, { slug as githubSlug } from "github-slugger";
+import type { Element, ElementContent, Root, RootContent } from "hast";
 import { hasClass, SKIPPED_FOR_TEXT, textOf } from "../components/element-text.ts";
 import { ENGLISH, fillMessage, type Messages } from "../messages/index.ts";
 import type { SearchSection, TocEntry } from "./rendered-page.ts";
@@ -7,27 +7,23 @@ import type { SearchSection, TocEntry } from "./rendered-page.ts";
 const HEADING = /^h([1-6])$/;
 
 /**
- * Heading ids as Mintlify makes them: GitHub's slug of each word (lower case, punctuation
- * dropped, letters of every script and `-` kept), joined by one dash, so a word that was only
- * punctuation leaves no trace. `## \`run\` — locally` is `#run-locally`, where GitHub has
- * `#run--locally`, and `## Install - macOS` stays `#install---macos`, as authors link them. A
- * repeated id takes `-1`, `-2`… as on GitHub.
+ * Other ids a heading answers to, besides GitHub's slug (its id). Authors link to headings by
+ * the ids Mintlify gave them, and those have not always been GitHub's: for a word that is only
+ * punctuation (`## \`swap\` — on-chain`, `## Install - macOS`, `## A & B`), real
+ * repositories link the dashes kept as GitHub keeps them (`#a--b`), dropped with the word
+ * (`#swap-on-chain`) and made one (`#install-macos`). Each form a heading gives is answered.
  */
-class HeadingSlugger {
-  private readonly counts = new Map<string, number>();
-
-  slug(text: string): string {
-    const words = text.split(/\s+/).map((word) => githubSlug(word));
-    const base = words.filter(Boolean).join("-") || "section";
-    let id = base;
-    while (this.counts.has(id)) {
-      const count = (this.counts.get(base) ?? 0) + 1;
-      this.counts.set(base, count);
-      id = `${base}-${count}`;
-    }
-    this.counts.set(id, 0);
-    return id;
-  }
+function headingAliases(text: string): string[] {
+  const github = githubSlug(text);
+  const withoutPunctuationWords = text
+    .split(/\s+/)
+    .map((word) => githubSlug(word))
+    .filter(Boolean)
+    .join("-");
+  const oneDash = github.replace(/-{2,}/g, "-").replace(/^-+|-+$/g, "");
+  return [...new Set([withoutPunctuationWords, oneDash])].filter(
+    (alias) => alias !== "" && alias !== github,
+  );
 }
 
 /**
@@ -38,11 +34,12 @@ export function processHeadings(
   tree: Root,
   messages: Pick<Messages, "linkToHeading"> = ENGLISH,
 ): { toc: TocEntry[]; sections: SearchSection[] } {
-  const slugger = new HeadingSlugger();
+  const slugger = new GithubSlugger();
   // Components (accordions, fields, tabs) already gave ids; a heading's slug must not repeat one.
   const taken = collectIds(tree.children);
   const toc: TocEntry[] = [];
   const sections: SearchSection[] = [{ anchor: "", heading: "", text: "" }];
+  const aliased: { node: Element; aliases: string[] }[] = [];
 
   // A heading inside a link (a card written as `<a>`) gets no anchor: a link may not hold a link.
   const visit = (nodes: (RootContent | ElementContent)[], insideLink: boolean): void => {
@@ -64,6 +61,7 @@ export function processHeadings(
             : slugger.slug(text || "section");
         while (id !== node.properties.id && taken.has(id)) id = slugger.slug(text || "section");
         node.properties.id = id;
+        if (text) aliased.push({ node, aliases: headingAliases(text) });
         if (depth >= 2 && depth <= 4) {
           if (!hasClass(node, "no-anchor") && !insideLink) {
             node.children = [
@@ -90,8 +88,33 @@ export function processHeadings(
     }
   };
   visit(tree.children, false);
+  addAliases(aliased, collectIds(tree.children));
   for (const section of sections) section.text = section.text.replace(/\s+/g, " ").trim();
   return { toc, sections: sections.filter((section, index) => index > 0 || section.text !== "") };
+}
+
+/**
+ * Puts each heading's other ids on empty anchors inside it, once every id of the page is
+ * known: an alias never takes an id an element or another heading has, and the first heading
+ * to give an alias keeps it.
+ */
+function addAliases(aliased: { node: Element; aliases: string[] }[], ids: Set<string>): void {
+  for (const { node, aliases } of aliased) {
+    const free = aliases.filter((alias) => !ids.has(alias));
+    for (const alias of free) ids.add(alias);
+    if (free.length > 0)
+      node.children = [
+        ...free.map(
+          (alias): Element => ({
+            type: "element",
+            tagName: "span",
+            properties: { id: alias, className: ["heading-alias"] },
+            children: [],
+          }),
+        ),
+        ...node.children,
+      ];
+  }
 }
 
 export function collectIds(

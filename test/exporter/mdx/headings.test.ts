@@ -27,18 +27,27 @@ describe("heading ids beside component ids", () => {
     expect(body.html).toContain('<h2 class="step-title no-toc" id="setup">');
   });
 
-  it("leaves no trace of a word that was only punctuation, as Mintlify's anchors are linked, and keeps letters of every script", async () => {
+  it("answers to the other ids Mintlify's authors link a heading of punctuation words by", async () => {
     const body = await renderPage({
       "index.mdx":
-        "## `assertCondition` — on-chain guard\n\n## Step 1 - Install\n\n## Step 1 -- Install\n\n## 設定 — 概要\n\n## Café & crème\n\n## assertCondition: on-chain guard\n",
+        "## `swap` — on-chain\n\n## Install - macOS\n\n## A & B\n\n## Plain words\n\n## A B\n",
     });
+    // The id stays GitHub's; the other forms are empty anchors in the heading.
     expect(body.toc.map((entry) => entry.id)).toEqual([
-      "assertcondition-on-chain-guard",
-      "step-1---install",
-      "step-1----install",
-      "設定-概要",
-      "café-crème",
-      "assertcondition-on-chain-guard-1",
+      "swap--on-chain",
+      "install---macos",
+      "a--b",
+      "plain-words",
+      "a-b",
     ]);
+    expect(body.html).toContain(
+      '<h2 id="swap--on-chain"><span id="swap-on-chain" class="heading-alias"></span><code>swap</code>',
+    );
+    expect(body.html).toContain('<span id="install-macos" class="heading-alias"></span>Install');
+    // An alias never takes an id a heading has: `## A B` keeps a-b, so `## A & B` gets none.
+    expect(body.html).toContain('<h2 id="a--b">A &#x26; B');
+    expect(body.html).toContain('<h2 id="plain-words">Plain words');
+    const all = ids(body.html);
+    expect(new Set(all).size).toBe(all.length);
   });
 });
