@@ -8,10 +8,11 @@ const HEADING = /^h([1-6])$/;
 
 /**
  * Other ids a heading answers to, besides GitHub's slug (its id). Authors link to headings by
- * the ids Mintlify gave them, and those have not always been GitHub's: for a word that is only
- * punctuation (`## \`swap\` — on-chain`, `## Install - macOS`, `## A & B`), real
+ * the ids Mintlify gave them, and those have not always been GitHub's. For a word that is
+ * only punctuation (`## \`swap\` — on-chain`, `## Install - macOS`, `## A & B`) real
  * repositories link the dashes kept as GitHub keeps them (`#a--b`), dropped with the word
- * (`#swap-on-chain`) and made one (`#install-macos`). Each form a heading gives is answered.
+ * (`#swap-on-chain`) or made one, with underscores and dashes at the ends gone, as Mintlify's
+ * components slug a title (`## _meta` linked as `#meta`). Each form a heading gives is answered.
  */
 function headingAliases(text: string): string[] {
   const github = githubSlug(text);
@@ -20,8 +21,8 @@ function headingAliases(text: string): string[] {
     .map((word) => githubSlug(word))
     .filter(Boolean)
     .join("-");
-  const oneDash = github.replace(/-{2,}/g, "-").replace(/^-+|-+$/g, "");
-  return [...new Set([withoutPunctuationWords, oneDash])].filter(
+  const oneSeparator = github.replace(/[-_]+/g, "-").replace(/^-+|-+$/g, "");
+  return [...new Set([withoutPunctuationWords, oneSeparator])].filter(
     (alias) => alias !== "" && alias !== github,
   );
 }

@@ -30,7 +30,7 @@ describe("heading ids beside component ids", () => {
   it("answers to the other ids Mintlify's authors link a heading of punctuation words by", async () => {
     const body = await renderPage({
       "index.mdx":
-        "## `swap` — on-chain\n\n## Install - macOS\n\n## A & B\n\n## Plain words\n\n## A B\n",
+        "## `swap` — on-chain\n\n## Install - macOS\n\n## A & B\n\n## Plain words\n\n## A B\n\n### `_meta`\n",
     });
     // The id stays GitHub's; the other forms are empty anchors in the heading.
     expect(body.toc.map((entry) => entry.id)).toEqual([
@@ -39,6 +39,7 @@ describe("heading ids beside component ids", () => {
       "a--b",
       "plain-words",
       "a-b",
+      "_meta",
     ]);
     expect(body.html).toContain(
       '<h2 id="swap--on-chain"><span id="swap-on-chain" class="heading-alias"></span><code>swap</code>',
@@ -47,6 +48,7 @@ describe("heading ids beside component ids", () => {
     // An alias never takes an id a heading has: `## A B` keeps a-b, so `## A & B` gets none.
     expect(body.html).toContain('<h2 id="a--b">A &#x26; B');
     expect(body.html).toContain('<h2 id="plain-words">Plain words');
+    expect(body.html).toContain('<h3 id="_meta"><span id="meta" class="heading-alias"></span>');
     const all = ids(body.html);
     expect(new Set(all).size).toBe(all.length);
   });
