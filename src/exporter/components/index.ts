@@ -6,6 +6,7 @@ import { CodeGroup, RequestExample, ResponseExample } from "./code-group.ts";
 import { ParamField, ResponseField } from "./fields.ts";
 import { GitHubRepo } from "./github.ts";
 import { Badge, Color, ColorItem, ColorRow, Tooltip } from "./inline.ts";
+import { Latex } from "./latex.ts";
 import { Frame, Icon } from "./media.ts";
 import { Panel } from "./panel.ts";
 import { Prompt } from "./prompt.ts";
@@ -49,6 +50,7 @@ const registry: Record<string, Component> = {
   Icon,
   Tooltip,
   Badge,
+  Latex,
   Tree,
   FileTree: Tree,
   "Tree.Folder": TreeFolder,

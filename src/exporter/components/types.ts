@@ -23,6 +23,8 @@ export interface ComponentContext {
   readonly messages: Messages;
   /** Report a warning at a position in the file. */
   warn(message: string, position?: Position, rule?: string): void;
+  /** What the page needs beyond its HTML: `math` brings KaTeX's stylesheet and fonts. */
+  readonly features: { math: boolean; mermaid: boolean };
   /** An inline SVG for an icon name, or an `<img>` for a URL/path; undefined if unknown. */
   icon(name: string, options?: IconOptions): Element | undefined;
   /**
