@@ -262,6 +262,9 @@ describe("exporting a site", () => {
     for (let index = 0; index < 60; index++)
       files[`p${index}.mdx`] =
         `---\ntitle: Page ${index}\n---\n\n## Part\n\n\`\`\`js\nconst n = ${index};\n\`\`\`\n`;
+    // Pages past 128 KB of source go to the first thread only: they must come out all the same.
+    for (const index of [3, 20, 41])
+      files[`p${index}.mdx`] += `\n${"Words of a long page. ".repeat(6500)}\n`;
     const sourceDir = makeRepo(files);
     const threaded = await exportSite({
       sourceDir,
@@ -275,6 +278,7 @@ describe("exporting a site", () => {
     });
     expect(threaded.pageCount).toBe(60);
     expect(readOut(threaded.outputDir, "p42.html")).toBe(readOut(single.outputDir, "p42.html"));
+    expect(readOut(threaded.outputDir, "p20.html")).toBe(readOut(single.outputDir, "p20.html"));
     // The pages, 404.html, and index.html leading to p0 (the site has no index page).
     expect(readdirSync(threaded.outputDir).filter((file) => file.endsWith(".html")).length).toBe(
       62,

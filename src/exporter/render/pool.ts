@@ -1,4 +1,6 @@
+import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { answerTwoslashRequest, type TwoslashRequest } from "../code/twoslash/parent-checker.ts";
@@ -23,6 +25,12 @@ export interface RenderAllOptions {
 /** Below this many pages, starting threads costs more than it saves. */
 const THREAD_THRESHOLD = 48;
 const BATCH_SIZE = 8;
+/**
+ * A page source this large is rendered by the first thread only. Parsing MDX holds about 200
+ * bytes per source byte until the tree is built (a 726 KB page: over 150 MB), and a thread's
+ * heap stays grown afterwards: two threads taking such pages at once each kept ~450 MB.
+ */
+const LARGE_SOURCE_BYTES = 128 * 1024;
 /** A bounded heap makes each thread collect garbage early, keeping the whole export under 1 GB. */
 const THREAD_HEAP_MB = 768;
 /**
@@ -87,9 +95,12 @@ function renderInWorkers(
   options: RenderAllOptions,
 ): Promise<PageOutcome[]> {
   const byPath = new Map<string, PageOutcome>();
+  const large = tasks.filter((task) => isLargeSource(setup.sourceDir, task.file));
+  const largeBatches = large.map((task) => [task]);
+  const rest = large.length > 0 ? tasks.filter((task) => !large.includes(task)) : tasks;
   const batches: PageTask[][] = [];
-  for (let index = 0; index < tasks.length; index += BATCH_SIZE)
-    batches.push(tasks.slice(index, index + BATCH_SIZE));
+  for (let index = 0; index < rest.length; index += BATCH_SIZE)
+    batches.push(rest.slice(index, index + BATCH_SIZE));
   const workers: Worker[] = [];
   const retired = new Set<Worker>();
   const heapMb = Math.min(THREAD_HEAP_MB, options.memoryLimitMb ?? THREAD_HEAP_MB);
@@ -109,7 +120,8 @@ function renderInWorkers(
       reject(error);
     };
     const feed = (worker: Worker): void => {
-      const batch = batches.shift();
+      // The large pages first, all on the first thread, so they start early and one heap grows.
+      const batch = (worker === workers[0] ? largeBatches.shift() : undefined) ?? batches.shift();
       if (batch) {
         worker.postMessage({ type: "tasks", tasks: batch });
         return;
@@ -169,4 +181,14 @@ function renderInWorkers(
     }
   });
   return done.finally(() => twoslash?.close());
+}
+
+/** Whether a task's page source is past `LARGE_SOURCE_BYTES` (a generated page has none). */
+function isLargeSource(sourceDir: string, file: string): boolean {
+  if (!/\.mdx?$/i.test(file)) return false;
+  try {
+    return statSync(path.join(sourceDir, file)).size > LARGE_SOURCE_BYTES;
+  } catch {
+    return false;
+  }
 }
