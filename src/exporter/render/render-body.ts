@@ -12,6 +12,7 @@ import { unnestLinks } from "../mdx/link-nesting.ts";
 import { PageContext, type PageEnvironment } from "../mdx/page-context.ts";
 import { nestingProblem, pageSizeProblem } from "../mdx/page-limits.ts";
 import { pageMarkdown } from "../mdx/page-markdown.ts";
+import { plainProseText } from "../mdx/plain-prose.ts";
 import { parseSource, SourceSyntaxError } from "../mdx/parse.ts";
 import { type AppendedContent, emptyBody, type RenderedBody } from "../mdx/rendered-page.ts";
 import { mdastToHast } from "../mdx/to-hast.ts";
@@ -194,6 +195,8 @@ function codeLanguages(blocks: readonly Code[]): string[] {
 
 /** Markdown given as a prop (e.g. a description): parsed as Markdown, rendered without components. */
 function renderInlineMarkdown(markdown: string, context: PageContext): ElementContent[] {
+  const plain = plainProseText(markdown);
+  if (plain !== undefined) return [{ type: "text", value: plain }];
   let tree: Root;
   try {
     ({ tree } = parseSource(markdown, "md"));
