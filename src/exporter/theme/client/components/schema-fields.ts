@@ -1,3 +1,5 @@
+import { elementOfFragment } from "../fragment.ts";
+
 /**
  * An API page shows a large schema's attributes once and, wherever the same schema appears
  * again, links to that field ("Show child attributes" as a link). Following the link opens
@@ -21,12 +23,6 @@ export function setup(root: Document): void {
 
 /** The field a `#fragment` names, if it names one. */
 function fieldOf(root: Document, hash: string): HTMLElement | undefined {
-  let id = hash.slice(1);
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    // keep the raw fragment
-  }
-  const element = id ? root.getElementById(id) : null;
+  const element = elementOfFragment(root, hash);
   return element?.classList.contains("field") ? element : undefined;
 }

@@ -1,3 +1,5 @@
+import { elementOfFragment } from "../fragment.ts";
+
 /** Where a remembered choice is kept: localStorage, under this prefix and the set's name. */
 const REMEMBERED = "quire-tabs:";
 
@@ -95,13 +97,7 @@ export function setup(root: Document): void {
 
 /** The tab panel the page's `#fragment` names, if it names one. */
 function linkedPanel(root: Document): HTMLElement | undefined {
-  let id = location.hash.slice(1);
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    // keep the raw fragment
-  }
-  const element = id ? root.getElementById(id) : null;
+  const element = elementOfFragment(root, location.hash);
   return element?.classList.contains("tab-panel") ? element : undefined;
 }
 

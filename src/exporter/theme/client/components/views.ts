@@ -1,3 +1,4 @@
+import { elementOfFragment } from "../fragment.ts";
 import { message } from "../messages.ts";
 
 const STORAGE_KEY = "quire-view";
@@ -67,13 +68,7 @@ export function setup(root: Document): void {
 
 /** The view holding the element a `#fragment` names, if any. */
 function viewAround(root: Document, hash: string): HTMLElement | undefined {
-  let id = hash.slice(1);
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    // keep the raw fragment
-  }
-  return root.getElementById(id)?.closest<HTMLElement>(".tab-set.view") ?? undefined;
+  return elementOfFragment(root, hash)?.closest<HTMLElement>(".tab-set.view") ?? undefined;
 }
 
 // Storage can be switched off or full; the dropdown still works for this page then.
