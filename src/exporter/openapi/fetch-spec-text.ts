@@ -36,7 +36,9 @@ export async function fetchSpecText(
       message:
         error.kind === "offline"
           ? `${error.reason}: add this ${kind.noun} to the repository and name its path instead of the URL`
-          : `the ${kind.noun} could not be fetched: ${error.reason}`,
+          : error.kind === "failed"
+            ? `the ${kind.noun} could not be fetched: ${error.reason}; where its host cannot be reached, add the ${kind.noun} to the repository and name its path instead of the URL`
+            : `the ${kind.noun} could not be fetched: ${error.reason}`,
     });
     return undefined;
   }

@@ -641,6 +641,10 @@ describe("specifications of every kind, and their errors", () => {
     expect(unreachable[0]).toMatch(
       /^http:\/\/127\.0\.0\.1:1\/spec\.json the OpenAPI specification could not be fetched: /,
     );
+    // What to do when the host cannot be reached from where the export runs.
+    expect(unreachable[0]).toMatch(
+      /; where its host cannot be reached, add the OpenAPI specification to the repository and name its path instead of the URL$/,
+    );
   });
 
   it("finds a page's operation in the repository's specifications when the frontmatter names none", async () => {
@@ -735,6 +739,34 @@ describe("specifications of every kind, and their errors", () => {
     // A page written for one operation says the tab picks its operations: no others are added.
     expect(read(outputDir, "orders/get.html")).toContain("Get an order");
     expect(existsSync(path.join(outputDir, "api-reference/orders/list-orders.html"))).toBe(false);
+  });
+
+  it("generates the pages of a mint.json anchor's own specification, under the anchor's folder", async () => {
+    const { outputDir, warnings } = await exportRepo({
+      "mint.json": JSON.stringify({
+        ...BASE_CONFIG,
+        anchors: [{ name: "API Reference", url: "api-reference", openapi: "openapi.json" }],
+        navigation: [{ group: "Start", pages: ["index"] }],
+      }),
+      "openapi.json": JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "x", version: "1" },
+        paths: {
+          "/chains": {
+            get: {
+              tags: ["Chain"],
+              summary: "Get chain details",
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+      }),
+      "index.mdx": "# Welcome\n\nSee [the chains](/api-reference/chain/get-chain-details).\n",
+    });
+    expect(warnings).toEqual([]);
+    expect(read(outputDir, "api-reference/chain/get-chain-details.html")).toContain(
+      '<h1 id="page-title" class="page-title">Get chain details</h1>',
+    );
   });
 
   it("reads a specification written from the page's folder (./ or ../) beside the page, and one written from the root as before", async () => {

@@ -1,4 +1,4 @@
-import type { NavDivision, NavGroup, Navigation, NavNode } from "../types.ts";
+import type { ApiReference, NavDivision, NavGroup, Navigation, NavNode } from "../types.ts";
 import { readApiSources } from "./api-references.ts";
 import type { ConfigChecker } from "./checker.ts";
 import { readIcon } from "./icons.ts";
@@ -28,6 +28,8 @@ interface LegacySection {
   version?: string;
   hidden: boolean;
   color?: { light: string; dark: string };
+  /** The section's own specification: a page per operation, under the section's folder. */
+  openapi?: ApiReference;
 }
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
@@ -119,6 +121,8 @@ export function readMintNavigation(mint: Json, check: ConfigChecker): Navigation
 /** Splits groups into tab and anchor divisions by the folder of their first page. */
 class Partition {
   private readonly anchors: LegacySection[];
+  /** Anchors already given a division in this partition. */
+  private readonly placed = new Set<LegacySection>();
   private readonly topAnchor: { name: string; icon?: string };
   private readonly used: Set<LegacySection>;
 
@@ -151,7 +155,10 @@ class Partition {
         continue;
       }
       const own = groups.filter((group) => owned.get(group) === tab);
-      if (own.length > 0) nodes.push(division("tab", tab, this.byAnchors(own)));
+      if (own.length > 0 || tab.openapi) {
+        this.used.add(tab);
+        nodes.push(division("tab", tab, this.byAnchors(own)));
+      }
     }
     // A primary tab left alone (every other tab empty) is no choice: show its content directly.
     const only = nodes[0];
@@ -160,7 +167,12 @@ class Partition {
 
   private byAnchors(groups: LegacyGroup[]): NavNode[] {
     const owned = this.assign(groups, this.anchors);
-    if (owned.size === 0) return groups.map((group) => group.group);
+    // An anchor with a specification and no group of its own shows once: in the first set.
+    const specificationOnly = this.anchors.filter(
+      (anchor) => anchor.openapi && !this.placed.has(anchor),
+    );
+    if (owned.size === 0 && specificationOnly.length === 0)
+      return groups.map((group) => group.group);
     const rest = groups.filter((group) => !owned.has(group));
     const nodes: NavNode[] = [];
     if (rest.length > 0)
@@ -173,7 +185,11 @@ class Partition {
       );
     for (const anchor of this.anchors) {
       const own = groups.filter((group) => owned.get(group) === anchor).map((group) => group.group);
-      if (own.length > 0) nodes.push(division("anchor", anchor, own));
+      if (own.length > 0 || specificationOnly.includes(anchor)) {
+        this.used.add(anchor);
+        this.placed.add(anchor);
+        nodes.push(division("anchor", anchor, own));
+      }
     }
     return nodes;
   }
@@ -209,6 +225,7 @@ function division(
     icon?: string;
     hidden?: boolean;
     color?: { light: string; dark: string };
+    openapi?: ApiReference;
   },
   children: NavNode[],
 ): NavDivision {
@@ -219,6 +236,7 @@ function division(
     ...(section.icon ? { icon: section.icon } : {}),
     ...(section.hidden ? { hidden: true } : {}),
     ...(section.color ? { color: section.color } : {}),
+    ...(section.openapi ? { openapi: section.openapi } : {}),
     children,
   };
 }
@@ -296,10 +314,13 @@ function readSections(
     const hidden = check.boolean(object.isDefaultHidden, `${path}.isDefaultHidden`) ?? false;
     const icon = readIcon(object.icon, `${path}.icon`, check);
     const color = readLegacyColor(object.color, `${path}.color`, check);
+    const openapi = readApiSources(object.openapi, `${path}.openapi`, check);
     if (name === undefined || url === undefined) return;
     const section: LegacySection = { name, path, hidden };
     if (EXTERNAL.test(url.trim())) section.href = url.trim();
     else section.folder = url.trim().replace(/^\/+|\/+$/g, "");
+    if (openapi && section.folder !== undefined)
+      section.openapi = { ...openapi, directory: openapi.directory ?? section.folder };
     if (icon) section.icon = icon;
     if (color) section.color = color;
     if (version !== undefined && versions.includes(version)) section.version = version;

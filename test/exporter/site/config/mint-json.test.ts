@@ -218,6 +218,41 @@ describe("legacy mint.json", () => {
     });
   });
 
+  it("keeps an anchor's or tab's own openapi, with no group of its own, for pages under its folder", () => {
+    const { config, problems } = load({
+      "mint.json": JSON.stringify({
+        name: "Api",
+        colors: { primary: "#000000" },
+        anchors: [
+          { name: "API Reference", url: "api-reference", icon: "code", openapi: "openapi.json" },
+          { name: "Guides", url: "guides" },
+        ],
+        tabs: [{ name: "Admin API", url: "admin", openapi: "https://api.example.com/admin.json" }],
+        navigation: [
+          { group: "Start", pages: ["welcome"] },
+          { group: "Guides", pages: ["guides/one"] },
+        ],
+      }),
+    });
+    expect(messages(problems)).toEqual([]);
+    const [primary, admin] = config.navigation.root as NavDivision[];
+    // The anchor shows once, in the first tab, beside the anchors that own groups.
+    expect(primary?.children.map((node) => (node as NavDivision).label)).toEqual([
+      "Documentation",
+      "API Reference",
+      "Guides",
+    ]);
+    expect((primary?.children[1] as NavDivision).openapi).toEqual({
+      sources: ["openapi.json"],
+      directory: "api-reference",
+    });
+    expect(admin?.label).toBe("Admin API");
+    expect(admin?.openapi).toEqual({
+      sources: ["https://api.example.com/admin.json"],
+      directory: "admin",
+    });
+  });
+
   it("keeps a top-level openapi file as the default specification and endpoint entries in place", () => {
     const { config, problems } = load({
       "mint.json": JSON.stringify({
