@@ -84,6 +84,7 @@ export class AsyncApiCatalogue {
       url,
       { rule: "asyncapi", noun: "AsyncAPI document" },
       this.problems,
+      this.repo,
     );
   }
 }

@@ -1,5 +1,7 @@
 import { type ExportFetcher, FetchError } from "../net/index.ts";
 import type { Problem } from "../problems.ts";
+import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
+import { repositoryCopyOf } from "./repository-copy.ts";
 import { MAX_SPEC_BYTES } from "./types.ts";
 
 /** How long an API description given as a URL may take to arrive at export time. */
@@ -14,13 +16,16 @@ export interface SpecKind {
 
 /**
  * The text of an API description named by URL, through the export's network rules and within
- * the size cap; undefined, with an error naming the URL, when the rules or the host refuse.
+ * the size cap. When it cannot be fetched (no network, an air-gapped export, a host that
+ * fails) and the URL is a GitHub address of a file the repository holds, that file is read
+ * instead, with a warning naming both; otherwise undefined, with an error naming the URL.
  */
 export async function fetchSpecText(
   fetcher: ExportFetcher,
   url: string,
   kind: SpecKind,
   problems: Problem[],
+  repo?: RepoFiles,
 ): Promise<string | undefined> {
   try {
     return await fetcher.fetchText(url, {
@@ -29,6 +34,17 @@ export async function fetchSpecText(
     });
   } catch (error) {
     if (!(error instanceof FetchError)) throw error;
+    const copy = error.kind === "refused" || !repo ? undefined : repositoryCopyOf(url, repo);
+    const text = copy === undefined ? undefined : readCopy(repo as RepoFiles, copy);
+    if (copy !== undefined && text !== undefined) {
+      problems.push({
+        severity: "warning",
+        rule: kind.rule,
+        file: url,
+        message: `the ${kind.noun} could not be fetched (${error.reason}); the repository's own ${copy} is used instead`,
+      });
+      return text;
+    }
     problems.push({
       severity: "error",
       rule: kind.rule,
@@ -41,5 +57,15 @@ export async function fetchSpecText(
             : `the ${kind.noun} could not be fetched: ${error.reason}`,
     });
     return undefined;
+  }
+}
+
+/** A repository file's text, or undefined when it cannot be read as a specification. */
+function readCopy(repo: RepoFiles, file: string): string | undefined {
+  try {
+    return repo.readText(file, MAX_SPEC_BYTES);
+  } catch (error) {
+    if (error instanceof RepoFileError) return undefined;
+    throw error;
   }
 }

@@ -174,6 +174,7 @@ export class SpecCatalogue {
       url,
       { rule: "openapi", noun: "OpenAPI specification" },
       this.problems,
+      this.repo,
     );
   }
 }

@@ -741,6 +741,39 @@ describe("specifications of every kind, and their errors", () => {
     expect(existsSync(path.join(outputDir, "api-reference/orders/list-orders.html"))).toBe(false);
   });
 
+  it("uses the repository's own copy of a specification named by its GitHub URL when the URL cannot be fetched", async () => {
+    const url = "https://raw.githubusercontent.com/acme/docs/refs/heads/main/openapi.json";
+    const { outputDir, warnings } = await exportRepo(
+      {
+        "docs.json": JSON.stringify({
+          ...BASE_CONFIG,
+          navigation: { tabs: [{ tab: "API", openapi: { source: url } }] },
+        }),
+        "openapi.json": JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "x", version: "1" },
+          paths: {
+            "/users": {
+              get: {
+                tags: ["Users"],
+                summary: "List users",
+                responses: { "200": { description: "ok" } },
+              },
+            },
+          },
+        }),
+      },
+      // An air-gapped export fetches nothing, so the copy is what it renders, on any machine.
+      { deployment: "air-gapped" },
+    );
+    expect(warnings).toEqual([
+      `${url} the OpenAPI specification could not be fetched (an air-gapped export fetches nothing from the network); the repository's own openapi.json is used instead`,
+    ]);
+    expect(read(outputDir, "api-reference/users/list-users.html")).toContain(
+      '<h1 id="page-title" class="page-title">List users</h1>',
+    );
+  });
+
   it("generates the pages of a mint.json anchor's own specification, under the anchor's folder", async () => {
     const { outputDir, warnings } = await exportRepo({
       "mint.json": JSON.stringify({
