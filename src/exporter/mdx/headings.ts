@@ -2,6 +2,7 @@ import GithubSlugger, { slug as githubSlug } from "github-slugger";
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { hasClass, SKIPPED_FOR_TEXT, textOf } from "../components/element-text.ts";
 import { ENGLISH, fillMessage, type Messages } from "../messages/index.ts";
+import { HEADING_TEXT_PROPERTY } from "./heading-text.ts";
 import type { SearchSection, TocEntry } from "./rendered-page.ts";
 
 const HEADING = /^h([1-6])$/;
@@ -53,9 +54,12 @@ export function processHeadings(
       if (node.type !== "element") continue;
       if (SKIPPED_FOR_TEXT.has(node.tagName) || hasClass(node, "katex-mathml")) continue;
       const match = HEADING.exec(node.tagName);
+      // A heading holding a component is named by the words its author wrote (heading-text.ts).
+      const written = match ? node.properties[HEADING_TEXT_PROPERTY] : undefined;
+      if (match) delete node.properties[HEADING_TEXT_PROPERTY];
       if (match && !hasClass(node, "not-heading")) {
         const depth = Number(match[1]);
-        const text = textOf(node).trim();
+        const text = (typeof written === "string" ? written : textOf(node)).trim();
         let id =
           typeof node.properties.id === "string" && node.properties.id !== ""
             ? node.properties.id

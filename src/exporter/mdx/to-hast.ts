@@ -3,6 +3,7 @@ import { fromHtml } from "hast-util-from-html";
 import { h, s } from "hastscript";
 import type {
   Code,
+  Heading,
   Html,
   Image,
   ImageReference,
@@ -21,6 +22,7 @@ import type { PropValue } from "../components/types.ts";
 import { renderMath } from "../math/render-math.ts";
 import { collectElementClasses } from "./class-names.ts";
 import type { JsxElement } from "./expand.ts";
+import { HEADING_TEXT_PROPERTY, writtenHeadingText } from "./heading-text.ts";
 import type { JsxNodeData } from "./jsx-node-data.ts";
 import type { PageContext } from "./page-context.ts";
 import { convertHtmlRun, groupHtmlRuns, type HtmlRun } from "./raw-html.ts";
@@ -35,6 +37,12 @@ export function mdastToHast(tree: Root, context: PageContext): HastRoot {
     mdxTextExpression: (_state, node: MdxExpression) => expression(node, context),
     mdxjsEsm: () => undefined,
     yaml: () => undefined,
+    heading: (state, node: Heading) => {
+      const element = defaultHandlers.heading(state, node);
+      const written = writtenHeadingText(node);
+      if (written !== undefined) element.properties[HEADING_TEXT_PROPERTY] = written;
+      return element;
+    },
     code: (_state, node: Code) => codeBlock(node, context),
     math: (_state, node: MathNode) => math(node, context, true),
     inlineMath: (_state, node: InlineMath) => math(node, context, false),

@@ -52,4 +52,19 @@ describe("heading ids beside component ids", () => {
     const all = ids(body.html);
     expect(new Set(all).size).toBe(all.length);
   });
+
+  it("names a heading holding a component by the words written, not by what the component draws", async () => {
+    const body = await renderPage({
+      "index.mdx":
+        'export const Since = ({ version }) => <span className="badge">Available since {version}</span>;\n\n## Order Routing <Since version="5.5" />\n\n## Plans <Badge>Beta</Badge>\n\n## Plain `code` heading\n',
+    });
+    expect(body.toc).toEqual([
+      { depth: 2, id: "order-routing", text: "Order Routing" },
+      { depth: 2, id: "plans-beta", text: "Plans Beta" },
+      { depth: 2, id: "plain-code-heading", text: "Plain code heading" },
+    ]);
+    // The component still draws its badge; the words it was named by are not published.
+    expect(body.html).toContain("Available since 5.5");
+    expect(body.html).not.toContain("data-quire-heading-text");
+  });
 });
