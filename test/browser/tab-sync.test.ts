@@ -127,6 +127,8 @@ describe("tab sets sharing titles on one page", () => {
   it("selects the tab a link names (its title's slug), syncing the others as a click would", async () => {
     const tab = await open();
     await tab.getByRole("link", { name: "the Linux way" }).click();
+    // The browser reports the new address (hashchange) after the click returns.
+    await expect.poll(async () => (await visiblePanels(tab))[0]).toBe("Use apt.");
     const [first, second, independent, code] = await visiblePanels(tab);
     expect(first).toBe("Use apt.");
     expect(second).toBe("Linux notes.");
