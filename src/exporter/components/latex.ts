@@ -1,4 +1,4 @@
-import { renderMath } from "../math/render-math.ts";
+import { drawMath } from "../math/render-math.ts";
 import { textOf } from "./element-text.ts";
 import type { Component } from "./types.ts";
 
@@ -9,9 +9,5 @@ import type { Component } from "./types.ts";
  */
 export const Latex: Component = ({ children, context, position, inline }) => {
   const tex = children.map(textOf).join("").trim();
-  if (!tex) return [];
-  context.features.math = true;
-  const result = renderMath(tex, !inline);
-  if (result.error) context.warn(`math could not be rendered: ${result.error}`, position, "math");
-  return result.node;
+  return tex ? drawMath(tex, !inline, context, position) : [];
 };

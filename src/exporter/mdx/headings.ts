@@ -42,6 +42,7 @@ export function processHeadings(
   const toc: TocEntry[] = [];
   const sections: SearchSection[] = [{ anchor: "", heading: "", text: "" }];
   const aliased: { node: Element; aliases: string[] }[] = [];
+  const headingIds = new Set<string>();
 
   // A heading inside a link (a card written as `<a>`) gets no anchor: a link may not hold a link.
   const visit = (nodes: (RootContent | ElementContent)[], insideLink: boolean): void => {
@@ -66,7 +67,9 @@ export function processHeadings(
             : slugger.slug(text || "section");
         while (id !== node.properties.id && taken.has(id)) id = slugger.slug(text || "section");
         node.properties.id = id;
-        if (text) aliased.push({ node, aliases: headingAliases(text) });
+        headingIds.add(id);
+        const aliases = text ? headingAliases(text) : [];
+        if (aliases.length > 0) aliased.push({ node, aliases });
         if (depth >= 2 && depth <= 4) {
           if (!hasClass(node, "no-anchor") && !insideLink) {
             node.children = [
@@ -93,7 +96,8 @@ export function processHeadings(
     }
   };
   visit(tree.children, false);
-  addAliases(aliased, collectIds(tree.children));
+  // Every id of the page: the ones components gave, and the headings'.
+  if (aliased.length > 0) addAliases(aliased, new Set([...taken, ...headingIds]));
   for (const section of sections) section.text = section.text.replace(/\s+/g, " ").trim();
   return { toc, sections: sections.filter((section, index) => index > 0 || section.text !== "") };
 }

@@ -19,7 +19,7 @@ import { renderCodeBlock } from "../code/render-code-block.ts";
 import { textOf } from "../components/element-text.ts";
 import { getComponent } from "../components/index.ts";
 import type { PropValue } from "../components/types.ts";
-import { renderMath } from "../math/render-math.ts";
+import { drawMath } from "../math/render-math.ts";
 import { collectElementClasses } from "./class-names.ts";
 import type { JsxElement } from "./expand.ts";
 import { HEADING_TEXT_PROPERTY, writtenHeadingText } from "./heading-text.ts";
@@ -342,11 +342,7 @@ function codeBlock(node: Code, context: PageContext): ElementContent {
 }
 
 function math(node: MathNode | InlineMath, context: PageContext, display: boolean): ElementContent {
-  context.features.math = true;
-  const result = renderMath(node.value, display);
-  if (result.error)
-    context.warn(`math could not be rendered: ${result.error}`, node.position, "math");
-  return result.node;
+  return drawMath(node.value, display, context, node.position);
 }
 
 /**

@@ -183,8 +183,9 @@ class ApiReferenceBuilder {
         });
         continue;
       }
-      const sources = reference.spec
-        ? [this.catalogue.sourceForPage({ ...reference, spec: reference.spec }, page.file)]
+      const named = this.catalogue.sourceForPage(reference, page.file);
+      const sources = named
+        ? [named]
         : [...new Set([...this.defaultSources(undefined), ...this.catalogue.discover()])];
       let found: { entry: CatalogueEntry; operation: ApiOperation } | undefined;
       for (const source of sources) {

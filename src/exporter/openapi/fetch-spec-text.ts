@@ -34,16 +34,15 @@ export async function fetchSpecText(
     });
   } catch (error) {
     if (!(error instanceof FetchError)) throw error;
-    const copy = error.kind === "refused" || !repo ? undefined : repositoryCopyOf(url, repo);
-    const text = copy === undefined ? undefined : readCopy(repo as RepoFiles, copy);
-    if (copy !== undefined && text !== undefined) {
+    const copy = error.kind === "refused" || !repo ? undefined : readRepositoryCopy(url, repo);
+    if (copy) {
       problems.push({
         severity: "warning",
         rule: kind.rule,
         file: url,
-        message: `the ${kind.noun} could not be fetched (${error.reason}); the repository's own ${copy} is used instead`,
+        message: `the ${kind.noun} could not be fetched (${error.reason}); the repository's own ${copy.file} is used instead`,
       });
-      return text;
+      return copy.text;
     }
     problems.push({
       severity: "error",
@@ -60,10 +59,15 @@ export async function fetchSpecText(
   }
 }
 
-/** A repository file's text, or undefined when it cannot be read as a specification. */
-function readCopy(repo: RepoFiles, file: string): string | undefined {
+/** The repository's copy of the file a GitHub URL names, read, or undefined when it has none. */
+function readRepositoryCopy(
+  url: string,
+  repo: RepoFiles,
+): { file: string; text: string } | undefined {
+  const file = repositoryCopyOf(url, repo);
+  if (file === undefined) return undefined;
   try {
-    return repo.readText(file, MAX_SPEC_BYTES);
+    return { file, text: repo.readText(file, MAX_SPEC_BYTES) };
   } catch (error) {
     if (error instanceof RepoFileError) return undefined;
     throw error;

@@ -54,13 +54,13 @@ export class SpecCatalogue {
   }
 
   /**
-   * The specification a page's frontmatter names: one written from the current folder
-   * (`openapi: ../v2.json GET /users`) is read from the page's folder when a file is there, as
-   * Mintlify reads it; otherwise, and for any other path, as written.
+   * The specification a page's frontmatter names, if it names one: one written from the current
+   * folder (`openapi: ../v2.json GET /users`) is read from the page's folder when a file is
+   * there, as Mintlify reads it; otherwise, and for any other path, as written.
    */
-  sourceForPage(reference: EndpointReference & { spec: string }, pageFile: string): string {
+  sourceForPage(reference: EndpointReference, pageFile: string): string | undefined {
     const { spec } = reference;
-    if (!reference.specBesidePage) return spec;
+    if (spec === undefined || !reference.specBesidePage) return spec;
     const beside = path.posix.normalize(path.posix.join(path.posix.dirname(pageFile), spec));
     return !beside.startsWith("../") && this.repo.exists(beside) ? beside : spec;
   }

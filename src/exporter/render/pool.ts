@@ -108,9 +108,9 @@ function renderInWorkers(
   options: RenderAllOptions,
 ): Promise<PageOutcome[]> {
   const byPath = new Map<string, PageOutcome>();
-  const large = tasks.filter((task) => isLargeSource(setup.sourceDir, task.file));
-  const largeBatches = large.map((task) => [task]);
-  const rest = large.length > 0 ? tasks.filter((task) => !large.includes(task)) : tasks;
+  const large = new Set(tasks.filter((task) => isLargeSource(setup.sourceDir, task.file)));
+  const largeBatches = [...large].map((task) => [task]);
+  const rest = large.size > 0 ? tasks.filter((task) => !large.has(task)) : tasks;
   const batches: PageTask[][] = [];
   for (let index = 0; index < rest.length; index += BATCH_SIZE)
     batches.push(rest.slice(index, index + BATCH_SIZE));

@@ -86,9 +86,7 @@ export function setup(root: Document): void {
     const set = panel?.parentElement;
     if (!panel || !set || !sets.includes(set)) return;
     const panels = [...set.querySelectorAll<HTMLElement>(":scope > .tab-panel")];
-    select(set, panels.indexOf(panel), false);
-    const title = panel.dataset.tabTitle;
-    if (title && syncs(set)) selectByTitle(title, set);
+    choose(set, panels.indexOf(panel), false);
     panel.scrollIntoView();
   };
   window.addEventListener("hashchange", showLinkedTab);
