@@ -159,15 +159,8 @@ export class PageContext implements CustomComponentContext {
       pathPart,
       path.dirname(this.pagePath === "index" ? "" : this.pagePath),
     );
-    // `/guides` names the folder's index page when there is no `guides` page, as in Mintlify.
     const page =
-      target === undefined
-        ? undefined
-        : this.environment.pageExists(target)
-          ? target
-          : this.environment.pageExists(`${target}/index`)
-            ? `${target}/index`
-            : undefined;
+      target === undefined ? undefined : this.pageNamed(target, pathPart.startsWith("/"));
     // A name with a dot is a file (`report.pdf`) unless no such file exists and a page has that name (`notes/26.08`).
     const extension = path.extname(pathPart).toLowerCase();
     if (
@@ -228,6 +221,30 @@ export class PageContext implements CustomComponentContext {
     );
   }
 
+  /**
+   * The page a link's path names. `/guides` is the folder's index page when there is no
+   * `guides` page, as in Mintlify; a root path may carry the site's base path.
+   */
+  private pageNamed(target: string, fromRoot: boolean): string | undefined {
+    if (this.environment.pageExists(target)) return target;
+    if (this.environment.pageExists(`${target}/index`)) return `${target}/index`;
+    const underBasePath = fromRoot ? this.withoutBasePath(target) : undefined;
+    return underBasePath === undefined ? undefined : this.pageNamed(underBasePath, false);
+  }
+
+  /**
+   * A root path written with the site's base path in front: a Mintlify site served at a subpath
+   * (`example.com/docs`) answers `/docs/images/a.png` as `/images/a.png`, and authors write
+   * both. Read so when the first segment names nothing at the site's root; the caller then
+   * looks the rest up as it would any path.
+   */
+  private withoutBasePath(relative: string): string | undefined {
+    const slash = relative.indexOf("/");
+    if (slash <= 0 || slash === relative.length - 1) return undefined;
+    if (this.environment.repo.entryExists(relative.slice(0, slash))) return undefined;
+    return relative.slice(slash + 1);
+  }
+
   /** The repository file a local URL names (from the file being converted), if it exists. */
   private repoFileOf(url: string): string | undefined {
     const cleaned = url.replace(/[?#].*$/, "");
@@ -242,7 +259,12 @@ export class PageContext implements CustomComponentContext {
       : path.normalize(path.join("/", path.dirname(this.currentFile), decoded));
     const relative = joined.replace(/^\/+/, "");
     if (!joined.startsWith("/") || relative.startsWith("..")) return undefined;
-    return this.environment.repo.exists(relative) ? relative : undefined;
+    if (this.environment.repo.exists(relative)) return relative;
+    if (!decoded.startsWith("/")) return undefined;
+    const underBasePath = this.withoutBasePath(relative);
+    return underBasePath !== undefined && this.environment.repo.exists(underBasePath)
+      ? underBasePath
+      : undefined;
   }
 
   uniqueId(prefix: string): string {

@@ -61,6 +61,16 @@ export class RepoFiles {
     }
   }
 
+  /** True when a file or folder of that path is in the repository. */
+  entryExists(relativePath: string): boolean {
+    try {
+      statSync(this.resolve(relativePath));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   readBytes(relativePath: string, maxBytes = MAX_SOURCE_BYTES): Buffer {
     const absolute = this.resolve(relativePath);
     const stats = statSync(absolute);

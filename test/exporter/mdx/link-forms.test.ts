@@ -58,6 +58,40 @@ describe("every form of link goes through the same rewriting", () => {
     ]);
   });
 
+  it("reads a root path written with the site's base path in front as the path under it", async () => {
+    // A Mintlify site served at example.com/docs answers /docs/images/a.png as /images/a.png.
+    const body = await renderPage(
+      {
+        "guides/intro.mdx": [
+          "![Orders](/docs/images/orders.png) and ![Refunds](/images/refunds.png)",
+          "",
+          "[Setup](/docs/guides/setup#install), [Guides](/docs/guides) and [Orders](/guides/orders)",
+          "",
+          "![Missing](/docs/images/missing.png) and [nowhere](/docs/nowhere)",
+          "",
+          // `guides` is a folder at the root: a path under it is not read as a base path.
+          "![Nested](/guides/images/orders.png)",
+          "",
+        ].join("\n"),
+        "images/orders.png": "png",
+        "images/refunds.png": "png",
+      },
+      "guides/intro.mdx",
+      { pages: ["guides/intro", "guides/setup", "guides/index", "guides/orders"] },
+    );
+    expect(body.html).toContain('<img src="../images/orders.png" alt="Orders" loading="lazy">');
+    expect(body.html).toContain('<img src="../images/refunds.png" alt="Refunds" loading="lazy">');
+    expect(body.html).toContain('<a href="setup.html#install">Setup</a>');
+    expect(body.html).toContain('<a href="index.html">Guides</a>');
+    expect(body.html).toContain('<a href="orders.html">Orders</a>');
+    expect(body.assets.sort()).toEqual(["images/orders.png", "images/refunds.png"]);
+    expect(body.problems.map((problem) => problem.message)).toEqual([
+      'file "/docs/images/missing.png" referenced by the page was not found in the repository',
+      'file "/guides/images/orders.png" referenced by the page was not found in the repository',
+    ]);
+    expect(body.links.map((link) => link.target)).toContain("docs/nowhere");
+  });
+
   it("reads HTML links in a Markdown page whole, with their content and a rewritten address", async () => {
     const body = await renderPage(
       {
