@@ -27,8 +27,15 @@ export interface CodeBlockInput {
   meta?: string;
 }
 
+/**
+ * The HTML of the blocks a thread highlighted last, by everything that makes it, up to
+ * CACHE_CHARACTERS of keys and HTML. Bounded by size, not count: an API reference's examples
+ * run to tens of kilobytes a block and are seldom repeated, and 4,000 of them held ~20 MB of
+ * each render thread's heap (decisions.md, "More real repositories").
+ */
 const cache = new Map<string, string>();
-const CACHE_LIMIT = 4000;
+const CACHE_CHARACTERS = 4_000_000;
+let cachedCharacters = 0;
 
 /**
  * A fenced code block as the page shows it: a header with its title (or language) and a
@@ -90,13 +97,29 @@ function highlightedHtml(
 ): string {
   const key = `${codeThemesKey()}\u0000${language ?? ""}\u0000${lineNumbers}\u0000${types ? "twoslash" : ""}\u0000${[...marks].map(([line, kinds]) => `${line}:${kinds.join("+")}`).join(",")}\u0000${words.join("\u0001")}\u0000${code}`;
   const cached = cache.get(key);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) {
+    // Used again: it goes to the back of the eviction order.
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
   const tree = highlightToHast(code, language, types ? [twoslashTransformer(types)] : []);
   decorateLines(tree, marks, words);
   const html = toHtml(tree);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, html);
+  remember(key, html);
   return html;
+}
+
+function remember(key: string, html: string): void {
+  const size = key.length + html.length;
+  if (size > CACHE_CHARACTERS) return;
+  for (const [oldKey, oldHtml] of cache) {
+    if (cachedCharacters + size <= CACHE_CHARACTERS) break;
+    cache.delete(oldKey);
+    cachedCharacters -= oldKey.length + oldHtml.length;
+  }
+  cache.set(key, html);
+  cachedCharacters += size;
 }
 
 const LINE_CLASSES: Record<string, string> = {
