@@ -30,7 +30,8 @@ import {
 import { feedFileOf, feedItemsOfPage, renderRssFeed } from "./output/rss-feed.ts";
 import {
   indexablePages,
-  renderLlmsFullTxt,
+  LlmsFullWriter,
+  llmsListedPages,
   renderLlmsTxt,
   renderRobots,
   renderSitemap,
@@ -251,18 +252,31 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     components,
     ...(api ? { api: api.setup } : {}),
   };
+  const exportedPages = tasks.map((task) => allPages.get(task.pagePath) as PageMeta);
+  const llmsFull = new LlmsFullWriter(
+    path.join(outputDir, "llms-full.txt"),
+    config,
+    llmsListedPages(exportedPages),
+  );
   let outcomes: PageOutcome[];
   try {
     outcomes = await renderAllPages(setup, tasks, {
       concurrency: options.concurrency,
       memoryLimitMb: options.memoryLimitMb,
       signal: options.signal,
-      onPageDone: () => progress("rendering", ++pagesDone, tasks.length),
+      onPageDone: (outcome) => {
+        progress("rendering", ++pagesDone, tasks.length);
+        // Handed over: nothing after rendering reads a page's Markdown from its outcome.
+        llmsFull.add(outcome.pagePath, outcome.markdown);
+        outcome.markdown = "";
+      },
     });
   } catch (error) {
+    llmsFull.close();
     discardOutput();
     throw error;
   }
+  llmsFull.close();
   // One by one: a page may carry more problems than a call takes arguments.
   for (const outcome of outcomes) for (const problem of outcome.problems) problems.push(problem);
   try {
@@ -295,7 +309,6 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     problems,
   );
   problems.push(...unusedFileProblems(listing.files, usedAssets));
-  const exportedPages = tasks.map((task) => allPages.get(task.pagePath) as PageMeta);
   const navigation = new NavigationModel(config.navigation, layout.pages);
   writeSearchIndex(outputDir, outcomes, allPages, navigation);
   const redirects = planRedirects({
@@ -316,7 +329,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
       );
     }
   }
-  writeSiteFiles(outputDir, layout, exportedPages, outcomes, navigationPaths);
+  writeSiteFiles(outputDir, layout, exportedPages, navigationPaths);
   writeRedirects(outputDir, layout, redirects);
   await writeRssFeeds(outputDir, exportedPages, config, layout.reader, layout.cleanUrls === true);
 
@@ -652,13 +665,10 @@ function writeSiteFiles(
   outputDir: string,
   layout: SiteLayoutData,
   pages: PageMeta[],
-  outcomes: PageOutcome[],
   navigationPaths: ReadonlySet<string>,
 ): void {
   const { config, siteUrl } = layout;
   const indexable = indexablePages(pages, config, navigationPaths);
-  const markdownByPath = new Map(outcomes.map((outcome) => [outcome.pagePath, outcome.markdown]));
-  const listed = pages.filter((page) => !page.noindex && !page.url);
   writeFileSync(
     path.join(outputDir, "sitemap.xml"),
     renderSitemap(indexable, {
@@ -675,14 +685,7 @@ function writeSiteFiles(
       layout.cleanUrls,
     ),
   );
-  writeFileSync(path.join(outputDir, "llms.txt"), renderLlmsTxt(config, listed));
-  writeFileSync(
-    path.join(outputDir, "llms-full.txt"),
-    renderLlmsFullTxt(
-      config,
-      listed.map((meta) => ({ meta, markdown: markdownByPath.get(meta.path) ?? "" })),
-    ),
-  );
+  writeFileSync(path.join(outputDir, "llms.txt"), renderLlmsTxt(config, llmsListedPages(pages)));
 }
 
 /**

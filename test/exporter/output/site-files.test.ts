@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   indexablePages,
+  LlmsFullWriter,
   renderLlmsTxt,
   renderRobots,
   renderSitemap,
@@ -99,5 +103,41 @@ describe("site files", () => {
     expect(text).toBe(
       "# Lumen\n\n> Job scheduling.\n\n## Pages\n\n- [Home](index.md): Start here.\n- [Guide A](guides/a.md)\n",
     );
+  });
+
+  it("writes llms-full.txt in the site's order whatever order the pages finish in", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "quire-llms-"));
+    try {
+      const pages = [
+        page("index", { title: "Home", description: "Start here." }),
+        page("guides/a", { title: "Guide A" }),
+        page("guides/b", { title: "Guide B" }),
+      ];
+      const file = path.join(folder, "llms-full.txt");
+      const writer = new LlmsFullWriter(file, config, pages);
+      writer.add("guides/b", "Second guide.");
+      writer.add("elsewhere", "Not listed.");
+      writer.add("index", "Welcome.");
+      writer.add("guides/a", "First guide.");
+      writer.close();
+      expect(readFileSync(file, "utf8")).toBe(
+        `${[
+          "# Lumen",
+          "> Job scheduling.",
+          "# Home\n\nSource: index.md\n\n> Start here.\n\nWelcome.",
+          "# Guide A\n\nSource: guides/a.md\n\nFirst guide.",
+          "# Guide B\n\nSource: guides/b.md\n\nSecond guide.",
+        ].join("\n\n---\n\n")}\n`,
+      );
+      // A page that never finished still has its header, as before, with nothing under it.
+      const partial = new LlmsFullWriter(file, config, pages.slice(0, 2));
+      partial.add("guides/a", "First guide.");
+      partial.close();
+      expect(readFileSync(file, "utf8")).toContain(
+        "# Home\n\nSource: index.md\n\n> Start here.\n\n\n\n---\n\n# Guide A",
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
