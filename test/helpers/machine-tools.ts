@@ -34,6 +34,7 @@ export const DEBIAN_PACKAGES = {
   python: "python3-requests",
   java: "default-jdk-headless",
   script: "bsdutils",
+  nginx: "nginx",
 } as const;
 
 /** A tool found (or not) on this machine; `missing` says what is absent, in words. */
@@ -91,4 +92,10 @@ export function terminalRecorder(): MachineTool {
     `no ${command} (util-linux's script)`,
     DEBIAN_PACKAGES.script,
   );
+}
+
+/** nginx, which serves an export with the nginx snippet the export writes. */
+export function nginxServer(): MachineTool {
+  const command = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+  return machineTool(command, existsSync(command), `no ${command}`, DEBIAN_PACKAGES.nginx);
 }
