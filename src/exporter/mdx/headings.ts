@@ -15,14 +15,22 @@ const HEADING = /^h([1-6])$/;
  * (`#swap-on-chain`) or made one, with underscores and dashes at the ends gone, as Mintlify's
  * components slug a title (`## _meta` linked as `#meta`). Each form a heading gives is answered.
  */
+/** Variation selectors and the zero-width joiner: the invisible parts of emoji sequences. */
+const EMOJI_JOINERS = /[\uFE0E\uFE0F\u200D]/g;
+
 function headingAliases(text: string): string[] {
   const github = githubSlug(text);
-  const withoutPunctuationWords = text
+  // GitHub's slug drops an emoji but keeps its invisible parts (`☁️` leaves U+FE0F), which no
+  // author types into a link: `#### Langtrace Cloud ☁️` is linked as `#langtrace-cloud`.
+  const visible = text.replace(EMOJI_JOINERS, "");
+  const withoutPunctuationWords = visible
     .split(/\s+/)
     .map((word) => githubSlug(word))
     .filter(Boolean)
     .join("-");
-  const oneSeparator = github.replace(/[-_]+/g, "-").replace(/^-+|-+$/g, "");
+  const oneSeparator = githubSlug(visible)
+    .replace(/[-_]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   return [...new Set([withoutPunctuationWords, oneSeparator])].filter(
     (alias) => alias !== "" && alias !== github,
   );

@@ -53,6 +53,18 @@ describe("heading ids beside component ids", () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
+  it("answers to the id without the emoji, as authors link a heading that ends in one", async () => {
+    const body = await renderPage({
+      "index.mdx": "#### Langtrace Cloud ☁️\n\n#### Self-hosted 🏠\n\n#### Team 👩‍💻 setup\n",
+    });
+    // GitHub's ids keep what it does not drop of an emoji; the aliases are what authors type.
+    expect(body.html).toContain('<span id="langtrace-cloud" class="heading-alias"></span>');
+    expect(body.html).toContain('<span id="self-hosted" class="heading-alias"></span>');
+    expect(body.html).toContain('<span id="team-setup" class="heading-alias"></span>');
+    const all = ids(body.html);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
   it("names a heading holding a component by the words written, not by what the component draws", async () => {
     const body = await renderPage({
       "index.mdx":
