@@ -31,7 +31,7 @@ export interface CodeBlockInput {
  * The HTML of the blocks a thread highlighted last, by everything that makes it, up to
  * CACHE_CHARACTERS of keys and HTML. Bounded by size, not count: an API reference's examples
  * run to tens of kilobytes a block and are seldom repeated, and 4,000 of them held ~20 MB of
- * each render thread's heap (decisions.md, "More real repositories").
+ * each render thread's heap on Spree's docs (decisions.md, "Spree's docs again").
  */
 const cache = new Map<string, string>();
 const CACHE_CHARACTERS = 4_000_000;
@@ -40,8 +40,8 @@ let cachedCharacters = 0;
 /**
  * A fenced code block as the page shows it: a header with its title (or language) and a
  * copy button, then the code highlighted at export time in light and dark, with line
- * highlights, focus, diff markers and optional line numbers. Identical blocks are
- * highlighted once per thread.
+ * highlights, focus, diff markers and optional line numbers. A block the thread highlighted
+ * recently is not highlighted again.
  */
 export function renderCodeBlock(input: CodeBlockInput, context: CodeBlockContext): Element {
   const meta = parseCodeMeta(input.meta);

@@ -6,6 +6,8 @@ import { HEADING_TEXT_PROPERTY } from "./heading-text.ts";
 import type { SearchSection, TocEntry } from "./rendered-page.ts";
 
 const HEADING = /^h([1-6])$/;
+/** Variation selectors and the zero-width joiner: the invisible parts of emoji sequences. */
+const EMOJI_JOINERS = /[\uFE0E\uFE0F\u200D]/g;
 
 /**
  * Other ids a heading answers to, besides GitHub's slug (its id). Authors link to headings by
@@ -15,9 +17,6 @@ const HEADING = /^h([1-6])$/;
  * (`#swap-on-chain`) or made one, with underscores and dashes at the ends gone, as Mintlify's
  * components slug a title (`## _meta` linked as `#meta`). Each form a heading gives is answered.
  */
-/** Variation selectors and the zero-width joiner: the invisible parts of emoji sequences. */
-const EMOJI_JOINERS = /[\uFE0E\uFE0F\u200D]/g;
-
 function headingAliases(text: string): string[] {
   const github = githubSlug(text);
   // GitHub's slug drops an emoji but keeps its invisible parts (`☁️` leaves U+FE0F), which no
