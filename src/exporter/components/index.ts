@@ -5,6 +5,7 @@ import { CodeBlock } from "./code-block.ts";
 import { CodeGroup, RequestExample, ResponseExample } from "./code-group.ts";
 import { ParamField, ResponseField } from "./fields.ts";
 import { GitHubRepo } from "./github.ts";
+import { Heading } from "./heading.ts";
 import { Badge, Color, ColorItem, ColorRow, Tooltip } from "./inline.ts";
 import { Latex } from "./latex.ts";
 import { Frame, Icon } from "./media.ts";
@@ -48,6 +49,7 @@ const registry: Record<string, Component> = {
   Param: ParamField,
   Frame,
   Icon,
+  Heading,
   Tooltip,
   Badge,
   Latex,

@@ -1,39 +1,12 @@
-import GithubSlugger, { slug as githubSlug } from "github-slugger";
+import GithubSlugger from "github-slugger";
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { hasClass, SKIPPED_FOR_TEXT, textOf } from "../components/element-text.ts";
 import { ENGLISH, fillMessage, type Messages } from "../messages/index.ts";
+import { HeadingSlugger, headingAliases, mintlifyHeadingSlug } from "./heading-slug.ts";
 import { HEADING_TEXT_PROPERTY } from "./heading-text.ts";
 import type { SearchSection, TocEntry } from "./rendered-page.ts";
 
 const HEADING = /^h([1-6])$/;
-/** Variation selectors and the zero-width joiner: the invisible parts of emoji sequences. */
-const EMOJI_JOINERS = /[\uFE0E\uFE0F\u200D]/g;
-
-/**
- * Other ids a heading answers to, besides GitHub's slug (its id). Authors link to headings by
- * the ids Mintlify gave them, and those have not always been GitHub's. For a word that is
- * only punctuation (`## \`swap\` — on-chain`, `## Install - macOS`, `## A & B`) real
- * repositories link the dashes kept as GitHub keeps them (`#a--b`), dropped with the word
- * (`#swap-on-chain`) or made one, with underscores and dashes at the ends gone, as Mintlify's
- * components slug a title (`## _meta` linked as `#meta`). Each form a heading gives is answered.
- */
-function headingAliases(text: string): string[] {
-  const github = githubSlug(text);
-  // GitHub's slug drops an emoji but keeps its invisible parts (`☁️` leaves U+FE0F), which no
-  // author types into a link: `#### Langtrace Cloud ☁️` is linked as `#langtrace-cloud`.
-  const visible = text.replace(EMOJI_JOINERS, "");
-  const withoutPunctuationWords = visible
-    .split(/\s+/)
-    .map((word) => githubSlug(word))
-    .filter(Boolean)
-    .join("-");
-  const oneSeparator = githubSlug(visible)
-    .replace(/[-_]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return [...new Set([withoutPunctuationWords, oneSeparator])].filter(
-    (alias) => alias !== "" && alias !== github,
-  );
-}
 
 /**
  * Gives every heading an id and an anchor link, and collects the table of contents (h2–h4)
@@ -43,9 +16,11 @@ export function processHeadings(
   tree: Root,
   messages: Pick<Messages, "linkToHeading"> = ENGLISH,
 ): { toc: TocEntry[]; sections: SearchSection[] } {
-  const slugger = new GithubSlugger();
   // Components (accordions, fields, tabs) already gave ids; a heading's slug must not repeat one.
   const taken = collectIds(tree.children);
+  const slugger = new HeadingSlugger(taken);
+  // GitHub's slugs (with its `-1`, `-2`) are answered too, as aliases.
+  const github = new GithubSlugger();
   const toc: TocEntry[] = [];
   const sections: SearchSection[] = [{ anchor: "", heading: "", text: "" }];
   const aliased: { node: Element; aliases: string[] }[] = [];
@@ -68,14 +43,24 @@ export function processHeadings(
       if (match && !hasClass(node, "not-heading")) {
         const depth = Number(match[1]);
         const text = (typeof written === "string" ? written : textOf(node)).trim();
-        let id =
-          typeof node.properties.id === "string" && node.properties.id !== ""
-            ? node.properties.id
-            : slugger.slug(text || "section");
-        while (id !== node.properties.id && taken.has(id)) id = slugger.slug(text || "section");
+        const named = node.properties.id;
+        const githubId = github.slug(text || "section");
+        let id: string;
+        // An id the heading names replaces the generated one and its other forms.
+        let aliases: string[] = [];
+        if (typeof named === "string" && named !== "") {
+          id = named;
+          slugger.claim(id);
+        } else {
+          const slug = mintlifyHeadingSlug(text);
+          id = slugger.next(slug.id || "section");
+          if (text)
+            aliases = headingAliases(text, { github: githubId, ...slug }).filter(
+              (alias) => alias !== id,
+            );
+        }
         node.properties.id = id;
         headingIds.add(id);
-        const aliases = text ? headingAliases(text) : [];
         if (aliases.length > 0) aliased.push({ node, aliases });
         if (depth >= 2 && depth <= 4) {
           if (!hasClass(node, "no-anchor") && !insideLink) {

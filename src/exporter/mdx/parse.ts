@@ -2,6 +2,7 @@ import type { Parent, PhrasingContent, Root, RootContent } from "mdast";
 import { protectVariables, restoreVariables } from "../site/config/variable-text.ts";
 import type { Variables } from "../site/config/variables.ts";
 import { parseFrontmatterYaml } from "../site/frontmatter.ts";
+import { applyHeadingIds, blankHeadingIds } from "./custom-heading-ids.ts";
 import type { SourceLimitHit } from "./source-lines.ts";
 import { findSourceLimit } from "./source-nesting.ts";
 import { parseMarkdownTree } from "./syntax.ts";
@@ -59,7 +60,9 @@ export function parseSource(
 ): ParsedSource {
   // Variables stand as tokens of the same length while the source is parsed (see variable-text.ts).
   const variables = protectVariables(source, options.variables);
-  const text = variables?.text ?? source;
+  // `## Title {#id}` is not MDX: its `{#id}` is blanked out and given to the heading after parsing.
+  const headingIds = blankHeadingIds(variables?.text ?? source, format);
+  const text = headingIds?.text ?? variables?.text ?? source;
   // The limits first, from the text alone: parsing a text past them is what costs minutes.
   const passed = findSourceLimit(text, format);
   if (passed) throw new SourceLimitError(passed);
@@ -93,6 +96,7 @@ export function parseSource(
   }
   const deepTree = findDeepTreeNesting(tree);
   if (deepTree) throw new SourceLimitError(deepTree);
+  if (headingIds) applyHeadingIds(tree, headingIds.idsByLine);
   if (format === "mdx") unravelJsxParagraphs(tree);
   const frontmatter = readFrontmatter(tree);
   if (!variables) return { tree, frontmatter };

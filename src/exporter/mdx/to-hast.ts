@@ -182,10 +182,16 @@ function htmlElement(
   context: PageContext,
 ) {
   const properties: Properties = {};
+  let noAnchor = false;
   for (const [key, value] of Object.entries(props)) {
     // `<img noZoom>`: the image opens no larger view on click (the client script reads this).
     if (key === "noZoom" && tagName === "img") {
       if (value !== false && value !== "false") properties.dataNoZoom = "";
+      continue;
+    }
+    // `<h2 noAnchor>`: the heading shows no link to itself.
+    if (key === "noAnchor" && /^h[1-6]$/.test(tagName)) {
+      noAnchor = value !== false && value !== "false";
       continue;
     }
     if (key === "style" && value && typeof value === "object" && !Array.isArray(value)) {
@@ -213,6 +219,10 @@ function htmlElement(
   if (node.position) element.position = node.position;
   // Only the element's own classes: its children are counted where they are converted.
   collectElementClasses([element], context.classNames, false);
+  if (noAnchor) {
+    const classes = element.properties.className;
+    element.properties.className = [...(Array.isArray(classes) ? classes : []), "no-anchor"];
+  }
   rewriteUrls(element, context, node);
   return element;
 }

@@ -39,7 +39,7 @@ describe("steps", () => {
       '<p class="step-title" id="claim-an-api-key">Claim an API key!</p>',
     );
     expect(body.html).toContain('<p class="step-title" id="go">Run</p>');
-    expect(body.html).toMatch(/<h2 id="install-1">Install/);
+    expect(body.html).toMatch(/<h2 id="install-3">Install/);
     expect(body.ids).toEqual(expect.arrayContaining(["install", "claim-an-api-key", "go"]));
   });
 });

@@ -35,7 +35,7 @@ describe("tabs, code groups and views", () => {
     expect(body.html).toContain('role="tabpanel" id="fee-token-flow"');
     expect(body.html).toContain('role="tabpanel" id="go"');
     // The heading of the same words takes another id.
-    expect(body.html).toContain('<h2 id="install-1">');
+    expect(body.html).toContain('<h2 id="install-2">');
     expect(body.ids).toEqual(expect.arrayContaining(["install", "fee-token-flow", "go"]));
   });
 
