@@ -56,10 +56,17 @@ beforeAll(async () => {
       "  const [on, setOn] = useState(false);",
       '  return <button id="toggle" onClick={() => setOn(!on)}>{on ? "On" : "Off"}</button>;',
       "};",
+      "export const tens = (count) => Array.from({ length: count }, (_, i) => (i + 1) * 10);",
+      "export const Stepper = ({ steps }) => {",
+      "  const [index, setIndex] = useState(0);",
+      '  return <button id="stepper" onClick={() => setIndex(index + 1)}>{steps[index % steps.length]}</button>;',
+      "};",
       "",
       '<BrowserOnlyCrash label="Rendered at export" />',
       "",
       "<Toggle />",
+      "",
+      "<Stepper steps={tens(3)} />",
       "",
     ].join("\n"),
   });
@@ -249,6 +256,21 @@ describe("a component that fails in the browser", () => {
     ]);
     await tab.locator("#toggle").click();
     await expect(tab.locator("#toggle").textContent()).resolves.toBe("On");
+    await context.close();
+  });
+});
+
+describe("a component given a computed prop", () => {
+  it("renders it at export and gets the same value in the browser: steps={tens(3)}", async () => {
+    const url = pathToFileURL(path.join(root, "fragile-site", "index.html")).href;
+    const withoutScripts = await open(url, "file", { javaScript: false });
+    await expect(withoutScripts.tab.locator("#stepper").textContent()).resolves.toBe("10");
+    await withoutScripts.context.close();
+    const { context, tab } = await open(url, "file");
+    await tab.locator("#stepper").click();
+    await expect(tab.locator("#stepper").textContent()).resolves.toBe("20");
+    await tab.locator("#stepper").click();
+    await expect(tab.locator("#stepper").textContent()).resolves.toBe("30");
     await context.close();
   });
 });

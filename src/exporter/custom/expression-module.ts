@@ -3,8 +3,8 @@
  * in the sandbox as small components of a module of their own: the file's `import`/`export`
  * code, so that they see every name the file defines, and one export per expression, which
  * takes the literal values of its scope (a snippet's props) and renders the expression as a
- * JSX child would. Each piece stays on its own lines of the file, so that a failure names the
- * file's line.
+ * JSX child would, or returns it for a repository component's prop (`rows={methods()}`). Each
+ * piece stays on its own lines of the file, so that a failure names the file's line.
  */
 
 /** One expression of a file: where it is written, its code, and the scope names it reads. */
@@ -16,6 +16,8 @@ export interface ExpressionSource {
   line: number;
   column: number;
   scopeNames: readonly string[];
+  /** A prop's value (`rows={methods()}`): the export returns it, instead of rendering it. */
+  value?: boolean;
 }
 
 const MODULE_SUFFIX = "#expressions";
@@ -55,7 +57,10 @@ export function expressionModuleSource(
     const scope = names.length > 0 ? `const { ${names.join(", ")} } = __quireScope; ` : "";
     // A line comment at its end would swallow the closing brace: then the brace goes below.
     const end = /\/\/[^\n]*$/.test(expression.code) ? "\n" : "";
-    const code = `export const ${expression.exportName} = (__quireScope) => { ${scope}return <>{${expression.code}${end}}</>; };`;
+    const result = expression.value
+      ? `(${expression.code}${end})`
+      : `<>{${expression.code}${end}}</>`;
+    const code = `export const ${expression.exportName} = (__quireScope) => { ${scope}return ${result}; };`;
     code.split("\n").forEach((part, index) => {
       const at = expression.line - 1 + index;
       while (lines.length <= at) lines.push("");

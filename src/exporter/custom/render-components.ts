@@ -41,6 +41,7 @@ import {
   expressionModuleId,
   expressionModuleSource,
   fileOfExpressionModule,
+  isExpressionModule,
 } from "./expression-module.ts";
 import { ISLAND_DATA_ID, type IslandData, type IslandRecord } from "./island-contract.ts";
 import { outputSize } from "./output-size.ts";
@@ -364,29 +365,41 @@ export async function preparePageComponents(
 ): Promise<PageComponents | undefined> {
   const files = new Set<string>();
   const expressions = new Map<string, ExpressionSource[]>();
+  const addExpression = (file: string, expression: ExpressionSource): void => {
+    const list = expressions.get(file) ?? [];
+    expressions.set(file, list);
+    const known = list.find((item) => item.exportName === expression.exportName);
+    // A snippet included twice: the same expression, read with the names of both scopes.
+    if (known) known.scopeNames = [...new Set([...known.scopeNames, ...expression.scopeNames])];
+    else list.push(expression);
+  };
   for (const node of marked) {
     const data = node.data as JsxNodeData | undefined;
     if (data?.quireUnsupported?.file) {
       files.add(data.quireUnsupported.file);
-      for (const file of referencedFiles(data.quireProps ?? {})) files.add(file);
+      // A computed prop's module is its file's expression module, made below.
+      for (const file of referencedFiles(data.quireProps ?? {}))
+        if (!isExpressionModule(file)) files.add(file);
+      for (const prop of data.quireComputedProps ?? [])
+        addExpression(prop.file, {
+          exportName: prop.exportName,
+          code: prop.code,
+          line: prop.line,
+          column: prop.column,
+          scopeNames: Object.keys(prop.scope),
+          value: true,
+        });
     }
     const expression = data?.quireExpression;
     const start = node.position?.start;
     if (!expression || !start || !("value" in node) || typeof node.value !== "string") continue;
-    const list = expressions.get(expression.file) ?? [];
-    expressions.set(expression.file, list);
-    const names = Object.keys(expression.scope);
-    const known = list.find((item) => item.exportName === expression.exportName);
-    // A snippet included twice: the same expression, read with the names of both scopes.
-    if (known) known.scopeNames = [...new Set([...known.scopeNames, ...names])];
-    else
-      list.push({
-        exportName: expression.exportName,
-        code: node.value,
-        line: start.line,
-        column: start.column,
-        scopeNames: names,
-      });
+    addExpression(expression.file, {
+      exportName: expression.exportName,
+      code: node.value,
+      line: start.line,
+      column: start.column,
+      scopeNames: Object.keys(expression.scope),
+    });
   }
   if (files.size === 0 && expressions.size === 0) return undefined;
   const compiler = new ComponentCompiler(repo, options.variables);
@@ -447,7 +460,10 @@ function referencedFiles(props: Record<string, PropValue>): string[] {
   const walk = (value: unknown, depth: number): void => {
     if (!value || typeof value !== "object" || depth > 20) return;
     const reference = moduleExportOf(value);
-    if (reference) files.push(reference[0]);
+    if (reference?.scope) {
+      files.push(expressionModuleId(reference.file));
+      walk(reference.scope, depth + 1);
+    } else if (reference) files.push(reference.file);
     else for (const item of Object.values(value)) walk(item, depth + 1);
   };
   walk(props, 0);

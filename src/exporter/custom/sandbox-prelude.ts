@@ -1,5 +1,6 @@
 import { componentNames } from "../components/index.ts";
-import { MODULE_EXPORT } from "../mdx/module-export.ts";
+import { COMPUTED_WITH, MODULE_EXPORT } from "../mdx/module-export.ts";
+import { expressionModuleId } from "./expression-module.ts";
 
 /**
  * The JavaScript every sandbox context starts with: a `createElement` that builds a plain
@@ -237,10 +238,18 @@ function renderNode(node, depth, out) {
   if (props.dangerouslySetInnerHTML && typeof props.dangerouslySetInnerHTML.__html === "string") element.push({ h: props.dangerouslySetInnerHTML.__html });
   else renderNode(props.children, depth + 1, element);
 }
-/** Props that name a module's export ({ MODULE_EXPORT: [file, name] }) get that export. */
+/**
+ * Props that name a module's export ({ MODULE_EXPORT: [file, name] }) get that export; one
+ * computed by an export of the file's expression module (COMPUTED_WITH: scope) gets its value.
+ */
 function withModuleExports(value, depth) {
   if (!value || typeof value !== "object" || depth > 20) return value;
   var reference = value[${JSON.stringify(MODULE_EXPORT)}];
+  var scope = value[${JSON.stringify(COMPUTED_WITH)}];
+  if (Array.isArray(reference) && reference.length === 2 && scope && typeof scope === "object") {
+    var compute = __quireLoad(String(reference[0]) + ${JSON.stringify(expressionModuleId(""))})[String(reference[1])];
+    return typeof compute === "function" ? compute(withModuleExports(scope, depth + 1)) : undefined;
+  }
   if (Array.isArray(reference) && reference.length === 2) return __quireLoad(String(reference[0]))[String(reference[1])];
   var keys = Object.keys(value);
   for (var index = 0; index < keys.length; index++) value[keys[index]] = withModuleExports(value[keys[index]], depth + 1);

@@ -12,9 +12,9 @@ import {
 import type { Problem } from "../problems.ts";
 import type { Variables } from "../site/config/variables.ts";
 import { RepoFileError, type RepoFiles } from "../site/repo-files.ts";
-import { expressionExportName, type JsxNodeData } from "./jsx-node-data.ts";
+import { computedPropExportName, expressionExportName, type JsxNodeData } from "./jsx-node-data.ts";
 import { evaluateLiteral, NotLiteralError } from "./literal.ts";
-import { MODULE_EXPORT } from "./module-export.ts";
+import { COMPUTED_WITH, MODULE_EXPORT } from "./module-export.ts";
 import { parseSource, SourceSyntaxError } from "./parse.ts";
 import { collectModuleScope, type SnippetImport } from "./scope.ts";
 
@@ -348,7 +348,16 @@ class Expander {
           props[attribute.name] = evaluateLiteral(statement, frame.scope);
         } catch (error) {
           if (!(error instanceof NotLiteralError)) throw error;
-          const reference = forCodeComponent ? this.moduleExport(statement, frame) : undefined;
+          const reference = forCodeComponent
+            ? (this.moduleExport(statement, frame) ??
+              computedProp(
+                node,
+                attribute.position ?? node.position,
+                value.value,
+                statement,
+                frame,
+              ))
+            : undefined;
           if (reference) {
             props[attribute.name] = reference;
             continue;
@@ -493,6 +502,30 @@ function literalText(value: PropValue): string | undefined {
     text += part;
   }
   return text;
+}
+
+/**
+ * A repository component's prop that computes its value (`rows={methods()}`): recorded on the
+ * element for the sandbox, and written as a reference to its export with the scope it reads.
+ */
+function computedProp(
+  node: JsxElement,
+  position: Position | undefined,
+  code: string,
+  statement: Program["body"][number],
+  frame: Frame,
+): { [MODULE_EXPORT]: [string, string]; [COMPUTED_WITH]: Props } | undefined {
+  const start = position?.start;
+  if (!start) return undefined;
+  const exportName = computedPropExportName(start.line, start.column);
+  const scope = scopeOf(statement, frame.scope);
+  node.data ??= {};
+  const data = node.data as JsxNodeData;
+  data.quireComputedProps = [
+    ...(data.quireComputedProps ?? []),
+    { file: frame.file, exportName, code, line: start.line, column: start.column, scope },
+  ];
+  return { [MODULE_EXPORT]: [frame.file, exportName], [COMPUTED_WITH]: scope };
 }
 
 /**

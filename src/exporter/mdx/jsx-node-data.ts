@@ -23,6 +23,21 @@ export interface JsxNodeData {
   quireExpression?: ExpressionData;
   /** The text an evaluated expression rendered, for the page's Markdown. */
   quireRenderedText?: string;
+  /**
+   * Props of a repository component that compute their value (`rows={methods()}`): evaluated
+   * in the sandbox with the file's expressions, where the component runs.
+   */
+  quireComputedProps?: ComputedProp[];
+}
+
+/** A repository component's prop whose value is computed: its code, where it is written, its scope. */
+export interface ComputedProp {
+  file: string;
+  exportName: string;
+  code: string;
+  line: number;
+  column: number;
+  scope: Props;
 }
 
 /** Where a computed expression is evaluated, and the literal values it reads from its scope. */
@@ -40,4 +55,9 @@ export interface ExpressionData {
 /** The export of the expression at a line and column of its file. */
 export function expressionExportName(line: number, column: number): string {
   return `__quireExpression_${line}_${column}`;
+}
+
+/** The export of the computed prop at a line and column of its file. */
+export function computedPropExportName(line: number, column: number): string {
+  return `__quireProp_${line}_${column}`;
 }

@@ -242,6 +242,42 @@ describe("rendering repository components in the sandbox", () => {
     expect([...body.dependencies].sort()).toEqual(["snippets/data.jsx", "snippets/playground.jsx"]);
   });
 
+  it("gives a component the value a prop computes (rows={methods()}), with the literal values it reads", async () => {
+    const body = await renderPage(
+      {
+        "index.mdx": [
+          "import { methods, Table } from '/snippets/table.jsx';",
+          "",
+          "export const label = 'Method';",
+          "",
+          "<Table rows={methods()} label={label.toUpperCase()} />",
+          "",
+          "<Table rows={methods().slice(1)} label={`${label}s`} />",
+          "",
+          "<Table rows={missing()} label='Broken' />",
+          "",
+        ].join("\n"),
+        "snippets/table.jsx": [
+          "export const methods = () => [{ name: 'connect' }, { name: 'disconnect' }];",
+          "export const Table = ({ rows, label }) => <ul>{rows.map((row) => <li key={row.name}>{label}: {row.name}</li>)}</ul>;",
+        ].join("\n"),
+      },
+      "index.mdx",
+    );
+    expect(body.html).toContain("<ul><li>METHOD: connect</li><li>METHOD: disconnect</li></ul>");
+    expect(body.html).toContain("<ul><li>Methods: disconnect</li></ul>");
+    // A prop whose code fails fails its instance, at its line, like any render.
+    expect(body.html).toContain('class="custom-component-error" data-component="Table"');
+    expect(body.problems).toEqual([
+      expect.objectContaining({
+        line: 9,
+        message: expect.stringMatching(
+          /^component <Table> on page "index" was not rendered: .*missing/,
+        ),
+      }),
+    ]);
+  });
+
   it("sanitizes what a component produces: no script, no event handler, no javascript: URL", async () => {
     const body = await renderPage({
       "index.mdx":

@@ -17,6 +17,7 @@ import {
   urlUseOf,
 } from "../../safety/html-allow-list.ts";
 import { checkSrcset, checkUrl } from "../../safety/url-policy.ts";
+import { expressionModuleId } from "../expression-module.ts";
 import {
   AMBIENT_NAMES,
   type AmbientName,
@@ -187,7 +188,12 @@ function applyPropRules(
 function withModuleExports(value: unknown, load: (file: string) => Exports, depth = 0): unknown {
   if (!value || typeof value !== "object" || depth > 20) return value;
   const reference = moduleExportOf(value);
-  if (reference) return load(reference[0])[reference[1]];
+  if (reference?.scope) {
+    const compute = load(expressionModuleId(reference.file))[reference.exportName];
+    const scope = withModuleExports(reference.scope, load, depth + 1);
+    return typeof compute === "function" ? compute(scope) : undefined;
+  }
+  if (reference) return load(reference.file)[reference.exportName];
   const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
   for (const [key, item] of Object.entries(value))
     (copy as Record<string, unknown>)[key] = withModuleExports(item, load, depth + 1);
