@@ -2,9 +2,24 @@ import type { Element, ElementContent } from "hast";
 import { h } from "hastscript";
 import type { Messages } from "../messages/index.ts";
 import { flag, slug, text } from "./props.ts";
-import type { Component, PropValue } from "./types.ts";
+import type { Component, ComponentContext, Props, PropValue } from "./types.ts";
 
 const LOCATIONS = ["path", "query", "body", "header", "cookie"] as const;
+
+/**
+ * A field's anchor as Mintlify gives it, parameters and response fields alike: `param-` and
+ * the name with its camelCase words apart (`onError` → `param-on-error`, `XMLHttp` →
+ * `param-xml-http`), a repeat `-1`, `-2`; or the field's own `id`.
+ */
+function fieldId(props: Props, name: string, context: ComponentContext): string {
+  const own = text(props, "id")?.trim();
+  if (own) return own;
+  const words = name
+    .replace(/([a-z\d])([A-Z])/g, "$1 $2")
+    // An acronym before a word (`XMLHttp`), not a plural one (`APIs`).
+    .replace(/([A-Z]+)([A-Z](?!s\b)[a-z])/g, "$1 $2");
+  return context.uniqueId(`param-${slug(words)}`, 1);
+}
 
 function literal(value: PropValue): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -94,7 +109,7 @@ export const ParamField: Component = ({ props, children, context, position }) =>
       required: flag(props, "required"),
       deprecated: flag(props, "deprecated"),
       defaultValue: literal(props.default),
-      id: context.uniqueId(`param-${slug(name ?? "parameter")}`),
+      id: fieldId(props, name ?? "parameter", context),
     },
     children,
     context.messages,
@@ -115,7 +130,7 @@ export const ResponseField: Component = ({ props, children, context }) => {
       defaultValue: literal(props.default),
       pre: list(props.pre),
       post: list(props.post),
-      id: context.uniqueId(`response-${slug(name)}`),
+      id: fieldId(props, name, context),
     },
     children,
     context.messages,

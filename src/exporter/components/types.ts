@@ -34,8 +34,11 @@ export interface ComponentContext {
   href(url: string, position?: Position): string | undefined;
   /** Rewrite an image/file reference to a relative URL and copy the file into the bundle. `position` locates a missing one. */
   asset(src: string, position?: Position, use?: UrlUse): string | undefined;
-  /** A page-unique element id with the given prefix. */
-  uniqueId(prefix: string): string;
+  /**
+   * A page-unique element id with the given prefix: the prefix itself the first time, then
+   * `prefix-2`, `prefix-3` (from `prefix-1` when `firstRepeat` is 1, as Mintlify's fields count).
+   */
+  uniqueId(prefix: string, firstRepeat?: 1 | 2): string;
   /** Render a Markdown string (e.g. a prop holding Markdown) to hast. */
   markdown(text: string): ElementContent[];
   /** Notes a parameter a `<ParamField>` documents: a page written by hand builds its playground from them. */

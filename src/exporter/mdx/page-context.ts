@@ -267,10 +267,10 @@ export class PageContext implements CustomComponentContext {
       : undefined;
   }
 
-  uniqueId(prefix: string): string {
+  uniqueId(prefix: string, firstRepeat: 1 | 2 = 2): string {
     const count = (this.usedIds.get(prefix) ?? 0) + 1;
     this.usedIds.set(prefix, count);
-    return count === 1 ? prefix : `${prefix}-${count}`;
+    return count === 1 ? prefix : `${prefix}-${count - 2 + firstRepeat}`;
   }
 
   markdown(text: string): ElementContent[] {

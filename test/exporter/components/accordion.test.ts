@@ -35,6 +35,6 @@ describe("accordions and expandables", () => {
     expect(body.html).toContain(
       '<details class="expandable"><summary class="expandable-summary">Show user fields</summary>',
     );
-    expect(body.html).toContain('id="response-id"');
+    expect(body.html).toContain('id="param-id"');
   });
 });

@@ -12,15 +12,35 @@ describe("options of API fields", () => {
     );
   });
 
-  it("gives two fields of the same name different anchors", async () => {
+  it("gives two fields of the same name different anchors, counted as Mintlify counts them", async () => {
     const body = await renderPage({
       "index.mdx":
         '<ParamField path="id" type="string" />\n\n<ParamField body="id" type="integer" />\n',
     });
     expect(body.html).toContain('<div class="field" id="param-id">');
     expect(body.html).toContain(
-      '<div class="field" id="param-id-2"><div class="field-header"><a class="field-name" href="#param-id-2">',
+      '<div class="field" id="param-id-1"><div class="field-header"><a class="field-name" href="#param-id-1">',
     );
+  });
+
+  it("anchors fields by Mintlify's ids: camelCase words apart, response fields too, or the field's own id", async () => {
+    const body = await renderPage({
+      "index.mdx": [
+        '<ParamField path="onError" type="function" />',
+        '<ParamField query="XMLHttpRequest" type="string" />',
+        '<ParamField query="listAPIs" type="boolean" />',
+        '<ResponseField name="createdAt" type="string" />',
+        '<ResponseField name="user_id" type="string" id="owner" />',
+        "",
+      ].join("\n\n"),
+    });
+    expect(body.ids).toEqual([
+      "param-on-error",
+      "param-xml-http-request",
+      "param-list-apis",
+      "param-created-at",
+      "owner",
+    ]);
   });
 
   it("shows defaults of every literal kind as written values", async () => {
@@ -49,7 +69,7 @@ describe("options of API fields", () => {
         '<ResponseField name="status" type="string" required>\n  One of `active` or `archived`.\n</ResponseField>\n',
     });
     expect(body.html).toContain(
-      '<a class="field-name" href="#response-status"><code>status</code></a><span class="field-type">string</span><span class="field-required">required</span>',
+      '<a class="field-name" href="#param-status"><code>status</code></a><span class="field-type">string</span><span class="field-required">required</span>',
     );
     expect(body.html).toContain("<p>One of <code>active</code> or <code>archived</code>.</p>");
   });
