@@ -228,7 +228,12 @@ class Expander {
       return this.inlineSnippet(node, target, props, frame);
     }
     if (name === "Snippet" && typeof props.file === "string") {
-      const target = this.resolveSpecifier(`/snippets/${props.file}`, frame.file, node);
+      // Mintlify's older `<Snippet file>` names a file of `_snippets/`, as older sites keep them.
+      const folder =
+        !this.repo.exists(`snippets/${props.file}`) && this.repo.exists(`_snippets/${props.file}`)
+          ? "_snippets"
+          : "snippets";
+      const target = this.resolveSpecifier(`/${folder}/${props.file}`, frame.file, node);
       if (!target) return [];
       const { file: _file, ...rest } = props;
       return this.inlineSnippet(node, target, rest, frame);

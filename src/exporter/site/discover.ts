@@ -12,7 +12,7 @@ export interface RepositoryListing {
 
 /**
  * Lists the repository: page sources and other files. Ignored paths (`.mintignore` and the
- * defaults) and dot-folders are skipped; files under `snippets/` are fragments, not pages.
+ * defaults) and dot-folders are skipped; files under `snippets/` (or `_snippets/`) are fragments, not pages.
  * Symbolic links are not followed, so nothing outside the repository is ever listed.
  */
 export function listRepository(root: string, ignored: IgnoreMatcher): RepositoryListing {
@@ -43,9 +43,15 @@ export function listRepository(root: string, ignored: IgnoreMatcher): Repository
   return { pages, files };
 }
 
-/** Whether a listed file is a page source: `.mdx` or `.md`, and not a fragment under `snippets/`. */
+/**
+ * Whether a listed file is a page source: `.mdx` or `.md`, and not a fragment under
+ * `snippets/` or (Mintlify's older folder) `_snippets/`.
+ */
 export function isPageSource(relativePath: string): boolean {
-  const isSnippet = relativePath.startsWith("snippets/") || relativePath.includes("/snippets/");
+  const isSnippet =
+    relativePath.startsWith("snippets/") ||
+    relativePath.includes("/snippets/") ||
+    relativePath.startsWith("_snippets/");
   return /\.(mdx|md)$/i.test(relativePath) && !isSnippet;
 }
 

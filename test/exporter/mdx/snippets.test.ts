@@ -30,6 +30,17 @@ describe("snippets and exported values", () => {
     expect(body.html).toBe("<p>Shared words.</p>");
   });
 
+  it("finds a <Snippet file> in _snippets/, where older Mintlify sites keep them, when snippets/ has none", async () => {
+    const body = await renderPage({
+      "index.mdx": '<Snippet file="redis/note.mdx" />\n\n<Snippet file="both.mdx" />\n',
+      "_snippets/redis/note.mdx": "From the older folder.\n",
+      "_snippets/both.mdx": "Older copy.\n",
+      "snippets/both.mdx": "Newer copy.\n",
+    });
+    expect(body.problems).toEqual([]);
+    expect(body.html).toBe("<p>From the older folder.</p>\n<p>Newer copy.</p>");
+  });
+
   it("inlines snippets that import other snippets, and stops a snippet including itself", async () => {
     const body = await renderPage({
       "index.mdx": "import A from '/snippets/a.mdx';\n\n<A />\n",
