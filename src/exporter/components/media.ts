@@ -16,9 +16,10 @@ export const Frame: Component = ({ props, children, context }) => {
 
 /** An inline icon by name (Lucide or Font Awesome), or an image path/URL given as `icon` or `src`. */
 export const Icon: Component = ({ props, context, position }) => {
-  const name = text(props, "icon") ?? text(props, "src");
+  // Mintlify's own pages also write `<Icon name="trash-2" />`.
+  const name = text(props, "icon") ?? text(props, "name") ?? text(props, "src");
   if (!name) {
-    context.warn("<Icon> needs an icon name", position);
+    context.warn("<Icon> needs an icon name (icon=\"…\")", position);
     return [];
   }
   const icon = context.icon(name, {

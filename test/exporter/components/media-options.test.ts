@@ -49,6 +49,14 @@ describe("options of frames and icons", () => {
     ]);
   });
 
+  it("takes the icon's name from name= too, as Mintlify's own pages write it", async () => {
+    const body = await renderPage({
+      "index.mdx": 'Click the <Icon name="trash-2" /> icon.\n',
+    });
+    expect(body.problems).toEqual([]);
+    expect(body.html).toMatch(/<span class="inline-icon"><svg[^>]*>.*<\/svg><\/span> icon\./s);
+  });
+
   it("leaves out a colour that is not a plain CSS colour instead of writing it into the style", async () => {
     const body = await renderPage({
       "index.mdx": '<Icon icon="star" color="red;background:url(https://x.test/a.png)" />\n',
