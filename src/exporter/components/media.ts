@@ -19,7 +19,7 @@ export const Icon: Component = ({ props, context, position }) => {
   // Mintlify's own pages also write `<Icon name="trash-2" />`.
   const name = text(props, "icon") ?? text(props, "name") ?? text(props, "src");
   if (!name) {
-    context.warn("<Icon> needs an icon name (icon=\"…\")", position);
+    context.warn('<Icon> needs an icon name (icon="…")', position);
     return [];
   }
   const icon = context.icon(name, {

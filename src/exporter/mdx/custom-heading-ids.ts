@@ -1,5 +1,6 @@
 import type { Heading, Root } from "mdast";
 import { visit } from "unist-util-visit";
+import { EMOJI } from "./heading-slug.ts";
 
 /*
  * `## Title {#custom-id}`: Mintlify's syntax for a heading's own id ("Custom heading IDs" in its
@@ -11,9 +12,8 @@ import { visit } from "unist-util-visit";
 
 /** The end of an ATX heading line: `{#id}`, spaces allowed inside the braces. */
 const HEADING_WITH_ID = /^([ \t]*)(#{1,6})[ \t]+(\S.*?)[ \t]*(\{[ \t]*#([^}]+?)[ \t]*\})[ \t]*$/;
-/** What an id written this way loses: characters unsafe in an attribute or a link, and emoji. */
-const DROPPED_FROM_ID =
-  /[<>"&?,;:!'()[\]{}]|\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu;
+/** What an id written this way loses, besides emoji: characters unsafe in an attribute or a link. */
+const DROPPED_FROM_ID = /[<>"&?,;:!'()[\]{}]/g;
 const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 
 export interface BlankedHeadingIds {
@@ -51,7 +51,11 @@ export function blankHeadingIds(
     const heading = HEADING_WITH_ID.exec(line);
     if (!heading?.[4] || !heading[5]) continue;
     if (format === "md" && (heading[1] ?? "").replace(/\t/g, "    ").length > 3) continue;
-    const id = heading[5].trim().replace(DROPPED_FROM_ID, "").replace(/\s+/g, "-");
+    const id = heading[5]
+      .trim()
+      .replace(DROPPED_FROM_ID, "")
+      .replace(EMOJI, "")
+      .replace(/\s+/g, "-");
     if (id === "") continue;
     const start = line.lastIndexOf(heading[4]);
     lines[index] =

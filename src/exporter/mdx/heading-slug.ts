@@ -13,7 +13,8 @@ import { slug as githubSlug } from "github-slugger";
  */
 
 const PUNCTUATION_DROPPED = /[?,;:!'"()[\]{}]/g;
-const EMOJI =
+/** Emoji and the invisible parts of their sequences: no id keeps them. */
+export const EMOJI =
   /\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu;
 /** Variation selectors and the zero-width joiner: the invisible parts of emoji sequences. */
 const EMOJI_JOINERS = /[\uFE0E\uFE0F\u200D]/g;
