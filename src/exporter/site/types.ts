@@ -198,6 +198,11 @@ export interface SiteConfig {
   contextual?: ContextualSettings;
   /** docs.json `metadata.timestamp`: every page shows its last-modified date. */
   metadata: { timestamp: boolean };
+  /**
+   * docs.json `feedback`: which of the page's feedback parts may show (each still needs what it
+   * works with: a collector for the thumbs, the repository for the edit and issue links).
+   */
+  feedback: { thumbs: boolean; edits: boolean; issues: boolean };
   /** docs.json `variables`: `{{name}}` in pages and snippets becomes the value. */
   variables?: Readonly<Record<string, string>>;
   /** The file the config came from: `docs.json` or `mint.json`. */

@@ -40,6 +40,7 @@ export const DOCS_TOP_LEVEL_KEYS: ReadonlySet<string> = new Set([
   "banner",
   "interaction",
   "contextual",
+  "feedback",
   "redirects",
   "variables",
   "metadata",

@@ -60,6 +60,22 @@ function convertSettings(mint: Json, check: ConfigChecker): Json {
     background: convertBackground(mint, check),
     styling: convertCodeBlock(mint.codeBlock, check),
     search: mint.search,
+    feedback: convertFeedback(mint.feedback, check),
+  };
+}
+
+/** `feedback`: `thumbsRating`, `suggestEdit` and `raiseIssue` are docs.json's thumbs, edits and issues. */
+function convertFeedback(value: unknown, check: ConfigChecker): Json | undefined {
+  const feedback = check.object(
+    value,
+    "feedback",
+    "an object with thumbsRating, suggestEdit and raiseIssue",
+  );
+  if (!feedback) return undefined;
+  return {
+    thumbs: feedback.thumbsRating,
+    edits: feedback.suggestEdit,
+    issues: feedback.raiseIssue,
   };
 }
 

@@ -60,6 +60,7 @@ export function readSiteSettings(
     integrations: readIntegrations(raw.integrations, check),
     ...readContextualSetting(raw.contextual, check),
     metadata: readMetadata(raw.metadata, check),
+    feedback: readFeedback(raw.feedback, check),
     ...readApi(raw.api, check),
   };
 }
@@ -315,6 +316,18 @@ function readMetadata(value: unknown, check: ConfigChecker): SiteConfig["metadat
   const object = check.object(value, "metadata", "an object with timestamp");
   if (object) reportIgnoredKeys(object, "metadata", new Set(["timestamp"]), check);
   return { timestamp: check.boolean(object?.timestamp, "metadata.timestamp") ?? false };
+}
+
+const FEEDBACK_KEYS = ["thumbs", "edits", "issues"] as const;
+
+/** `feedback`: `false` turns off the thumbs, the "Suggest edits" or the "Raise issue" link. */
+function readFeedback(value: unknown, check: ConfigChecker): SiteConfig["feedback"] {
+  const object = check.object(value, "feedback", "an object with thumbs, edits and issues");
+  if (object) reportIgnoredKeys(object, "feedback", new Set(FEEDBACK_KEYS), check);
+  const [thumbs, edits, issues] = FEEDBACK_KEYS.map(
+    (key) => check.boolean(object?.[key], `feedback.${key}`) ?? true,
+  );
+  return { thumbs: thumbs ?? true, edits: edits ?? true, issues: issues ?? true };
 }
 
 function readApi(value: unknown, check: ConfigChecker): Pick<SiteConfig, "playground" | "api"> {

@@ -70,13 +70,13 @@ export function feedbackHtml(
   messages: Messages = ENGLISH,
 ): string {
   const collector = site.reader?.feedbackUrl;
-  if (!collector) return "";
+  if (!collector || !site.config.feedback.thumbs) return "";
   const button = (helpful: boolean) =>
     `<button type="button" class="feedback-button" data-helpful="${helpful}">${iconHtml(helpful ? "thumbs-up" : "thumbs-down", { size: 16 })}<span>${escapeHtml(helpful ? messages.feedbackYes : messages.feedbackNo)}</span></button>`;
   return `<div class="page-feedback" data-feedback-url="${escapeHtml(collector)}" data-feedback-page="${escapeHtml(page.path)}" data-thanks="${escapeHtml(messages.feedbackThanks)}" data-failed="${escapeHtml(messages.feedbackFailed)}" hidden><span class="feedback-question">${escapeHtml(messages.feedbackQuestion)}</span>${button(true)}${button(false)}<span class="feedback-status" role="status"></span></div>`;
 }
 
-/** "Suggest edits" and "Raise issue", when the export knows the docs repository. */
+/** "Suggest edits" and "Raise issue", when the export knows the docs repository and docs.json allows them. */
 export function editLinksHtml(
   site: SiteLayoutData,
   page: PageMeta,
@@ -88,7 +88,13 @@ export function editLinksHtml(
   if (!urls) return "";
   const link = (href: string, icon: string, text: string, name: string) =>
     `<a class="${name}" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${iconHtml(icon, { size: 14 })}<span>${escapeHtml(text)}</span></a>`;
-  return `<div class="edit-links">${link(urls.edit, "pencil", messages.suggestEdits, "suggest-edit")}${link(urls.issue, "circle-alert", messages.raiseIssue, "raise-issue")}</div>`;
+  // docs.json `feedback` may turn either link off.
+  const { edits, issues } = site.config.feedback;
+  const links = [
+    edits ? link(urls.edit, "pencil", messages.suggestEdits, "suggest-edit") : "",
+    issues ? link(urls.issue, "circle-alert", messages.raiseIssue, "raise-issue") : "",
+  ].join("");
+  return links ? `<div class="edit-links">${links}</div>` : "";
 }
 
 /** The forge's edit page of the page's source, and its new-issue form filled in for the page. */

@@ -109,6 +109,13 @@ describe("legacy mint.json", () => {
     ).toEqual([true, undefined]);
   });
 
+  it("reads feedback's thumbsRating, suggestEdit and raiseIssue as docs.json's thumbs, edits and issues", () => {
+    const { config } = load(
+      mint({ feedback: { thumbsRating: true, suggestEdit: false, raiseIssue: false } }),
+    );
+    expect(config.feedback).toEqual({ thumbs: true, edits: false, issues: false });
+  });
+
   it("makes external anchors global links and colours internal anchors from colors.anchors", () => {
     const { config } = load(mint());
     expect(config.navigation.global.anchors).toEqual([

@@ -36,6 +36,7 @@ describe("defaults", () => {
       icons: { library: "fontawesome" },
       integrations: { analytics: {} },
       metadata: { timestamp: false },
+      feedback: { thumbs: true, edits: true, issues: true },
       playground: "interactive",
       api: {
         playground: "interactive",
@@ -309,6 +310,16 @@ describe("SEO, integrations and the API playground", () => {
       segment: { key: "k" },
     });
     expect(problems).toEqual([]);
+  });
+
+  it("reads feedback's thumbs, edits and issues, and names a mint.json spelling it does not read", () => {
+    const { config, problems } = load(
+      docs(NAVIGATION, { feedback: { thumbs: false, issues: false, raiseIssue: false } }),
+    );
+    expect(config.feedback).toEqual({ thumbs: false, edits: true, issues: false });
+    expect(messages(problems)).toEqual([
+      expect.stringContaining("feedback.raiseIssue: unknown key"),
+    ]);
   });
 
   it("maps api.playground.display to the playground switch", () => {

@@ -63,6 +63,14 @@ describe("the feedback widget", () => {
     expect(html).toContain('data-helpful="true"');
     expect(html).toContain('data-helpful="false"');
   });
+
+  it("is left out when docs.json turns the thumbs off (feedback.thumbs: false)", () => {
+    const html = render(
+      siteWith({ feedback: { thumbs: false } }, { reader: { feedbackUrl: "/_quire/feedback" } }),
+      "guides/setup",
+    );
+    expect(html).not.toContain("page-feedback");
+  });
 });
 
 describe("the edit links", () => {
@@ -84,6 +92,19 @@ describe("the edit links", () => {
     );
     expect(html).toContain("Suggest edits");
     expect(html).toContain("Raise issue");
+  });
+
+  it("leave out what docs.json's feedback turns off: edits, issues, or both", () => {
+    const reader = { repository: { url: "https://github.com/acme/docs", ref: "main" } };
+    const withFeedback = (feedback: Record<string, boolean>) =>
+      render(siteWith({ feedback }, { reader }), "guides/setup");
+    const noIssues = withFeedback({ issues: false });
+    expect(noIssues).toContain("Suggest edits");
+    expect(noIssues).not.toContain("Raise issue");
+    const noEdits = withFeedback({ edits: false, thumbs: true });
+    expect(noEdits).not.toContain("Suggest edits");
+    expect(noEdits).toContain("Raise issue");
+    expect(withFeedback({ edits: false, issues: false })).not.toContain("edit-links");
   });
 
   it("follow GitLab's and Gitea's own addresses", () => {
