@@ -8,8 +8,8 @@ import { slug as githubSlug } from "github-slugger";
  * words are lowercased and URL-encoded; what is then neither a letter, a digit, `_` nor (where
  * something was encoded) an escape becomes one hyphen, none at the ends; the escapes are
  * decoded and the punctuation `?,;:!'"()[]{}` and emoji dropped. So `Option 2: Remote` is
- * `option-2--remote`, and a link copied from the address bar before that last step,
- * `#option-2%3A-remote`, names the same heading (one of its aliases below).
+ * `option-2-remote`, and a link written with the colon still in it, `#option-2%3A-remote`,
+ * names the same heading (the form before the punctuation is dropped is one of its aliases).
  */
 
 const PUNCTUATION_DROPPED = /[?,;:!'"()[\]{}]/g;
