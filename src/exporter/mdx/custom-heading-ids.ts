@@ -1,6 +1,8 @@
 import type { Heading, Root } from "mdast";
 import { visit } from "unist-util-visit";
+import { scanBlocks } from "./block-nesting.ts";
 import { EMOJI } from "./heading-slug.ts";
+import { SourceLines } from "./source-lines.ts";
 
 /*
  * `## Title {#custom-id}`: Mintlify's syntax for a heading's own id ("Custom heading IDs" in its
@@ -10,11 +12,10 @@ import { EMOJI } from "./heading-slug.ts";
  * not part of its text); once parsed, the heading on that line gets the id.
  */
 
-/** The end of an ATX heading line: `{#id}`, spaces allowed inside the braces. */
-const HEADING_WITH_ID = /^([ \t]*)(#{1,6})[ \t]+(\S.*?)[ \t]*(\{[ \t]*#([^}]+?)[ \t]*\})[ \t]*$/;
+/** The end of an ATX heading line: `{#id}`, spaces allowed inside the braces (and a CRLF's `\r` after). */
+const HEADING_WITH_ID = /^([ \t]*)(#{1,6})[ \t]+(\S.*?)[ \t]*(\{[ \t]*#([^}]+?)[ \t]*\})[ \t\r]*$/;
 /** What an id written this way loses, besides emoji: characters unsafe in an attribute or a link. */
 const DROPPED_FROM_ID = /[<>"&?,;:!'()[\]{}]/g;
-const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 
 export interface BlankedHeadingIds {
   /** The source with each heading's `{#id}` turned into spaces. */
@@ -24,31 +25,24 @@ export interface BlankedHeadingIds {
 }
 
 /**
- * Finds `{#id}` at the end of heading lines outside fenced code; undefined when there is none.
- * In Markdown a heading indented four spaces is code; in MDX indentation means nothing.
+ * Finds `{#id}` at the end of heading lines outside fenced code and frontmatter (the lines the
+ * block scan of the source limits marks); undefined when there is none. In Markdown a heading
+ * indented four spaces is code; in MDX indentation means nothing.
  */
 export function blankHeadingIds(
   source: string,
   format: "mdx" | "md",
 ): BlankedHeadingIds | undefined {
   if (!source.includes("{#")) return undefined;
-  const lines = source.split("\n");
+  const lines = new SourceLines(source);
+  const { skipped } = scanBlocks(lines, format, Number.POSITIVE_INFINITY);
   const idsByLine = new Map<number, string>();
-  let fence: { char: string; length: number } | undefined;
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index] ?? "";
-    const opening = FENCE.exec(line);
-    if (fence) {
-      const closing = opening?.[1];
-      if (closing?.[0] === fence.char && closing.length >= fence.length && line.trim() === closing)
-        fence = undefined;
-      continue;
-    }
-    if (opening?.[1]) {
-      fence = { char: opening[1][0] ?? "`", length: opening[1].length };
-      continue;
-    }
-    const heading = HEADING_WITH_ID.exec(line);
+  let text = "";
+  let copied = 0;
+  for (let line = 0; line < lines.count; line++) {
+    if (skipped[line]) continue;
+    const start = lines.start(line);
+    const heading = HEADING_WITH_ID.exec(source.slice(start, lines.end(line)));
     if (!heading?.[4] || !heading[5]) continue;
     if (format === "md" && (heading[1] ?? "").replace(/\t/g, "    ").length > 3) continue;
     const id = heading[5]
@@ -57,13 +51,13 @@ export function blankHeadingIds(
       .replace(EMOJI, "")
       .replace(/\s+/g, "-");
     if (id === "") continue;
-    const start = line.lastIndexOf(heading[4]);
-    lines[index] =
-      line.slice(0, start) + " ".repeat(heading[4].length) + line.slice(start + heading[4].length);
-    idsByLine.set(index + 1, id);
+    const braces = start + heading[0].lastIndexOf(heading[4]);
+    text += source.slice(copied, braces) + " ".repeat(heading[4].length);
+    copied = braces + heading[4].length;
+    idsByLine.set(line + 1, id);
   }
   if (idsByLine.size === 0) return undefined;
-  return { text: lines.join("\n"), idsByLine };
+  return { text: text + source.slice(copied), idsByLine };
 }
 
 /** Gives each heading on a line that named an id that id, as the HTML heading's `id`. */

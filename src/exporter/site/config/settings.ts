@@ -318,16 +318,15 @@ function readMetadata(value: unknown, check: ConfigChecker): SiteConfig["metadat
   return { timestamp: check.boolean(object?.timestamp, "metadata.timestamp") ?? false };
 }
 
-const FEEDBACK_KEYS = ["thumbs", "edits", "issues"] as const;
-
 /** `feedback`: `false` turns off the thumbs, the "Suggest edits" or the "Raise issue" link. */
 function readFeedback(value: unknown, check: ConfigChecker): SiteConfig["feedback"] {
   const object = check.object(value, "feedback", "an object with thumbs, edits and issues");
-  if (object) reportIgnoredKeys(object, "feedback", new Set(FEEDBACK_KEYS), check);
-  const [thumbs, edits, issues] = FEEDBACK_KEYS.map(
-    (key) => check.boolean(object?.[key], `feedback.${key}`) ?? true,
-  );
-  return { thumbs: thumbs ?? true, edits: edits ?? true, issues: issues ?? true };
+  if (object) reportIgnoredKeys(object, "feedback", new Set(["thumbs", "edits", "issues"]), check);
+  return {
+    thumbs: check.boolean(object?.thumbs, "feedback.thumbs") ?? true,
+    edits: check.boolean(object?.edits, "feedback.edits") ?? true,
+    issues: check.boolean(object?.issues, "feedback.issues") ?? true,
+  };
 }
 
 function readApi(value: unknown, check: ConfigChecker): Pick<SiteConfig, "playground" | "api"> {
