@@ -26,7 +26,8 @@ export interface BlankedHeadingIds {
 
 /**
  * Finds `{#id}` at the end of heading lines outside fenced code and frontmatter (the lines the
- * block scan of the source limits marks); undefined when there is none. In Markdown a heading
+ * block scan of the source limits marks); undefined when there is none. A `{#…}` left with no
+ * id once its punctuation is dropped is blanked all the same, without an id. In Markdown a heading
  * indented four spaces is code; in MDX indentation means nothing.
  */
 export function blankHeadingIds(
@@ -50,13 +51,13 @@ export function blankHeadingIds(
       .replace(DROPPED_FROM_ID, "")
       .replace(EMOJI, "")
       .replace(/\s+/g, "-");
-    if (id === "") continue;
     const braces = start + heading[0].lastIndexOf(heading[4]);
     text += source.slice(copied, braces) + " ".repeat(heading[4].length);
     copied = braces + heading[4].length;
-    idsByLine.set(line + 1, id);
+    // `{#!!!}` names nothing once its punctuation is dropped: the heading keeps its own id.
+    if (id !== "") idsByLine.set(line + 1, id);
   }
-  if (idsByLine.size === 0) return undefined;
+  if (copied === 0) return undefined;
   return { text: text + source.slice(copied), idsByLine };
 }
 

@@ -135,6 +135,8 @@ describe("heading ids beside component ids", () => {
         "",
         "## Odd id {#Fees & (billing)!}",
         "",
+        "## Nothing left {#!!!}",
+        "",
         "```md",
         "## In a code block {#kept}",
         "```",
@@ -145,13 +147,14 @@ describe("heading ids beside component ids", () => {
     });
     // Lines keep their numbers: the missing image is reported where it is.
     expect(body.problems.map((problem) => [problem.rule, problem.line])).toEqual([
-      ["missing-file", 17],
+      ["missing-file", 19],
     ]);
     expect(body.toc).toEqual([
       { depth: 2, id: "my-custom-anchor", text: "My section" },
       { depth: 3, id: "config", text: "Configuration options" },
       { depth: 4, id: "in-tab", text: "Inside a tab" },
       { depth: 2, id: "Fees-billing", text: "Odd id" },
+      { depth: 2, id: "nothing-left", text: "Nothing left" },
     ]);
     // The id replaces the generated one: no alias for the heading's words.
     expect(body.html).toContain('<h2 id="my-custom-anchor">My section<a class="heading-anchor"');
