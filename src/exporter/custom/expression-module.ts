@@ -20,16 +20,17 @@ export interface ExpressionSource {
   value?: boolean;
 }
 
-const MODULE_SUFFIX = "#expressions";
+/** What a file's name takes to name its expression module (the sandbox's prelude adds it too). */
+export const EXPRESSION_MODULE_SUFFIX = "#expressions";
 
 /** The id of a file's expression module (beside the file's own, which components use). */
 export function expressionModuleId(file: string): string {
-  return `${file}${MODULE_SUFFIX}`;
+  return `${file}${EXPRESSION_MODULE_SUFFIX}`;
 }
 
 /** Whether a module id names an expression module. */
 export function isExpressionModule(id: string): boolean {
-  return id.endsWith(MODULE_SUFFIX);
+  return id.endsWith(EXPRESSION_MODULE_SUFFIX);
 }
 
 /** The file an expression module belongs to; also in a place such as `index.mdx#expressions:14`. */

@@ -1,6 +1,6 @@
 import { componentNames } from "../components/index.ts";
 import { COMPUTED_WITH, MODULE_EXPORT } from "../mdx/module-export.ts";
-import { expressionModuleId } from "./expression-module.ts";
+import { EXPRESSION_MODULE_SUFFIX } from "./expression-module.ts";
 
 /**
  * The JavaScript every sandbox context starts with: a `createElement` that builds a plain
@@ -247,7 +247,7 @@ function withModuleExports(value, depth) {
   var reference = value[${JSON.stringify(MODULE_EXPORT)}];
   var scope = value[${JSON.stringify(COMPUTED_WITH)}];
   if (Array.isArray(reference) && reference.length === 2 && scope && typeof scope === "object") {
-    var compute = __quireLoad(String(reference[0]) + ${JSON.stringify(expressionModuleId(""))})[String(reference[1])];
+    var compute = __quireLoad(String(reference[0]) + ${JSON.stringify(EXPRESSION_MODULE_SUFFIX)})[String(reference[1])];
     return typeof compute === "function" ? compute(withModuleExports(scope, depth + 1)) : undefined;
   }
   if (Array.isArray(reference) && reference.length === 2) return __quireLoad(String(reference[0]))[String(reference[1])];
