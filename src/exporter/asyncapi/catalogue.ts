@@ -36,6 +36,12 @@ export class AsyncApiCatalogue {
     return channels;
   }
 
+  /** Whether a source names a repository file that is not there (a URL is never missing here). */
+  isMissingFile(source: string): boolean {
+    const key = normalizeSpecPath(source);
+    return !/^https?:\/\//i.test(key) && !this.repo.exists(key);
+  }
+
   /** Repository files of the documents that loaded, and the files their references read. */
   loadedFiles(): string[] {
     const documents = [...this.documents.keys()].filter(

@@ -110,6 +110,17 @@ class ChannelPageBuilder {
       const words = page.asyncapi.split(/\s+/);
       const channelId = words.length > 1 ? words.slice(1).join(" ") : words[0];
       const sources = words.length > 1 ? [words[0] as string] : defaults;
+      // A page naming a file that is not there is that page's problem, not the whole site's.
+      if (words.length > 1 && this.catalogue.isMissingFile(words[0] as string)) {
+        this.problems.push({
+          severity: "warning",
+          rule: "asyncapi-channel",
+          file: page.file,
+          line: 1,
+          message: `frontmatter asyncapi "${page.asyncapi}": the repository has no file "${words[0]}"; the page shows no channel reference`,
+        });
+        continue;
+      }
       let found: ChannelDoc | undefined;
       for (const source of sources) {
         const channels = await this.catalogue.get(source);

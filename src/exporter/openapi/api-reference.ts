@@ -184,6 +184,17 @@ class ApiReferenceBuilder {
         continue;
       }
       const named = this.catalogue.sourceForPage(reference, page.file);
+      // A page naming a file that is not there is that page's problem, not the whole site's.
+      if (named && this.catalogue.isMissingFile(named)) {
+        this.problems.push({
+          severity: "warning",
+          rule: "openapi-endpoint",
+          file: page.file,
+          line: 1,
+          message: `frontmatter openapi "${page.openapi}": the repository has no file "${named}"; the page shows no API reference`,
+        });
+        continue;
+      }
       const sources = named
         ? [named]
         : [...new Set([...this.defaultSources(undefined), ...this.catalogue.discover()])];

@@ -53,6 +53,12 @@ export class SpecCatalogue {
     return entry;
   }
 
+  /** Whether a source names a repository file that is not there (a URL is never missing here). */
+  isMissingFile(source: string): boolean {
+    const key = this.resolve(normalizeSpecPath(source));
+    return !/^https?:\/\//i.test(key) && !this.repo.exists(key);
+  }
+
   /**
    * The specification a page's frontmatter names, if it names one: one written from the current
    * folder (`openapi: ../v2.json GET /users`) is read from the page's folder when a file is

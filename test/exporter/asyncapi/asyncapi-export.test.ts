@@ -218,9 +218,10 @@ describe("AsyncAPI references and errors", () => {
       "docs.json": JSON.stringify({
         ...BASE_CONFIG,
         api: { asyncapi: "asyncapi.json" },
-        navigation: { groups: [{ group: "Events", pages: ["feed", "room"] }] },
+        navigation: { groups: [{ group: "Events", pages: ["feed", "room", "moved"] }] },
       }),
       "feed.mdx": '---\ntitle: Feed\nasyncapi: "asyncapi.json nowhere"\n---\n\nText.\n',
+      "moved.mdx": '---\ntitle: Moved\nasyncapi: "old/asyncapi.json feed"\n---\n\nText.\n',
       // Only the channel: looked up in the documents api.asyncapi names.
       "room.mdx": '---\nasyncapi: "room"\n---\n\nText.\n',
     };
@@ -229,6 +230,7 @@ describe("AsyncAPI references and errors", () => {
       result.findings.map((finding) => `${finding.severity} ${finding.file} ${finding.message}`),
     ).toEqual([
       'warning feed.mdx frontmatter asyncapi "asyncapi.json nowhere": no channel "nowhere" in "asyncapi.json"; the page shows no channel reference',
+      'warning moved.mdx frontmatter asyncapi "old/asyncapi.json feed": the repository has no file "old/asyncapi.json"; the page shows no channel reference',
     ]);
     const invalid = await validateSite({
       sourceDir: makeRepo(siteWith(asyncApi({ payload: { type: "string" } }, { channels: 5 }))),

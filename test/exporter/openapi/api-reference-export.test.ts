@@ -593,6 +593,20 @@ describe("specifications of every kind, and their errors", () => {
     );
   });
 
+  it("exports a page whose openapi frontmatter names a file the repository lacks, with a warning naming the page", async () => {
+    // CrewAI's docs had pages still naming a specification moved into a version's folder.
+    const { outputDir, warnings } = await exportRepo({
+      "docs.json": JSON.stringify({ ...BASE_CONFIG, navigation: { pages: ["index", "status"] } }),
+      "index.mdx": "---\ntitle: Home\n---\n\nWelcome.\n",
+      "status.mdx":
+        '---\ntitle: Status\nopenapi: "/moved.en.yaml GET /status"\n---\n\nHow a run is going.\n',
+    });
+    expect(warnings).toEqual([
+      'status.mdx frontmatter openapi "/moved.en.yaml GET /status": the repository has no file "moved.en.yaml"; the page shows no API reference',
+    ]);
+    expect(visibleText(read(outputDir, "status.html"))).toContain("How a run is going.");
+  });
+
   it("fetches a specification by URL at export time from an allowed host, but never in an air-gapped export", async () => {
     const spec = JSON.stringify({
       openapi: "3.1.0",
