@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
+import { TextCache } from "../../common/text-cache.ts";
 import { codeThemesKey, highlightToHast, languageId } from "./highlighter.ts";
 import { parseCodeMeta } from "./meta.ts";
 import { readNotations } from "./notations.ts";
@@ -29,13 +30,11 @@ export interface CodeBlockInput {
 
 /**
  * The HTML of the blocks a thread highlighted last, by everything that makes it, up to
- * CACHE_CHARACTERS of keys and HTML. Bounded by size, not count: an API reference's examples
+ * 4 million characters of keys and HTML. Bounded by size, not count: an API reference's examples
  * run to tens of kilobytes a block and are seldom repeated, and 4,000 of them held ~20 MB of
  * each render thread's heap on Spree's docs (decisions.md, "Spree's docs again").
  */
-const cache = new Map<string, string>();
-const CACHE_CHARACTERS = 4_000_000;
-let cachedCharacters = 0;
+const cache = new TextCache(4_000_000);
 
 /**
  * A fenced code block as the page shows it: a header with its title (or language) and a
@@ -97,29 +96,12 @@ function highlightedHtml(
 ): string {
   const key = `${codeThemesKey()}\u0000${language ?? ""}\u0000${lineNumbers}\u0000${types ? "twoslash" : ""}\u0000${[...marks].map(([line, kinds]) => `${line}:${kinds.join("+")}`).join(",")}\u0000${words.join("\u0001")}\u0000${code}`;
   const cached = cache.get(key);
-  if (cached !== undefined) {
-    // Used again: it goes to the back of the eviction order.
-    cache.delete(key);
-    cache.set(key, cached);
-    return cached;
-  }
+  if (cached !== undefined) return cached;
   const tree = highlightToHast(code, language, types ? [twoslashTransformer(types)] : []);
   decorateLines(tree, marks, words);
   const html = toHtml(tree);
-  remember(key, html);
-  return html;
-}
-
-function remember(key: string, html: string): void {
-  const size = key.length + html.length;
-  if (size > CACHE_CHARACTERS) return;
-  for (const [oldKey, oldHtml] of cache) {
-    if (cachedCharacters + size <= CACHE_CHARACTERS) break;
-    cache.delete(oldKey);
-    cachedCharacters -= oldKey.length + oldHtml.length;
-  }
   cache.set(key, html);
-  cachedCharacters += size;
+  return html;
 }
 
 const LINE_CLASSES: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { TextCache } from "../../../common/text-cache.ts";
 import { ENGLISH, type Messages } from "../../messages/index.ts";
 import type { SiteConfig } from "../../site/types.ts";
 import { escapeHtml } from "../html.ts";
@@ -110,11 +111,24 @@ function switcherHtml(
  * The HTML of groups that do not hold the page, by group and by what else it depends on: such
  * a group is one object that every page of its sidebar shares (navigation-view.ts), and pages
  * in one folder link to its pages alike, so a sidebar of many groups is made once per folder
- * rather than once per page.
+ * rather than once per page. Bounded, since a thread renders pages of every folder in turn: kept
+ * for every folder, CrewAI's docs (140 sidebars of a language and version, 24,667 pages) held
+ * over 100 MB of it in each render thread at 4,000 pages, and ran out of memory before the end.
  */
-const awayGroups = new WeakMap<SidebarItem, Map<string, string>>();
+const awayGroups = new TextCache(4_000_000);
+const itemNumbers = new WeakMap<SidebarItem, number>();
 const messageSets = new WeakMap<Messages, number>();
-let messageSetCount = 0;
+let objectCount = 0;
+
+/** A number for an object while it lives: the part of a cache key that names it. */
+function numberOf<T extends object>(numbers: WeakMap<T, number>, object: T): number {
+  let number = numbers.get(object);
+  if (number === undefined) {
+    number = objectCount++;
+    numbers.set(object, number);
+  }
+  return number;
+}
 
 function sidebarItem(
   item: SidebarItem,
@@ -124,22 +138,12 @@ function sidebarItem(
 ): string {
   if (item.type === "page" || item.holdsCurrent || item.current || links.folder === undefined)
     return itemHtml(item, links, options, depth);
-  const messages = options.messages ?? ENGLISH;
-  let messagesId = messageSets.get(messages);
-  if (messagesId === undefined) {
-    messagesId = messageSetCount++;
-    messageSets.set(messages, messagesId);
-  }
-  const key = `${links.folder}\0${depth}\0${options.library}\0${options.drilldown}\0${options.deferAway}\0${messagesId}`;
-  let byKey = awayGroups.get(item);
-  if (!byKey) {
-    byKey = new Map();
-    awayGroups.set(item, byKey);
-  }
-  let html = byKey.get(key);
+  const messages = numberOf(messageSets, options.messages ?? ENGLISH);
+  const key = `${numberOf(itemNumbers, item)}\0${links.folder}\0${depth}\0${options.library}\0${options.drilldown}\0${options.deferAway}\0${messages}`;
+  let html = awayGroups.get(key);
   if (html === undefined) {
     html = itemHtml(item, links, options, depth);
-    byKey.set(key, html);
+    awayGroups.set(key, html);
   }
   return html;
 }
