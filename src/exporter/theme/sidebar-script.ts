@@ -11,6 +11,12 @@ import type { NavigationModel } from "./navigation-view.ts";
  * "Large sidebars in a shared script").
  */
 export const SIDEBAR_INLINE_LIMIT = 400;
+/**
+ * Nor may a sidebar kept whole weigh more than this many characters of HTML, what 400 plain
+ * entries weigh: an entry with an icon is eight times a plain one, and CrewAI's sidebars of
+ * ~200 entries, each with its icon, put 150 KB of icons in every page.
+ */
+export const SIDEBAR_INLINE_CHARACTERS = 40_000;
 
 /** The global the shared sidebar script sets and the client script reads (components/sidebar.ts). */
 export const SIDEBAR_GLOBAL = "quireSidebarGroups";
@@ -26,12 +32,13 @@ export interface SidebarScripts {
  * of each of its groups as HTML with links relative to the bundle root, by group id. A classic
  * script, not JSON for `fetch`, so it loads from `file://` too; pages load it deferred, before
  * the client script that fills their empty groups from it. Sidebars of at most `limit` entries
- * get none.
+ * and `characterLimit` characters (their groups' entries, as the script holds them) get none.
  */
 export function buildSidebarScripts(
   site: SiteLayoutData,
   navigation: NavigationModel,
   limit = SIDEBAR_INLINE_LIMIT,
+  characterLimit = SIDEBAR_INLINE_CHARACTERS,
 ): SidebarScripts {
   // A root page's links: with clean URLs they name `<page>/index.html`, as every page's do.
   const links = pageLinks(site, "index");
@@ -39,13 +46,13 @@ export function buildSidebarScripts(
   const files: AssetFile[] = [];
   const paths: Record<number, string> = {};
   for (const tree of navigation.sidebarTrees()) {
-    if (tree.size <= limit) continue;
     // Each sidebar belongs to one language's navigation, and is written in its strings.
     const groups = sidebarGroupContents(tree.groups, links, {
       ...options,
       messages: messagesFor(tree.language),
     });
     const content = `self.${SIDEBAR_GLOBAL}=${JSON.stringify(groups)};\n`;
+    if (tree.size <= limit && content.length <= characterLimit) continue;
     const file = hashedPath("_quire/sidebar", "js", content);
     files.push({ path: file, content });
     paths[tree.scope] = file;

@@ -21,26 +21,27 @@ const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
 /**
  * `groups` groups of `perGroup` pages in one sidebar, each ending with a subgroup of 3; each
  * group's second page is an API page, its third deprecated, and group 4 lists a hidden page too.
- * With `languages`, each language has such a sidebar, its pages in its own folder.
+ * With `languages`, each language has such a sidebar, its pages in its own folder; with `icons`,
+ * every page has one.
  */
 function bigSite(
   groups: number,
   perGroup: number,
-  options: { cleanUrls?: boolean; languages?: string[] } = {},
+  options: { cleanUrls?: boolean; languages?: string[]; icons?: boolean } = {},
 ) {
   const pages: PageMeta[] = [];
   const groupsOf = (folder: string) =>
     Array.from({ length: groups }, (_unused, group) => {
       const entries: unknown[] = [];
       for (let index = 0; index < perGroup; index++) {
-        const page = meta(
-          `${folder}g${group}/p${index}`,
-          index === 1
+        const page = meta(`${folder}g${group}/p${index}`, {
+          ...(index === 1
             ? { api: { method: "get" } as PageMeta["api"] }
             : index === 2
               ? { deprecated: true }
-              : {},
-        );
+              : {}),
+          ...(options.icons ? { icon: "rocket" } : {}),
+        });
         pages.push(page);
         entries.push(page.path);
       }
@@ -203,6 +204,18 @@ describe("large sidebars in a shared script", () => {
     expect(html).not.toContain("data-sidebar-group");
     expect(html).not.toContain("_quire/sidebar.");
     expect(sidebarPart(html)).toContain('href="../g0/p1.html"');
+  });
+
+  it("puts a sidebar of few entries in the shared script when it weighs more than a whole one may", () => {
+    // 4 groups of 20 pages, each with its icon: far fewer entries than the limit, but heavy.
+    const { scripts, render } = bigSite(4, 20, { icons: true });
+    expect(scripts.files).toHaveLength(1);
+    const html = render("g2/p3");
+    expect(html).toContain('data-sidebar-group="');
+    expect(sidebarPart(html)).not.toContain('href="../g0/p5.html"');
+    expect(scriptGroups(scripts.files[0]?.content ?? "").join("")).toContain('href="g0/p5.html"');
+    // The same sidebar without icons stays whole.
+    expect(bigSite(4, 20).scripts.files).toHaveLength(0);
   });
 
   it("shows a hidden page in its own page's sidebar only", () => {
