@@ -14,6 +14,11 @@ export interface SearchSection {
   anchor: string;
   heading: string;
   text: string;
+  /**
+   * The words of the whole text, each at most as often as the search index counts it, when
+   * `text` keeps only the start that results show (`sectionsForIndex` in search/build-index.ts).
+   */
+  words?: string;
 }
 
 /** A link of a page to a page of the site, where it is written. */

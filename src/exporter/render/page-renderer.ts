@@ -7,6 +7,7 @@ import type { ComponentMode } from "../export-options.ts";
 import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
 import { prepareCompressedEntrySync } from "../output/archive.ts";
 import type { Problem } from "../problems.ts";
+import { sectionsForIndex } from "../search/build-index.ts";
 import type { PageMeta } from "../site/page-index.ts";
 import { pageOutputFile } from "../site/paths.ts";
 import { RepoFiles } from "../site/repo-files.ts";
@@ -145,7 +146,8 @@ export class PageRenderer {
     return {
       pagePath: task.pagePath,
       problems: body.problems,
-      sections: body.sections,
+      // The export holds every page's until the search index is built: only what it reads.
+      sections: sectionsForIndex(body.sections),
       markdown: body.markdown,
       assets: body.assets,
       links: body.links,

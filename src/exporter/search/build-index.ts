@@ -155,6 +155,34 @@ export function buildSearchIndex(
 }
 
 /**
+ * A page's sections as the index reads them, for an export that holds every page's until the
+ * index is built: a long text is cut to the start an excerpt can show, and its words kept
+ * apart, each at most as often as the index counts a word in a text. The index is the one the
+ * whole texts give; CrewAI's 24,667 pages held hundreds of megabytes of text otherwise.
+ */
+export function sectionsForIndex(sections: SearchSection[]): SearchSection[] {
+  return sections.map((section) => {
+    // cutText reads the first EXCERPT_CHARACTERS and whether there are more.
+    if (section.words !== undefined || section.text.length <= EXCERPT_CHARACTERS + 1)
+      return section;
+    const counts = new Map<string, number>();
+    const kept: string[] = [];
+    for (const word of words(section.text)) {
+      const count = counts.get(word) ?? 0;
+      if (count >= WEIGHT.textMaximum) continue;
+      counts.set(word, count + 1);
+      kept.push(word);
+    }
+    return {
+      anchor: section.anchor,
+      heading: section.heading,
+      text: section.text.slice(0, EXCERPT_CHARACTERS + 1),
+      words: kept.join(" "),
+    };
+  });
+}
+
+/**
  * Every page's documents (the page itself first, then one per section with a heading) and
  * the inverted index: term → postings, flat as `[document id, score, …]` in id order.
  * This reads every word of the site, so each distinct word is turned into a term number
@@ -225,19 +253,21 @@ function indexPages(documents: SearchDocument[]): {
 
   documents.forEach((document, page) => {
     const boost = document.boost && document.boost > 0 ? Math.min(document.boost, 10) : 1;
-    const introduction = document.sections
-      .filter((section) => section.anchor === "")
-      .map((section) => section.text);
-    const text = [document.description ?? "", ...introduction].filter(Boolean).join(" ");
+    const introduction = document.sections.filter((section) => section.anchor === "");
+    const text = [document.description ?? "", ...introduction.map((section) => section.text)]
+      .filter(Boolean)
+      .join(" ");
     addField(document.title, WEIGHT.title);
     addField((document.breadcrumb ?? []).join(" "), WEIGHT.breadcrumb);
-    addText(text);
+    // A text's counts are capped as a whole, so counting it in parts gives the same scores.
+    addText(document.description ?? "");
+    for (const section of introduction) addText(section.words ?? section.text);
     commit({ page, anchor: "", heading: "", text }, boost);
     for (const section of document.sections) {
       if (section.anchor === "") continue;
       addField(document.title, WEIGHT.titleOnSection);
       addField(section.heading, WEIGHT.heading);
-      addText(section.text);
+      addText(section.words ?? section.text);
       commit({ page, anchor: section.anchor, heading: section.heading, text: section.text }, boost);
     }
   });

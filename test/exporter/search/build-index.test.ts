@@ -3,6 +3,7 @@ import {
   buildSearchIndex,
   SEARCH_ENTRY,
   type SearchDocument,
+  sectionsForIndex,
 } from "../../../src/exporter/search/build-index.ts";
 import type { SearchManifest, TermShard } from "../../../src/exporter/search/index-format.ts";
 import { generatedSite } from "./generated-site.ts";
@@ -73,6 +74,36 @@ describe("building the search index", () => {
     expect(files.map((file) => file.path)).toEqual([entry]);
     const { index } = await new IndexInSandbox(files).open(entry);
     expect(await index.search("anything")).toEqual([]);
+  });
+
+  it("builds the same index from sections cut to what excerpts show, their words kept apart", () => {
+    const { documents } = generatedSite(300, 7);
+    // Long texts with repeated words, accents, Korean and a long introduction beside a description.
+    const extra: SearchDocument[] = [
+      {
+        path: "long",
+        title: "Long page",
+        description: "Déjà vu retries",
+        sections: [
+          { anchor: "", heading: "", text: `${"retries backoff Café ".repeat(80)}end` },
+          { anchor: "", heading: "", text: "second introduction part" },
+          { anchor: "ko", heading: "한국어", text: "재시도 정책 ".repeat(200) },
+          { anchor: "short", heading: "Short", text: "Just a few words." },
+        ],
+      },
+    ];
+    const whole = [...documents, ...extra];
+    const compact = whole.map((document) => ({
+      ...document,
+      sections: sectionsForIndex(document.sections),
+    }));
+    // The texts really are cut: a page holds a few hundred characters per section.
+    const longSection = compact.at(-1)?.sections[0];
+    expect(longSection?.text.length).toBe(601);
+    expect(longSection?.words).toContain("retries");
+    const files = (documents: SearchDocument[]) =>
+      buildSearchIndex(documents).files.map((file) => `${file.path}\n${file.content}`);
+    expect(files(compact)).toEqual(files(whole));
   });
 
   it("gives the same bytes for the same pages", () => {
