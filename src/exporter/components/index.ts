@@ -6,7 +6,7 @@ import { CodeGroup, RequestExample, ResponseExample } from "./code-group.ts";
 import { ParamField, ResponseField } from "./fields.ts";
 import { GitHubRepo } from "./github.ts";
 import { Heading } from "./heading.ts";
-import { Badge, Color, ColorItem, ColorRow, Tooltip } from "./inline.ts";
+import { Badge, Color, ColorItem, ColorRow, Link, Mdx, Tooltip } from "./inline.ts";
 import { Latex } from "./latex.ts";
 import { Frame, Icon } from "./media.ts";
 import { Panel } from "./panel.ts";
@@ -67,6 +67,10 @@ const registry: Record<string, Component> = {
   Visibility,
   Prompt,
   "GitHub.Repo": GitHubRepo,
+  // Mintlify's list of allowed components has this spelling too.
+  "Github.Repo": GitHubRepo,
+  Link,
+  MDX: Mdx,
 };
 
 /** The component for a JSX element name, or undefined when Quire has none by that name. */

@@ -105,3 +105,18 @@ export const ColorItem: Component = ({ props }) => {
     h("code", { className: ["color-value"] }, values.join(" / ")),
   ]) as Element;
 };
+
+/**
+ * `<Link href="/quickstart">Quickstart</Link>`: a link, as Mintlify's pages may write one
+ * without importing anything (its list of allowed components has `Link`); the href is checked
+ * and rewritten as a Markdown link's is, and counts for the broken-link check.
+ */
+export const Link: Component = ({ props, children, context, position }) => {
+  const href = text(props, "href");
+  if (href === undefined) context.warn('<Link> needs an href (href="/page")', position);
+  const target = href === undefined ? undefined : context.href(href, position);
+  return h("a", target === undefined ? {} : { href: target }, children) as Element;
+};
+
+/** `<MDX>…</MDX>`: Mintlify's wrapper for content parsed as MDX, which this content already is. */
+export const Mdx: Component = ({ children }) => children;
