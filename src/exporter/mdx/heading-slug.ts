@@ -92,7 +92,16 @@ export function headingAliases(
   const oneSeparator = githubSlug(visible)
     .replace(/[-_]+/g, "-")
     .replace(/^-+|-+$/g, "");
+  // Accents dropped, as Mintlify's components slug a title: CrewAI's Portuguese pages link
+  // `## Explicação` as `#explicacao`.
+  const withoutAccents = oneSeparator.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
   return [
-    ...new Set([forms.beforePunctuation, forms.github, withoutPunctuationWords, oneSeparator]),
+    ...new Set([
+      forms.beforePunctuation,
+      forms.github,
+      withoutPunctuationWords,
+      oneSeparator,
+      withoutAccents,
+    ]),
   ].filter((alias) => alias !== "");
 }

@@ -97,6 +97,7 @@ describe("heading ids beside component ids", () => {
         "## Overview",
         "## Option 2: Remote Server Deployment",
         "## Привет мир",
+        "## Explicação",
         "",
       ].join("\n\n"),
     });
@@ -112,7 +113,10 @@ describe("heading ids beside component ids", () => {
       "overview-2",
       "option-2-remote-server-deployment",
       "привет-мир",
+      "explicação",
     ]);
+    // Without its accents too, as authors type it.
+    expect(ids(body.html)).toContain("explicacao");
     // GitHub's forms still answer, and so does the colon a link copied with `%3A` keeps.
     for (const alias of ["configjson-options", "whats-new", "readwrite-access", "fees--billing"])
       expect(ids(body.html)).toContain(alias);
