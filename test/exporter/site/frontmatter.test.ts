@@ -1,7 +1,12 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { load as loadLenientYaml } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { parseFrontmatterYaml } from "../../../src/exporter/site/frontmatter.ts";
+import {
+  parseFrontmatterYaml,
+  readFrontmatterOnly,
+} from "../../../src/exporter/site/frontmatter.ts";
 
 /**
  * Frontmatter of lines `key: text` is read without the YAML parser: whatever it reads must be
@@ -70,5 +75,31 @@ describe("parseFrontmatterYaml", () => {
     let expected = read(parseYaml);
     if (expected === "error") expected = read(loadLenientYaml);
     expect(read(parseFrontmatterYaml)).toEqual(expected);
+  });
+});
+
+describe("reading only the frontmatter", () => {
+  it("keeps none of the page's text alive through the values it returns", () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const body = "Body text of the page. ".repeat(20_000); // 460 KB per page
+    const heapAfter = (read: () => unknown[]): number => {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const kept = read();
+      gc();
+      const grown = process.memoryUsage().heapUsed - before;
+      expect(kept).toHaveLength(40);
+      return grown;
+    };
+    const grown = heapAfter(() =>
+      Array.from({ length: 40 }, (_unused, index) => {
+        // Each page's text made anew, so only what the values hold can keep it.
+        const text = `---\ntitle: Page number ${index} of the site\ndescription: What page ${index} is about, at some length.\n---\n\n${body}${index}`;
+        return readFrontmatterOnly(text);
+      }),
+    );
+    // 40 pages of 460 KB: 18 MB if the values kept their pages' texts.
+    expect(grown).toBeLessThan(4_000_000);
   });
 });
