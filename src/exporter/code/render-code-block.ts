@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { h } from "hastscript";
-import { TextCache } from "../../common/text-cache.ts";
+import { TextCache } from "../text-cache.ts";
 import { codeThemesKey, highlightToHast, languageId } from "./highlighter.ts";
 import { parseCodeMeta } from "./meta.ts";
 import { readNotations } from "./notations.ts";

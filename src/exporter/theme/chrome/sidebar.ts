@@ -1,6 +1,6 @@
-import { TextCache } from "../../../common/text-cache.ts";
 import { ENGLISH, type Messages } from "../../messages/index.ts";
 import type { SiteConfig } from "../../site/types.ts";
+import { TextCache } from "../../text-cache.ts";
 import { escapeHtml } from "../html.ts";
 import type { NavEntry, NavigationView, SidebarItem, Switcher } from "../navigation-view.ts";
 import { iconHtml } from "./icon.ts";

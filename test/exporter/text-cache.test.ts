@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TextCache } from "../../src/common/text-cache.ts";
+import { TextCache } from "../../src/exporter/text-cache.ts";
 
 describe("TextCache", () => {
   it("keeps texts up to its characters, keys included, dropping the least recently used first", () => {
