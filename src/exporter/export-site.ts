@@ -21,6 +21,7 @@ import type {
   ExportProgress,
 } from "./export-options.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
+import { collectGarbage } from "./memory-budget.ts";
 import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
 import {
   configAssetFiles,
@@ -655,7 +656,10 @@ function writeSearchIndex(
   for (const language of navigation.languages.codes)
     if (!byLanguage.has(language)) byLanguage.set(language, []);
   if (byLanguage.size === 0) byLanguage.set(undefined, []);
+  let built = 0;
   for (const [language, rendered] of byLanguage) {
+    // Each language's index leaves its building behind: given back before the next is built.
+    if (built++ > 0) collectGarbage();
     const documents = siteSearchDocuments(rendered, pages, (pagePath) => breadcrumbs.get(pagePath));
     writeFiles(outputDir, buildSearchIndex(documents, language).files);
   }

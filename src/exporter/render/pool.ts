@@ -2,11 +2,10 @@ import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { Worker } from "node:worker_threads";
 import { answerTwoslashRequest, type TwoslashRequest } from "../code/twoslash/parent-checker.ts";
 import { closeSharedTwoslashThread, TwoslashThread } from "../code/twoslash/twoslash-thread.ts";
-import { isOutOfMemory, memoryBudgetExceeded } from "../memory-budget.ts";
+import { collectGarbage, isOutOfMemory, memoryBudgetExceeded } from "../memory-budget.ts";
 import {
   type PageOutcome,
   PageRenderer,
@@ -52,22 +51,6 @@ const THREAD_YOUNG_MB = 96;
  */
 function stopPretenuring(): void {
   setFlagsFromString("--no-allocation-site-pretenuring");
-}
-
-/**
- * Collects this thread's garbage once, so V8 gives back what reading the site left: it keeps
- * an old generation grown by garbage at its size until it next needs a full collection, which
- * an idle main thread does not while the render threads work. At 1,205 pages and 21 OpenAPI
- * specifications that was 192 MB of heap for 70 MB in use, and a peak ~100 MB lower without
- * it (decisions.md, "More real repositories"). An ordinary full collection frees the heap but
- * keeps its pages mapped (Spree's docs: 534 MB resident before, 531 after); the last-resort
- * kind, which also shrinks the heap, returns them (487 → 184 MB). `--expose-gc` only gives
- * new contexts a `gc`.
- */
-function collectGarbage(): void {
-  setFlagsFromString("--expose-gc");
-  const gc = runInNewContext("gc") as (options: object) => void;
-  gc({ type: "major", execution: "sync", flavor: "last-resort" });
 }
 
 /** Renders every page, on all cores for large sites, and returns the outcomes in task order. */
@@ -157,6 +140,7 @@ function renderInWorkers(
       { once: true },
     );
     stopPretenuring();
+    // What reading the site left: an idle main thread would keep it while the threads work.
     collectGarbage();
     for (let index = 0; index < threadCount; index++) {
       const worker = new Worker(new URL("./worker.ts", import.meta.url), {
