@@ -155,10 +155,11 @@ export function buildSearchIndex(
 }
 
 /**
- * A page's sections as the index reads them, for an export that holds every page's until the
- * index is built: a long text is cut to the start an excerpt can show, and its words kept
- * apart, each at most as often as the index counts a word in a text. The index is the one the
- * whole texts give; CrewAI's 24,667 pages held hundreds of megabytes of text otherwise.
+ * A page's sections as the index reads them, for an export that holds the sections of every
+ * page until the index is built: a long text is cut to the start an excerpt can show, and its
+ * words kept apart, each at most as often as the index counts a word in a text. The index is
+ * the one the whole texts give; CrewAI's 24,667 pages held hundreds of megabytes of text
+ * otherwise.
  */
 export function sectionsForIndex(sections: SearchSection[]): SearchSection[] {
   return sections.map((section) => {
