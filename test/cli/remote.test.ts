@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { list as listTar } from "tar";
 import { describe, expect, it } from "vitest";
@@ -119,6 +121,48 @@ describe("quire remote agent", () => {
     expect(run.stderr).toMatch(/did not finish within 0.5 s \(still active\)/);
     const printed = JSON.parse(run.stdout);
     expect(printed).toMatchObject({ timeout: true, job: { status: "active" } });
+  });
+
+  it("reports the created job's state when --timeout runs out before the first read answers", async ({
+    onTestFinished,
+  }) => {
+    // A server that creates the job and then never answers a read of it: however slow or
+    // fast the machine, the deadline comes before any poll returns.
+    const created = {
+      id: "job_1",
+      status: "active",
+      prompt: "Never read",
+      model: "m",
+      prLink: null,
+      error: null,
+      createdAt: "2026-11-28T00:00:00.000Z",
+      archivedAt: null,
+    };
+    const server = createServer((request, response) => {
+      if (request.method === "POST") {
+        response.writeHead(201, { "content-type": "application/json" });
+        response.end(JSON.stringify(created));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    onTestFinished(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const { port } = server.address() as AddressInfo;
+    const run = await remote(
+      ["agent", "create", "prj_1", "Never read", "--timeout", "0.3", "--json"],
+      {
+        QUIRE_URL: `http://127.0.0.1:${port}`,
+        QUIRE_API_KEY: "quire_x",
+      },
+    );
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toMatch(/agent job job_1 did not finish within 0.3 s \(still active\)/);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      timeout: true,
+      job: { id: "job_1", status: "active" },
+    });
   });
 
   it("stops a wait cleanly on Ctrl-C (SIGINT) with exit code 130", async () => {

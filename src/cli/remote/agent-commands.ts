@@ -187,6 +187,7 @@ async function finishAgentJob(
     return REMOTE_EXIT.completed;
   }
   session.following = `agent job ${job.id} (see it with: quire remote agent get ${projectId} ${job.id})`;
+  session.followingJob = job;
   const final = await session.client.waitForAgentJob(projectId, job.id, {
     signal: session.signal,
     timeout: parseTimeout(flags.timeout),

@@ -77,6 +77,7 @@ async function startExport(
     return REMOTE_EXIT.completed;
   }
   session.following = `export job ${job.jobId}`;
+  session.followingJob = job;
   const final = await session.client.waitForExportJob(job.jobId, {
     signal: session.signal,
     timeout: parseTimeout(flags.timeout),

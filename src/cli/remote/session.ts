@@ -45,6 +45,8 @@ export interface Session {
   progress: Progress;
   /** The job being followed, named in the message if the wait is interrupted. */
   following?: string;
+  /** Its state when the wait began: what a timeout reports if no read came back before it. */
+  followingJob?: unknown;
   /** The file being downloaded to, named in that message too. */
   writing?: string;
 }
@@ -143,11 +145,12 @@ function reportFailure(session: Session, error: unknown): number {
     });
   }
   if (error instanceof WaitTimeoutError) {
-    const status = (error.job as { status?: string } | undefined)?.status;
+    const job = error.job ?? session.followingJob;
+    const status = (job as { status?: string } | undefined)?.status;
     return fail(
       REMOTE_EXIT.timeout,
       `${error.message}${status ? ` (still ${status})` : ""}; it keeps running on the server${session.writing ? `; nothing was written to ${session.writing}` : ""}`,
-      { error: error.message, timeout: true, job: error.job ?? null },
+      { error: error.message, timeout: true, job: job ?? null },
     );
   }
   if (error instanceof ExportJobFailedError)
