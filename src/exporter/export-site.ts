@@ -53,6 +53,7 @@ import type { PageOutcome, PageTask, RendererSetup } from "./render/page-rendere
 import { renderAllPages } from "./render/pool.ts";
 import { buildSearchIndex, SEARCH_ENTRY } from "./search/build-index.ts";
 import { siteSearchDocuments } from "./search/site-documents.ts";
+import { SpilledSections } from "./search/spilled-sections.ts";
 import { readLastModified } from "./site/last-modified.ts";
 import { collectNavigationPages } from "./site/navigation-pages.ts";
 import type { PageMeta } from "./site/page-index.ts";
@@ -259,6 +260,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     config,
     llmsListedPages(exportedPages),
   );
+  // Until the search index is built, on disk: every page's would be most of this heap.
+  const searchSections = new SpilledSections();
   let outcomes: PageOutcome[];
   try {
     outcomes = await renderAllPages(setup, tasks, {
@@ -267,13 +270,16 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
       signal: options.signal,
       onPageDone: (outcome) => {
         progress("rendering", ++pagesDone, tasks.length);
-        // Handed over: nothing after rendering reads a page's Markdown from its outcome.
+        // Handed over: nothing after rendering reads a page's Markdown or sections from its outcome.
         llmsFull.add(outcome.pagePath, outcome.markdown);
         outcome.markdown = "";
+        searchSections.add(outcome.pagePath, outcome.searchSections);
+        outcome.searchSections = new Uint8Array(0);
       },
     });
   } catch (error) {
     llmsFull.close();
+    searchSections.close();
     discardOutput();
     throw error;
   }
@@ -284,6 +290,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     const errors = countErrors(problems);
     failOnErrors(problems, `${errors} ${errors === 1 ? "error" : "errors"} in the pages`);
   } catch (error) {
+    searchSections.close();
     discardOutput();
     throw error;
   }
@@ -311,7 +318,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   );
   problems.push(...unusedFileProblems(listing.files, usedAssets));
   const navigation = new NavigationModel(config.navigation, layout.pages);
-  writeSearchIndex(outputDir, outcomes, allPages, navigation);
+  try {
+    writeSearchIndex(outputDir, outcomes, searchSections, allPages, navigation);
+  } finally {
+    searchSections.close();
+  }
   const redirects = planRedirects({
     redirects: config.redirects,
     pages: allPages,
@@ -634,6 +645,7 @@ function copyPageAssets(
 function writeSearchIndex(
   outputDir: string,
   outcomes: PageOutcome[],
+  searchSections: SpilledSections,
   pages: Map<string, PageMeta>,
   navigation: NavigationModel,
 ): void {
@@ -660,7 +672,12 @@ function writeSearchIndex(
   for (const [language, rendered] of byLanguage) {
     // Each language's index leaves its building behind: given back before the next is built.
     if (built++ > 0) collectGarbage();
-    const documents = siteSearchDocuments(rendered, pages, (pagePath) => breadcrumbs.get(pagePath));
+    // Read back one language at a time: only its pages' sections are in memory at once.
+    const documents = siteSearchDocuments(
+      rendered.map(({ pagePath }) => ({ pagePath, sections: searchSections.sectionsOf(pagePath) })),
+      pages,
+      (pagePath) => breadcrumbs.get(pagePath),
+    );
     writeFiles(outputDir, buildSearchIndex(documents, language).files);
   }
 }

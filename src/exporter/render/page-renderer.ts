@@ -4,10 +4,11 @@ import { threadId } from "node:worker_threads";
 import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
 import type { ApiPagesSetup } from "../api-pages.ts";
 import type { ComponentMode } from "../export-options.ts";
-import type { RenderedBody, SearchSection } from "../mdx/rendered-page.ts";
+import type { RenderedBody } from "../mdx/rendered-page.ts";
 import { prepareCompressedEntrySync } from "../output/archive.ts";
 import type { Problem } from "../problems.ts";
 import { sectionsForIndex } from "../search/build-index.ts";
+import { packSections } from "../search/spilled-sections.ts";
 import type { PageMeta } from "../site/page-index.ts";
 import { pageOutputFile } from "../site/paths.ts";
 import { RepoFiles } from "../site/repo-files.ts";
@@ -47,7 +48,8 @@ export interface PageTask {
 export interface PageOutcome {
   pagePath: string;
   problems: Problem[];
-  sections: SearchSection[];
+  /** The page's search sections, packed (`packSections`): the export spills them to disk. */
+  searchSections: Uint8Array;
   markdown: string;
   assets: string[];
   links: RenderedBody["links"];
@@ -146,8 +148,8 @@ export class PageRenderer {
     return {
       pagePath: task.pagePath,
       problems: body.problems,
-      // The export holds every page's until the search index is built: only what it reads.
-      sections: sectionsForIndex(body.sections),
+      // The export keeps every page's until the search index is built: only what it reads.
+      searchSections: packSections(sectionsForIndex(body.sections)),
       markdown: body.markdown,
       assets: body.assets,
       links: body.links,
