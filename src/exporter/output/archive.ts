@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 import {
   closeSync,
   existsSync,
+  fstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -51,6 +53,12 @@ const IN_FLIGHT = 16;
 const MEMBER_BYTES = 1024 * 1024;
 /** Members of one entry compressed at once: libuv's pool has 4 threads by default. */
 const MEMBERS_AT_ONCE = 4;
+/**
+ * A file larger than this is packed a member at a time, never whole in memory: CrewAI's
+ * llms-full.txt is 217 MB, and reading it, making its tar entry and compressing it at once
+ * held 450 MB for a few seconds, the export's highest point.
+ */
+const STREAMED_BYTES = 8 * MEMBER_BYTES;
 const GZIP_LEVEL = 6;
 
 /**
@@ -78,22 +86,33 @@ export async function packDirectory(
   };
   try {
     if (options.cacheDir) mkdirSync(options.cacheDir, { recursive: true });
-    const pending: Promise<Buffer>[] = [];
+    // A large file waits its turn as its name: it is read and compressed only then.
+    const pending: (Promise<Buffer> | { streamed: string })[] = [];
     let nextFile = 0;
     const schedule = (): void => {
       while (pending.length < IN_FLIGHT && nextFile < files.length) {
         const file = files[nextFile++] as string;
         const key = options.cacheDir ? options.prepared?.get(file) : undefined;
-        pending.push(
+        const staged = path.join(directory, file);
+        if (!key && statSync(staged).size > STREAMED_BYTES) {
+          pending.push({ streamed: file });
+          continue;
+        }
+        const compressed =
           key && options.cacheDir
             ? readCachedEntry(options.cacheDir, key, file, directory)
-            : compressedEntry(file, readFileSync(path.join(directory, file)), options.cacheDir),
-        );
+            : compressedEntry(file, readFileSync(staged), options.cacheDir);
+        // Its failure is thrown when its turn comes; until then it must not count as unhandled.
+        compressed.catch(() => {});
+        pending.push(compressed);
       }
     };
     schedule();
     while (pending.length > 0) {
-      append(await (pending.shift() as Promise<Buffer>));
+      const next = pending.shift() as Promise<Buffer> | { streamed: string };
+      if ("streamed" in next)
+        await appendStreamedEntry(next.streamed, directory, options.cacheDir, append);
+      else append(await next);
       schedule();
     }
     append(await compressAsync(Buffer.alloc(BLOCK * 2)));
@@ -118,6 +137,135 @@ async function compressedEntry(
 ): Promise<Buffer> {
   if (!cacheDir) return compressAsync(tarEntry(file, content));
   return (await cacheCompressedEntry(cacheDir, file, content)).compressed;
+}
+
+/**
+ * Packs a large file's entry a member at a time, to the same bytes `compressAsync` makes of
+ * the whole entry: the entry is cut at the same places, and each piece is read from the file
+ * only when it is compressed. With a cache, the entry's key is hashed from the file first; a
+ * cached entry is copied in a piece at a time, and a new one is written to the cache as it is
+ * made.
+ */
+async function appendStreamedEntry(
+  file: string,
+  directory: string,
+  cacheDir: string | undefined,
+  append: (bytes: Buffer) => void,
+): Promise<void> {
+  const entry = new StreamedEntry(file, path.join(directory, file));
+  try {
+    if (!cacheDir) {
+      await entry.compress(append);
+      return;
+    }
+    const cached = path.join(cacheDir, `${entry.key()}.gz`);
+    const copied = openIfPresent(cached);
+    if (copied !== undefined) {
+      // Once open, it reads whole even if another export prunes the cache meanwhile.
+      copyInPieces(copied, append);
+      markUsed(cached);
+      return;
+    }
+    const partial = partialPath(cached);
+    const copy = openSync(partial, "w");
+    try {
+      await entry.compress((member) => {
+        writeSync(copy, member);
+        append(member);
+      });
+      closeSync(copy);
+      renameSync(partial, cached);
+    } catch (error) {
+      closeSync(copy);
+      rmSync(partial, { force: true });
+      throw error;
+    }
+  } finally {
+    entry.close();
+  }
+}
+
+/** A file's tar entry read from disk piece by piece: header, content and padding as one run of bytes. */
+class StreamedEntry {
+  readonly #file: string;
+  readonly #header: Buffer;
+  readonly #size: number;
+  readonly #length: number;
+  readonly #descriptor: number;
+
+  constructor(file: string, staged: string) {
+    this.#file = file;
+    this.#descriptor = openSync(staged, "r");
+    this.#size = fstatSync(this.#descriptor).size;
+    this.#header = tarHeader(file, this.#size);
+    this.#length = this.#header.length + this.#size + tarPadding(this.#size).length;
+  }
+
+  /** The entry's cache key: the SHA-256 of its bytes, as `lookUpEntry` computes it. */
+  key(): string {
+    const hash = createHash("sha256");
+    for (let start = 0; start < this.#length; start += MEMBER_BYTES)
+      hash.update(this.#piece(start));
+    return hash.digest("hex");
+  }
+
+  /** Compresses the entry as `compressAsync` would, handing each member over in order. */
+  async compress(onMember: (member: Buffer) => void): Promise<void> {
+    for (let start = 0; start < this.#length; start += MEMBER_BYTES * MEMBERS_AT_ONCE) {
+      const pieces: Buffer[] = [];
+      const end = Math.min(this.#length, start + MEMBER_BYTES * MEMBERS_AT_ONCE);
+      for (let at = start; at < end; at += MEMBER_BYTES) pieces.push(this.#piece(at));
+      const members = await Promise.all(
+        pieces.map((piece) => gzipAsync(piece, { level: GZIP_LEVEL })),
+      );
+      for (const member of members) onMember(member);
+    }
+  }
+
+  close(): void {
+    closeSync(this.#descriptor);
+  }
+
+  /** The entry's bytes from `start`, MEMBER_BYTES of them or up to its end. */
+  #piece(start: number): Buffer {
+    const piece = Buffer.alloc(Math.min(MEMBER_BYTES, this.#length - start));
+    // The header's part of the piece, then the content's; the padding is the zeros left.
+    const fromHeader = this.#header.subarray(start, start + piece.length);
+    fromHeader.copy(piece);
+    let at = fromHeader.length;
+    let position = Math.max(0, start - this.#header.length);
+    while (at < piece.length && position < this.#size) {
+      const read = readSync(this.#descriptor, piece, at, piece.length - at, position);
+      if (read === 0) throw new Error(`"${this.#file}" was cut short while it was packed`);
+      at += read;
+      position += read;
+    }
+    return piece;
+  }
+}
+
+/** A descriptor for reading the file, or none when it is not there. */
+function openIfPresent(file: string): number | undefined {
+  try {
+    return openSync(file, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/** Appends an open file's bytes a member's worth at a time, then closes it. */
+function copyInPieces(descriptor: number, append: (bytes: Buffer) => void): void {
+  try {
+    for (;;) {
+      const piece = Buffer.allocUnsafe(MEMBER_BYTES);
+      const read = readSync(descriptor, piece, 0, MEMBER_BYTES, null);
+      if (read === 0) return;
+      append(piece.subarray(0, read));
+    }
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /**
@@ -246,10 +394,20 @@ function partialPath(cached: string): string {
 
 /** One file's tar entry: a ustar header (with a PAX header first for long names), the content, padding. */
 function tarEntry(file: string, content: Buffer): Buffer {
+  return Buffer.concat([tarHeader(file, content.length), content, tarPadding(content.length)]);
+}
+
+/** The zeros that fill a file's content to whole tar blocks. */
+function tarPadding(size: number): Buffer {
+  return Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
+}
+
+/** What comes before a file's content in its tar entry: a PAX header for long names, then ustar's. */
+function tarHeader(file: string, size: number): Buffer {
   const fields = {
     path: file,
     mode: 0o644,
-    size: content.length,
+    size,
     mtime: FIXED_MTIME,
     type: "File" as const,
     uid: 0,
@@ -260,13 +418,11 @@ function tarEntry(file: string, content: Buffer): Buffer {
   const header = new Header(fields);
   const headerBlock = Buffer.alloc(BLOCK);
   header.encode(headerBlock, 0);
-  const parts: Buffer[] = [];
-  if (header.needPax)
-    parts.push(new Pax({ ...fields, atime: undefined, ctime: undefined }, false).encode());
-  parts.push(headerBlock, content);
-  const padding = (BLOCK - (content.length % BLOCK)) % BLOCK;
-  if (padding > 0) parts.push(Buffer.alloc(padding));
-  return Buffer.concat(parts);
+  if (!header.needPax) return headerBlock;
+  return Buffer.concat([
+    new Pax({ ...fields, atime: undefined, ctime: undefined }, false).encode(),
+    headerBlock,
+  ]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { list } from "tar";
 import { describe, expect, it } from "vitest";
@@ -106,6 +107,50 @@ describe("packing the bundle", () => {
     execFileSync("tar", ["-xzf", plain.path, "-C", unpacked]);
     expect(readFileSync(path.join(unpacked, "llms-full.txt"), "utf8")).toBe(large);
     expect(readFileSync(path.join(unpacked, "index.html"), "utf8")).toBe("<h1>Hi</h1>");
+  });
+
+  it("packs a file past 8 MiB a member at a time, to the same bytes as whole, without holding it in memory", async () => {
+    // 24 MiB that do not compress, under a name long enough for a PAX header before ustar's.
+    const name = `${"long-folder-name/".repeat(8)}video.bin`;
+    const large = randomBytes(24 * 1024 * 1024);
+    const output = makeTempDir();
+    const site = makeTempDir();
+    mkdirSync(path.dirname(path.join(site, name)), { recursive: true });
+    writeFileSync(path.join(site, name), large);
+    writeFileSync(path.join(site, "index.html"), "<h1>Hi</h1>");
+
+    const before = process.memoryUsage().arrayBuffers;
+    let highest = before;
+    const sampler = setInterval(() => {
+      highest = Math.max(highest, process.memoryUsage().arrayBuffers);
+    }, 5);
+    const plain = await packDirectory(site, path.join(output, "plain.tar.gz")).finally(() =>
+      clearInterval(sampler),
+    );
+    // Whole, the file and its tar entry alone held 48 MiB.
+    expect(highest - before).toBeLessThan(16 * 1024 * 1024);
+
+    const cacheDir = path.join(output, "cache");
+    const cached = await packDirectory(site, path.join(output, "cached.tar.gz"), { cacheDir });
+    const again = await packDirectory(site, path.join(output, "again.tar.gz"), { cacheDir });
+    // The same entry made whole, on the calling thread, as a render thread makes its pages'.
+    const syncCache = path.join(output, "sync-cache");
+    const prepared = new Map([[name, prepareCompressedEntrySync(syncCache, name, large)]]);
+    const whole = await packDirectory(
+      makeRepo({ "index.html": "<h1>Hi</h1>" }),
+      path.join(output, "whole.tar.gz"),
+      { cacheDir: syncCache, prepared },
+    );
+    expect([cached.sha256, again.sha256, whole.sha256]).toEqual([
+      plain.sha256,
+      plain.sha256,
+      plain.sha256,
+    ]);
+    // The cache holds the entry under the key the whole entry has.
+    expect(readdirSync(cacheDir).sort()).toEqual(readdirSync(syncCache).sort());
+    const unpacked = makeTempDir();
+    execFileSync("tar", ["-xzf", again.path, "-C", unpacked]);
+    expect(readFileSync(path.join(unpacked, name)).equals(large)).toBe(true);
   });
 
   it("leaves no partial archive behind when packing fails", async () => {
