@@ -18,6 +18,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
 import { Header, Pax } from "tar";
+import { readExactly } from "../../files/read-exactly.ts";
 import { markUsed } from "../../files/size-capped-folder.ts";
 import { writeFileIntoFolder, writeFileIntoFolderAsync } from "../../files/write-into-folder.ts";
 
@@ -232,14 +233,10 @@ class StreamedEntry {
     // The header's part of the piece, then the content's; the padding is the zeros left.
     const fromHeader = this.#header.subarray(start, start + piece.length);
     fromHeader.copy(piece);
-    let at = fromHeader.length;
-    let position = Math.max(0, start - this.#header.length);
-    while (at < piece.length && position < this.#size) {
-      const read = readSync(this.#descriptor, piece, at, piece.length - at, position);
-      if (read === 0) throw new Error(`"${this.#file}" was cut short while it was packed`);
-      at += read;
-      position += read;
-    }
+    const position = Math.max(0, start - this.#header.length);
+    // No further than the size its header states, even if the file grew meanwhile.
+    const length = Math.max(0, Math.min(piece.length - fromHeader.length, this.#size - position));
+    readExactly(this.#descriptor, piece, fromHeader.length, length, position, `"${this.#file}"`);
     return piece;
   }
 }

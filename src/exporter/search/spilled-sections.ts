@@ -1,7 +1,8 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
+import { readExactly } from "../../files/read-exactly.ts";
 import type { SearchSection } from "../mdx/rendered-page.ts";
 
 /**
@@ -40,11 +41,7 @@ export class SpilledSections {
     if (!where) return [];
     const [start, length] = where;
     const bytes = Buffer.allocUnsafe(length);
-    for (let read = 0; read < length; ) {
-      const count = readSync(this.#file, bytes, read, length - read, start + read);
-      if (count === 0) throw new Error(`the search sections of ${pagePath} were cut short`);
-      read += count;
-    }
+    readExactly(this.#file, bytes, 0, length, start, `the search sections of ${pagePath}`);
     return deserialize(bytes) as SearchSection[];
   }
 
