@@ -18,9 +18,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
 import { Header, Pax } from "tar";
-import { readExactly } from "../../files/read-exactly.ts";
 import { markUsed } from "../../files/size-capped-folder.ts";
 import { writeFileIntoFolder, writeFileIntoFolderAsync } from "../../files/write-into-folder.ts";
+import { readExactly } from "../read-exactly.ts";
 
 const gzipAsync = promisify(gzip);
 
