@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { Worker } from "node:worker_threads";
 import type { Element } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { describe, expect, it } from "vitest";
@@ -65,6 +67,15 @@ describe("resolveIcon", () => {
   it("returns undefined for a name neither set has, and for names that look like paths", () => {
     expect(resolveIcon("no-such-icon-anywhere")).toBeUndefined();
     expect(resolveIcon("../../package")).toBeUndefined();
+  });
+
+  it("keeps the table of old names, not the 1.8 MB metadata file it was read from", async () => {
+    // A thread of its own: this file's other tests have read the table already.
+    const worker = new Worker(new URL("./fixtures/alias-table-heap.ts", import.meta.url));
+    const [result] = (await once(worker, "message")) as [{ resolved: boolean; grownMb: number }];
+    await worker.terminate();
+    expect(result.resolved).toBe(true);
+    expect(result.grownMb).toBeLessThan(1);
   });
 
   it("hands back the same drawing on every call, so thousands of pages read each file once", () => {
