@@ -26,6 +26,7 @@ import {
   checkLinks,
   checkNavigationPages,
   openRepository,
+  packIds,
   readPageIndex,
 } from "./site/site-index.ts";
 import type { DeploymentType, SiteConfig } from "./site/types.ts";
@@ -155,7 +156,7 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
       bodyTaskOf({ file: page.file, pagePath }, page, navigation?.languageOf(pagePath)),
     );
     for (const problem of body.problems) findings.push(problem);
-    rendered.push({ pagePath, links: body.links, ids: body.ids, assets: body.assets });
+    rendered.push({ pagePath, links: body.links, ids: packIds(body.ids), assets: body.assets });
     options.onPageChecked?.(rendered.length, selected.length);
   }
   // The type-checking thread of twoslash blocks, if a page started it, is not needed past here.
@@ -192,7 +193,8 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
 interface RenderedPage {
   pagePath: string;
   links: PageLink[];
-  ids: string[];
+  /** `packIds` of the body's ids. */
+  ids: string;
   assets: string[];
 }
 

@@ -12,6 +12,7 @@ import { packSections } from "../search/spilled-sections.ts";
 import type { PageMeta } from "../site/page-index.ts";
 import { pageOutputFile } from "../site/paths.ts";
 import { RepoFiles } from "../site/repo-files.ts";
+import { packIds } from "../site/site-index.ts";
 import type { DeploymentType } from "../site/types.ts";
 import type { SiteLayoutData } from "../theme/layout-types.ts";
 import { BodyRenderer, type BodyTask } from "./body-renderer.ts";
@@ -53,8 +54,8 @@ export interface PageOutcome {
   markdown: string;
   assets: string[];
   links: RenderedBody["links"];
-  /** Every element id of the page body, for the check of `#anchor` links. */
-  ids: string[];
+  /** Every element id of the page body (`packIds`), for the check of `#anchor` links. */
+  ids: string;
   features: RenderedBody["features"];
   /** Class names in the page body: the export generates the Tailwind utilities among them. */
   classes: string[];
@@ -153,7 +154,7 @@ export class PageRenderer {
       markdown: body.markdown,
       assets: body.assets,
       links: body.links,
-      ids: body.ids,
+      ids: packIds(body.ids),
       features: body.features,
       classes: body.classes ?? [],
       hasIslands: (body.islandModules?.length ?? 0) > 0,
