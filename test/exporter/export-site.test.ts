@@ -94,7 +94,7 @@ describe("exporting a site", () => {
       ...SITE,
       "guides/setup.mdx": "![a](/gone.png) ![b](/gone.png) ![c](/gone.png)\n",
     });
-    const result = await exportSite({ sourceDir });
+    const result = await exportSite({ sourceDir, outputDir: path.join(makeTempDir(), "out") });
     expect(result.warnings.filter((warning) => warning.rule === "missing-file")).toEqual([
       expect.objectContaining({
         file: "guides/setup.mdx",
@@ -236,9 +236,18 @@ describe("exporting a site", () => {
   it("re-exports an unchanged repository from the cache, and re-renders a changed page", async () => {
     const sourceDir = makeRepo(SITE);
     const cacheDir = makeTempDir();
-    const first = await exportSite({ sourceDir, cacheDir });
+    // Into the test's folders: one the export makes for itself is its caller's to remove.
+    const first = await exportSite({
+      sourceDir,
+      cacheDir,
+      outputDir: path.join(makeTempDir(), "out"),
+    });
     expect(first.pagesFromCache).toBe(0);
-    const second = await exportSite({ sourceDir, cacheDir });
+    const second = await exportSite({
+      sourceDir,
+      cacheDir,
+      outputDir: path.join(makeTempDir(), "out"),
+    });
     expect(second.pagesFromCache).toBe(3);
     const { writeFileSync } = await import("node:fs");
     writeFileSync(path.join(sourceDir, "guides/setup.mdx"), "---\ntitle: Setup\n---\n\nChanged.\n");
