@@ -22,8 +22,9 @@ export function memoryBudgetExceeded(budgetMb: number, cause: unknown): ExportFa
  * large part of what it made is done with: V8 keeps an old generation grown by garbage at its
  * size until it next needs a full collection. Before the render threads start (reading the
  * site: at 1,205 pages and 21 OpenAPI specifications, 192 MB of heap for 70 MB in use, and a
- * peak ~100 MB lower without it; decisions.md, "More real repositories") and between the
- * search indexes of a site's languages (CrewAI's four each left ~250 MB). An ordinary full
+ * peak ~100 MB lower without it; decisions.md, "More real repositories"), every 2,000 pages
+ * while the threads render (the main thread keeps each page's outcome), and between the search
+ * indexes of a site's languages (CrewAI's four each left ~250 MB). An ordinary full
  * collection frees the heap but keeps its pages mapped (Spree's docs: 534 MB resident before,
  * 531 after); the last-resort kind, which also shrinks the heap, returns them (487 → 184 MB).
  * `--expose-gc` only gives new contexts a `gc`.

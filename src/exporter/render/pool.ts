@@ -41,8 +41,9 @@ const THREAD_HEAP_MB = 768;
 const THREAD_YOUNG_MB = 96;
 /**
  * Pages between the main thread's own collections while the threads render. It keeps every
- * page's outcome meanwhile, and V8 lets an idle main thread's heap grow to about four times what
- * it holds before collecting: at CrewAI's 24,667 pages it held 125 MB and had 255 MB.
+ * page's outcome meanwhile, and V8 lets an idle thread's heap grow far past what it holds before
+ * collecting: at the end of CrewAI's 24,667 pages it held 125 MB in 255 MB, and with these
+ * collections about 115 MB in 130 MB (decisions.md, "CrewAI a third time").
  */
 const MAIN_COLLECTION_PAGES = 2000;
 
