@@ -94,8 +94,7 @@ export function checkNavigationPages(
 /**
  * A page's element ids as one string, each between NUL characters (no HTML id holds one): what
  * the link check keeps of every page until all are rendered. One string a page takes about a
- * third of the memory of an array of strings, and an export of CrewAI's 24,667 pages keeps
- * about a million ids.
+ * third of the memory of an array of strings; CrewAI's 24,667 pages have 12 MB of ids as JSON.
  */
 export function packIds(ids: readonly string[]): string {
   return ids.length === 0 ? "" : `\0${ids.join("\0")}\0`;
