@@ -6,7 +6,7 @@ import {
   siteCachesDirectory,
 } from "../config/cache-directory.ts";
 import { UnwritablePathError } from "../domain/errors.ts";
-import { folderSize, pruneToSize } from "../files/size-capped-folder.ts";
+import { folderSize, type PruneResult, pruneToSize } from "../files/size-capped-folder.ts";
 import { writeProblem } from "../files/writable-folder.ts";
 
 /** The file in a site's cache folder that names the site, for `quire cache info`. */
@@ -17,8 +17,11 @@ export interface ExportCache {
   root: string;
   /** This site's own cache folder, handed to the exporter. */
   siteDirectory: string;
-  /** Removes the least recently used entries of every site until the root fits the cap. */
-  prune(maxMb: number): void;
+  /**
+   * Removes the least recently used entries of every site until the root fits the cap, and
+   * counts those this export wrote or read (`usedSinceMs`, its start).
+   */
+  prune(maxMb: number, usedSinceMs: number): PruneResult;
 }
 
 /**
@@ -54,7 +57,7 @@ export function openExportCache(
   return {
     root,
     siteDirectory,
-    prune: (maxMb) => void pruneToSize(root, maxMb * 1024 * 1024),
+    prune: (maxMb, usedSinceMs) => pruneToSize(root, maxMb * 1024 * 1024, usedSinceMs),
   };
 }
 

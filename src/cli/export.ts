@@ -184,6 +184,9 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
   const cache = flags.cache
     ? openExportCache(docsDir, flags.cacheDir, flags.quiet === true)
     : undefined;
+  // Cache entries this export writes or reads get a later time than this: the file system's
+  // clock may run a little behind Date.now(), hence the margin.
+  const cacheUseStart = Date.now() - CACHE_CLOCK_MARGIN_MS;
 
   const interactive = !flags.json && !flags.quiet && process.stderr.isTTY === true;
   const bar = interactive
@@ -276,9 +279,16 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
     }
     throw error;
   } finally {
-    cache?.prune(exportCacheMaxMb);
+    const pruned = cache?.prune(exportCacheMaxMb, cacheUseStart);
+    if (pruned && pruned.removedRecent > 0 && !flags.quiet)
+      process.stderr.write(
+        `quire: warning: the export cache holds at most ${exportCacheMaxMb} MB, less than this site needs: ${plural(pruned.removedRecent, "entry", "entries")} this export wrote or read had to be removed, and the next export renders their pages again (raise the cap with --cache-max or QUIRE_EXPORT_CACHE_MAX)\n`,
+      );
   }
 }
+
+/** How far the file system's timestamps may run behind `Date.now()`. */
+const CACHE_CLOCK_MARGIN_MS = 100;
 
 /** Pages shown by name in the report of which pages carry component code. */
 const COMPONENT_PAGES_SHOWN = 10;

@@ -62,18 +62,26 @@ export interface PruneResult {
   before: number;
   after: number;
   removedFiles: number;
+  /** Of the removed files, those written or used at or after `usedSinceMs`. */
+  removedRecent: number;
 }
 
 /**
  * Removes the least recently used files under `root` until it holds at most `maxBytes`, then
  * the folders that became empty. Concurrent exports may share the root: a file another one
- * removes first is simply not counted twice.
+ * removes first is simply not counted twice. `usedSinceMs` (an export's start) counts the
+ * removed files that export wrote or read: when there are any, the cap is smaller than it needs.
  */
-export function pruneToSize(root: string, maxBytes: number): PruneResult {
+export function pruneToSize(
+  root: string,
+  maxBytes: number,
+  usedSinceMs = Number.POSITIVE_INFINITY,
+): PruneResult {
   const entries = listEntries(root);
   const before = entries.reduce((sum, entry) => sum + entry.size, 0);
   let total = before;
   let removedFiles = 0;
+  let removedRecent = 0;
   if (total > maxBytes) {
     entries.sort((a, b) => a.usedMs - b.usedMs);
     for (const entry of entries) {
@@ -81,10 +89,11 @@ export function pruneToSize(root: string, maxBytes: number): PruneResult {
       rmSync(entry.file, { force: true });
       total -= entry.size;
       removedFiles += 1;
+      if (entry.usedMs >= usedSinceMs) removedRecent += 1;
     }
     removeEmptyFolders(root, root);
   }
-  return { before, after: total, removedFiles };
+  return { before, after: total, removedFiles, removedRecent };
 }
 
 /** Removes the empty folders below `folder` (never `root` itself); returns whether it is empty. */

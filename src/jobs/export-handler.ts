@@ -134,6 +134,8 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
       },
       options.publicUrl,
     );
+    // Cache entries this export writes or reads are newer (less a margin for file clocks).
+    const cacheUseStart = Date.now() - 100;
     try {
       const archiveFile = path.join(scratch, "bundle.tar.gz");
       const result = await exportInProcess({
@@ -197,7 +199,18 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
       );
     } finally {
       checkout.cleanup();
-      if (options.cacheMaxMb) pruneToSize(exportCacheDir, options.cacheMaxMb * 1024 * 1024);
+      if (options.cacheMaxMb) {
+        const pruned = pruneToSize(exportCacheDir, options.cacheMaxMb * 1024 * 1024, cacheUseStart);
+        if (pruned.removedRecent > 0)
+          options.logger.warn(
+            {
+              exportJob: job.id,
+              removedEntries: pruned.removedRecent,
+              cacheMaxMb: options.cacheMaxMb,
+            },
+            "the export cache is smaller than this site needs: entries this export wrote or read were removed, and the next export renders their pages again (raise QUIRE_EXPORT_CACHE_MAX)",
+          );
+      }
     }
   } catch (error) {
     await pending;

@@ -90,6 +90,26 @@ describe("the export cache", () => {
   );
 
   it(
+    "says when the cap is smaller than one export's own entries, which the next export renders again",
+    () => {
+      const cacheHome = makeTempDir();
+      // A page of about 700 KB: its render cache entry alone is past a cap of 1 MB with the rest.
+      const words = Array.from({ length: 70_000 }, (_, index) => `word${index}`).join(" ");
+      const docs = makeRepo({ ...SITE, "guide.mdx": `---\ntitle: Guide\n---\n\n${words}\n` });
+      expect(exportWith(cacheHome, docs, ["--cache-max", "1"])).toMatch(
+        /quire: warning: the export cache holds at most 1 MB, less than this site needs: \d+ entr(y|ies) this export wrote or read had to be removed, and the next export renders their pages again \(raise the cap with --cache-max or QUIRE_EXPORT_CACHE_MAX\)\n/,
+      );
+      // With room for them, the next export says nothing of the kind and reuses the cache.
+      const roomy = exportWith(cacheHome, docs, ["--cache-max", "64"]);
+      expect(roomy).not.toContain("less than this site needs");
+      expect(exportWith(cacheHome, docs, ["--cache-max", "64"])).toContain(
+        "(2 unchanged, from cache)",
+      );
+    },
+    SLOW,
+  );
+
+  it(
     "goes on without a default cache it cannot write, saying so once; a --cache-dir it cannot write is one line",
     () => {
       const blocked = path.join(makeTempDir(), "a-file");

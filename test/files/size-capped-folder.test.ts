@@ -22,7 +22,12 @@ describe("a size-capped cache folder", () => {
     const recent = entry(root, "sites/b/ba/3.json", 40, 5);
     const newest = entry(root, "sites/b/bb/4.json", 40, 1);
     const result = pruneToSize(root, 100 * 1024);
-    expect(result).toEqual({ before: 160 * 1024, after: 80 * 1024, removedFiles: 2 });
+    expect(result).toEqual({
+      before: 160 * 1024,
+      after: 80 * 1024,
+      removedFiles: 2,
+      removedRecent: 0,
+    });
     expect([oldest, older].map((file) => existsSync(file))).toEqual([false, false]);
     expect([recent, newest].map((file) => existsSync(file))).toEqual([true, true]);
     expect(existsSync(path.join(root, "sites/a"))).toBe(false);
@@ -38,5 +43,21 @@ describe("a size-capped cache folder", () => {
     pruneToSize(root, 64 * 1024);
     expect(existsSync(reused)).toBe(true);
     expect(existsSync(stale)).toBe(false);
+  });
+
+  it("counts the removed files used since a moment: an export's own entries, when the cap is too small for them", () => {
+    const root = makeTempDir();
+    entry(root, "a/old.json", 40, 60);
+    const exportStarted = Date.now() - 2 * 60_000;
+    entry(root, "a/written.json", 40, 1);
+    entry(root, "a/read.json", 40, 0);
+    const result = pruneToSize(root, 50 * 1024, exportStarted);
+    expect(result).toMatchObject({ removedFiles: 2, removedRecent: 1, after: 40 * 1024 });
+    // Room for every entry this export used: none of its own go.
+    entry(root, "b/old.json", 40, 60);
+    expect(pruneToSize(root, 60 * 1024, exportStarted)).toMatchObject({
+      removedFiles: 1,
+      removedRecent: 0,
+    });
   });
 });

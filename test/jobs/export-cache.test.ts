@@ -44,8 +44,41 @@ describe("the data dir's export cache", () => {
       120_000,
       `export ${jobId}, then the cache under 1 MB`,
     );
-    // The stale entry went; the job's own entries stayed.
+    // The stale entry went; the job's own entries stayed, so nothing was said of the cap.
     expect(folderSize(cache).files).toBeGreaterThan(0);
     expect(existsSync(stale)).toBe(false);
+    expect(api.logs.filter((line) => line.includes(SMALLER_THAN_NEEDED))).toEqual([]);
+  }, 180_000);
+
+  it("logs a warning when the cap is smaller than one job's own entries", async () => {
+    const api = await startApi({ settings: { exportCacheMaxMb: "1" } });
+    const words = Array.from({ length: 70_000 }, (_, index) => `word${index}`).join(" ");
+    const tenant = await createTenant(api, {
+      repository: makeRepo({
+        "docs.json": JSON.stringify({
+          name: "Large",
+          colors: { primary: "#0a7" },
+          navigation: { pages: ["index"] },
+        }),
+        "index.mdx": `---\ntitle: Home\n---\n\n${words}\n`,
+      }),
+    });
+    const started = await api.request("POST", "/v1/static-export/jobs", {
+      key: tenant.key,
+      body: { domain: tenant.domain },
+    });
+    const { jobId } = (await started.json()) as { jobId: string };
+    await waitFor(
+      async () => api.logs.some((line) => line.includes(SMALLER_THAN_NEEDED)),
+      120_000,
+      `export ${jobId}, then the warning about the cache's cap`,
+    );
+    const warning = JSON.parse(
+      api.logs.find((line) => line.includes(SMALLER_THAN_NEEDED)) as string,
+    ) as { exportJob: string; removedEntries: number; cacheMaxMb: number };
+    expect(warning).toMatchObject({ exportJob: jobId, cacheMaxMb: 1 });
+    expect(warning.removedEntries).toBeGreaterThan(0);
   }, 180_000);
 });
+
+const SMALLER_THAN_NEEDED = "the export cache is smaller than this site needs";
