@@ -184,9 +184,8 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
   const cache = flags.cache
     ? openExportCache(docsDir, flags.cacheDir, flags.quiet === true)
     : undefined;
-  // Cache entries this export writes or reads get a later time than this: the file system's
-  // clock may run a little behind Date.now(), hence the margin.
-  const cacheUseStart = Date.now() - CACHE_CLOCK_MARGIN_MS;
+  // Cache entries this export writes or reads are marked used after this.
+  const cacheUseStart = Date.now();
 
   const interactive = !flags.json && !flags.quiet && process.stderr.isTTY === true;
   const bar = interactive
@@ -286,9 +285,6 @@ async function runExport(docsDir: string, flags: ExportFlags): Promise<number> {
       );
   }
 }
-
-/** How far the file system's timestamps may run behind `Date.now()`. */
-const CACHE_CLOCK_MARGIN_MS = 100;
 
 /** Pages shown by name in the report of which pages carry component code. */
 const COMPONENT_PAGES_SHOWN = 10;

@@ -57,6 +57,9 @@ export function folderSize(root: string): {
   };
 }
 
+/** How far a file's timestamp may run behind `Date.now()` (the kernel stamps it from a coarser clock). */
+const FILE_CLOCK_MARGIN_MS = 100;
+
 export interface PruneResult {
   /** Bytes under the root before and after. */
   before: number;
@@ -69,8 +72,9 @@ export interface PruneResult {
 /**
  * Removes the least recently used files under `root` until it holds at most `maxBytes`, then
  * the folders that became empty. Concurrent exports may share the root: a file another one
- * removes first is simply not counted twice. `usedSinceMs` (an export's start) counts the
- * removed files that export wrote or read: when there are any, the cap is smaller than it needs.
+ * removes first is simply not counted twice. `usedSinceMs` (an export's start, `Date.now()`)
+ * counts the removed files that export wrote or read: when there are any, the cap is smaller
+ * than it needs.
  */
 export function pruneToSize(
   root: string,
@@ -89,7 +93,7 @@ export function pruneToSize(
       rmSync(entry.file, { force: true });
       total -= entry.size;
       removedFiles += 1;
-      if (entry.usedMs >= usedSinceMs) removedRecent += 1;
+      if (entry.usedMs >= usedSinceMs - FILE_CLOCK_MARGIN_MS) removedRecent += 1;
     }
     removeEmptyFolders(root, root);
   }

@@ -134,8 +134,8 @@ async function runExport(options: ExportHandlerOptions, context: JobContext): Pr
       },
       options.publicUrl,
     );
-    // Cache entries this export writes or reads are newer (less a margin for file clocks).
-    const cacheUseStart = Date.now() - 100;
+    // Cache entries this export writes or reads are marked used after this.
+    const cacheUseStart = Date.now();
     try {
       const archiveFile = path.join(scratch, "bundle.tar.gz");
       const result = await exportInProcess({
