@@ -6,6 +6,7 @@ import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import remarkMdx from "remark-mdx";
 import { unified } from "unified";
+import { withoutContextPrototypes } from "./micromark-contexts.ts";
 
 /**
  * The syntax a page is parsed with: MDX or Markdown, with frontmatter, GFM and math, less the
@@ -17,14 +18,8 @@ import { unified } from "unified";
  * for a table), so the tree is the one the whole syntax gives.
  */
 export function parseMarkdownTree(text: string, format: "mdx" | "md"): Root {
-  const absent = absentConstructs(text);
-  const key = `${format} ${absent.join(" ")}`;
-  let options = syntaxByKey.get(key);
-  if (!options) {
-    options = syntaxWithout(format, absent);
-    syntaxByKey.set(key, options);
-  }
-  return fromMarkdown(text, options);
+  const syntax = syntaxFor(format, absentConstructs(text));
+  return withoutContextPrototypes(() => fromMarkdown(text, syntax));
 }
 
 interface SyntaxOptions {
@@ -49,6 +44,17 @@ const OPTIONAL_CONSTRUCTS: { name: string; canMatch: (text: string) => boolean }
     canMatch: (text) => text.includes("|") || text.includes(":-") || text.includes("-:"),
   },
 ];
+
+/** The syntax of `format` less the `absent` constructs, made once for each such subset. */
+function syntaxFor(format: "mdx" | "md", absent: string[]): SyntaxOptions {
+  const key = `${format} ${absent.join(" ")}`;
+  let syntax = syntaxByKey.get(key);
+  if (!syntax) {
+    syntax = syntaxWithout(format, absent);
+    syntaxByKey.set(key, syntax);
+  }
+  return syntax;
+}
 
 /** The optional constructs that cannot match anywhere in `text`. */
 function absentConstructs(text: string): string[] {

@@ -1,26 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import remarkFrontmatter from "remark-frontmatter";
-import remarkGfm from "remark-gfm";
-import remarkMath from "remark-math";
-import remarkMdx from "remark-mdx";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
 import { describe, expect, it } from "vitest";
 import { parseMarkdownTree } from "../../../src/exporter/mdx/syntax.ts";
+import { wholeSyntax } from "./whole-syntax.ts";
 
 const EXAMPLE = path.resolve(import.meta.dirname, "../../../examples/docs");
-
-/** The whole syntax, every construct in, as remark's plugins assemble it. */
-const wholeSyntax = {
-  mdx: unified()
-    .use(remarkParse)
-    .use(remarkFrontmatter, ["yaml"])
-    .use(remarkGfm)
-    .use(remarkMath)
-    .use(remarkMdx),
-  md: unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]).use(remarkGfm).use(remarkMath),
-};
 
 /** Texts on the edge of each construct left out when a text cannot hold it. */
 const NEAR_MISSES = [
