@@ -178,9 +178,9 @@ function renderInWorkers(
           }
           feed(worker);
           // After feeding: the thread renders its next pages meanwhile.
-          const received = byPath.size;
-          if (Math.floor(received / MAIN_COLLECTION_PAGES) > collected) {
-            collected = Math.floor(received / MAIN_COLLECTION_PAGES);
+          const due = Math.floor(byPath.size / MAIN_COLLECTION_PAGES);
+          if (due > collected) {
+            collected = due;
             collectGarbage();
           }
         },
