@@ -49,7 +49,9 @@ function withAudience<T extends Root | RootContent>(node: T): T {
     changed ||= arranged !== children;
     children = arranged;
   }
-  return changed ? { ...node, children } : node;
+  if (!changed) return node;
+  // Marked as rewritten: its source text says what the page shows, no longer what agents read.
+  return { ...node, children, data: { ...node.data, quireRewritten: true } satisfies JsxNodeData };
 }
 
 /** A child as agents read it: itself when nothing in it changes, else its replacement. */
@@ -86,7 +88,7 @@ function forAudience(child: RootContent): RootContent | RootContent[] {
 const FLOW_PARENTS = new Set(["root", "blockquote", "listItem", "footnoteDefinition"]);
 
 /** Runs of phrasing nodes among blocks, each put in a paragraph: Markdown cannot write them bare. */
-function inParagraphs(children: RootContent[]): RootContent[] {
+export function inParagraphs(children: RootContent[]): RootContent[] {
   if (!children.some((child) => PHRASING.has(child.type))) return children;
   const result: RootContent[] = [];
   let run: PhrasingContent[] = [];

@@ -120,15 +120,21 @@ class Expander {
         parent,
       );
       parent.children = [];
+      markRewritten(parent);
       return;
     }
     this.depth++;
     try {
       const next: RootContent[] = [];
-      // One by one: a snippet may bring more nodes than a call takes arguments.
-      for (const child of parent.children as RootContent[])
-        for (const node of this.expandNode(child, frame)) next.push(node);
+      let rewritten = false;
+      for (const child of parent.children as RootContent[]) {
+        const expanded = this.expandNode(child, frame);
+        if (expanded.length !== 1 || expanded[0] !== child) rewritten = true;
+        // One by one: a snippet may bring more nodes than a call takes arguments.
+        for (const node of expanded) next.push(node);
+      }
       parent.children = next as Parent["children"];
+      if (rewritten) markRewritten(parent);
     } finally {
       this.depth--;
     }
@@ -474,6 +480,12 @@ class Expander {
   private warn(file: string, message: string, line?: number, column?: number, rule = "mdx"): void {
     this.problems.push({ severity: "warning", rule, file, line, column, message });
   }
+}
+
+/** Says that a node no longer holds what its source text says (the page's Markdown reads it). */
+function markRewritten(node: Parent): void {
+  node.data ??= {};
+  (node.data as JsxNodeData).quireRewritten = true;
 }
 
 function markSourceFile(node: Nodes, file: string): void {

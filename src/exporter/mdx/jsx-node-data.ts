@@ -17,6 +17,11 @@ export interface JsxNodeData {
   /** The file the node came from, when it was inlined from a snippet. */
   sourceFile?: string;
   /**
+   * The expansion replaced or left out some of the node's children (a snippet inlined, an
+   * expression's value put in, an element dropped): its source text no longer says what it holds.
+   */
+  quireRewritten?: true;
+  /**
    * An MDX expression that computes content (`{items.map(...)}`, a ternary, a string method):
    * evaluated in the sandbox as part of its file's module (`custom/`), never in Quire's process.
    */

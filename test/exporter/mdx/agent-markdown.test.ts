@@ -28,7 +28,7 @@ describe("the page's Markdown for agents", () => {
       "index.mdx":
         '<Note>Before.</Note>\n\n<Visibility for="agents">Use the **API**.</Visibility>\n\nAfter.\n',
     });
-    expect(body.markdown).toBe("<Note>\n  Before.\n</Note>\n\nUse the **API**.\n\nAfter.");
+    expect(body.markdown).toBe("<Note>Before.</Note>\n\nUse the **API**.\n\nAfter.");
   });
 
   it("applies the audiences inside other components and inside a sentence", async () => {
