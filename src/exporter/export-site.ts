@@ -318,8 +318,14 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   );
   problems.push(...unusedFileProblems(listing.files, usedAssets));
   const navigation = new NavigationModel(config.navigation, layout.pages);
+  // Only an archive is asked for: the search files, most of what is written now, go straight
+  // to their compressed entries (on libuv's threads) instead of through the scratch folder.
+  const staged: StagedEntries | undefined =
+    archiveOnly && archiveCacheDir
+      ? { cacheDir: archiveCacheDir, keys: new Map(), pending: [] }
+      : undefined;
   try {
-    writeSearchIndex(outputDir, outcomes, searchSections, allPages, navigation);
+    writeSearchIndex(outputDir, outcomes, searchSections, allPages, navigation, staged);
   } finally {
     searchSections.close();
   }
@@ -374,7 +380,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   if (options.archiveFile) {
     progress("packing", tasks.length, tasks.length);
     mkdirSync(path.dirname(path.resolve(options.archiveFile)), { recursive: true });
-    const prepared = new Map(outcomes.flatMap((outcome) => outcome.archiveEntries));
+    await Promise.all(staged?.pending ?? []);
+    const prepared = new Map([
+      ...outcomes.flatMap((outcome) => outcome.archiveEntries),
+      ...(staged?.keys ?? []),
+    ]);
     archive = await packDirectory(outputDir, path.resolve(options.archiveFile), {
       cacheDir: archiveCacheDir,
       prepared,
@@ -648,6 +658,7 @@ function writeSearchIndex(
   searchSections: SpilledSections,
   pages: Map<string, PageMeta>,
   navigation: NavigationModel,
+  staged: StagedEntries | undefined,
 ): void {
   // A page's language picks the index; its breadcrumb came with its layout (a page laid out
   // nowhere gets its navigation view here).
@@ -678,8 +689,44 @@ function writeSearchIndex(
       pages,
       (pagePath) => breadcrumbs.get(pagePath),
     );
-    writeFiles(outputDir, buildSearchIndex(documents, language).files);
+    const { files } = buildSearchIndex(documents, language);
+    if (staged) stageEntries(staged, files);
+    else writeFiles(outputDir, files);
   }
+}
+
+/** Bundle files packed from their compressed entries alone. */
+interface StagedEntries {
+  cacheDir: string;
+  /** File → cache key, once its entry is prepared. */
+  keys: Map<string, string>;
+  /** Preparations under way: packing waits for them, the rest of the export does not. */
+  pending: Promise<void>[];
+}
+
+/**
+ * Prepares the files' compressed archive entries on libuv's threads, a few at once (each
+ * compression in flight holds a compressor's state), while the export goes on writing.
+ */
+function stageEntries(
+  staged: StagedEntries,
+  files: { path: string; content: string | Uint8Array }[],
+): void {
+  const prepare = async (): Promise<void> => {
+    for (let index = 0; index < files.length; index += 16) {
+      const batch = files.slice(index, index + 16);
+      const keys = await Promise.all(
+        batch.map((file) =>
+          prepareCompressedEntry(staged.cacheDir, file.path, Buffer.from(file.content)),
+        ),
+      );
+      batch.forEach((file, at) => staged.keys.set(file.path, keys[at] as string));
+    }
+  };
+  const done = prepare();
+  // Its failure is thrown when packing waits for it; until then it must not count as unhandled.
+  done.catch(() => {});
+  staged.pending.push(done);
 }
 
 function writeSiteFiles(
