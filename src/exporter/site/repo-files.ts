@@ -38,7 +38,8 @@ export class RepoFiles {
     }
     let real: string;
     try {
-      real = realpathSync(candidate);
+      // The system's realpath: one call, where Node's own asks for each part of the path in turn.
+      real = realpathSync.native(candidate);
     } catch (error) {
       throw new RepoFileError(relativePath, `file "${relativePath}" does not exist`, {
         cause: error,
