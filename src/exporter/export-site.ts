@@ -321,11 +321,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // Only an archive is asked for: the search files, most of what is written now, go straight
   // to their compressed entries (on libuv's threads) instead of through the scratch folder.
   const staged: StagedEntries | undefined =
-    archiveOnly && archiveCacheDir
-      ? { cacheDir: archiveCacheDir, keys: new Map(), pending: [] }
-      : undefined;
+    archiveOnly && archiveCacheDir ? { cacheDir: archiveCacheDir, keys: new Map() } : undefined;
   try {
-    writeSearchIndex(outputDir, outcomes, searchSections, allPages, navigation, staged);
+    await writeSearchIndex(outputDir, outcomes, searchSections, allPages, navigation, staged);
   } finally {
     searchSections.close();
   }
@@ -380,7 +378,6 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   if (options.archiveFile) {
     progress("packing", tasks.length, tasks.length);
     mkdirSync(path.dirname(path.resolve(options.archiveFile)), { recursive: true });
-    await Promise.all(staged?.pending ?? []);
     const prepared = new Map([
       ...outcomes.flatMap((outcome) => outcome.archiveEntries),
       ...(staged?.keys ?? []),
@@ -652,14 +649,14 @@ function copyPageAssets(
  * The site's search index: one per language on a site with languages (a page searches its own
  * language's pages only), else one.
  */
-function writeSearchIndex(
+async function writeSearchIndex(
   outputDir: string,
   outcomes: PageOutcome[],
   searchSections: SpilledSections,
   pages: Map<string, PageMeta>,
   navigation: NavigationModel,
   staged: StagedEntries | undefined,
-): void {
+): Promise<void> {
   // A page's language picks the index; its breadcrumb came with its layout (a page laid out
   // nowhere gets its navigation view here).
   const breadcrumbs = new Map(
@@ -690,43 +687,35 @@ function writeSearchIndex(
       (pagePath) => breadcrumbs.get(pagePath),
     );
     const { files } = buildSearchIndex(documents, language);
-    if (staged) stageEntries(staged, files);
+    // Each language's files are let go before the next is built, as when written.
+    if (staged) await stageEntries(staged, files);
     else writeFiles(outputDir, files);
   }
 }
 
-/** Bundle files packed from their compressed entries alone. */
+/** Bundle files packed from their compressed entries alone: file → cache key. */
 interface StagedEntries {
   cacheDir: string;
-  /** File → cache key, once its entry is prepared. */
   keys: Map<string, string>;
-  /** Preparations under way: packing waits for them, the rest of the export does not. */
-  pending: Promise<void>[];
 }
 
 /**
- * Prepares the files' compressed archive entries on libuv's threads, a few at once (each
- * compression in flight holds a compressor's state), while the export goes on writing.
+ * Prepares the files' compressed archive entries on libuv's threads, a few at once: each
+ * compression in flight holds a compressor's state.
  */
-function stageEntries(
+async function stageEntries(
   staged: StagedEntries,
   files: { path: string; content: string | Uint8Array }[],
-): void {
-  const prepare = async (): Promise<void> => {
-    for (let index = 0; index < files.length; index += 16) {
-      const batch = files.slice(index, index + 16);
-      const keys = await Promise.all(
-        batch.map((file) =>
-          prepareCompressedEntry(staged.cacheDir, file.path, Buffer.from(file.content)),
-        ),
-      );
-      batch.forEach((file, at) => staged.keys.set(file.path, keys[at] as string));
-    }
-  };
-  const done = prepare();
-  // Its failure is thrown when packing waits for it; until then it must not count as unhandled.
-  done.catch(() => {});
-  staged.pending.push(done);
+): Promise<void> {
+  for (let index = 0; index < files.length; index += 16) {
+    const batch = files.slice(index, index + 16);
+    const keys = await Promise.all(
+      batch.map((file) =>
+        prepareCompressedEntry(staged.cacheDir, file.path, Buffer.from(file.content)),
+      ),
+    );
+    batch.forEach((file, at) => staged.keys.set(file.path, keys[at] as string));
+  }
 }
 
 function writeSiteFiles(
