@@ -714,7 +714,7 @@ async function stageEntries(
         prepareCompressedEntry(staged.cacheDir, file.path, Buffer.from(file.content)),
       ),
     );
-    batch.forEach((file, at) => staged.keys.set(file.path, keys[at] as string));
+    for (const [at, file] of batch.entries()) staged.keys.set(file.path, keys[at] as string);
   }
 }
 
