@@ -36,7 +36,7 @@ function meaning(markdown: string, format: "md" | "mdx"): unknown {
   return strip(parseSource(markdown, format).tree);
 }
 
-/** The whole expanded tree serialised, as every page's Markdown was made before. */
+/** The whole expanded tree serialised: a page's Markdown with nothing copied from its source. */
 function serialisedWhole(tree: Root): string {
   return serializeMarkdown(forAgents(tree).children);
 }
