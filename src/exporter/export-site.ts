@@ -22,7 +22,12 @@ import type {
 } from "./export-options.ts";
 import { decideAnalytics } from "./integrations/analytics.ts";
 import { collectGarbage } from "./memory-budget.ts";
-import { type ArchiveResult, packDirectory, prepareCompressedEntry } from "./output/archive.ts";
+import {
+  type ArchiveResult,
+  packDirectory,
+  prepareCompressedEntries,
+  prepareCompressedEntry,
+} from "./output/archive.ts";
 import {
   configAssetFiles,
   decidePublishedFile,
@@ -688,7 +693,7 @@ async function writeSearchIndex(
     );
     const { files } = buildSearchIndex(documents, language);
     // Each language's files are let go before the next is built, as when written.
-    if (staged) await stageEntries(staged, files);
+    if (staged) await prepareCompressedEntries(staged.cacheDir, files, staged.keys);
     else writeFiles(outputDir, files);
   }
 }
@@ -697,25 +702,6 @@ async function writeSearchIndex(
 interface StagedEntries {
   cacheDir: string;
   keys: Map<string, string>;
-}
-
-/**
- * Prepares the files' compressed archive entries on libuv's threads, a few at once: each
- * compression in flight holds a compressor's state.
- */
-async function stageEntries(
-  staged: StagedEntries,
-  files: { path: string; content: string | Uint8Array }[],
-): Promise<void> {
-  for (let index = 0; index < files.length; index += 16) {
-    const batch = files.slice(index, index + 16);
-    const keys = await Promise.all(
-      batch.map((file) =>
-        prepareCompressedEntry(staged.cacheDir, file.path, Buffer.from(file.content)),
-      ),
-    );
-    for (const [at, file] of batch.entries()) staged.keys.set(file.path, keys[at] as string);
-  }
 }
 
 function writeSiteFiles(

@@ -146,8 +146,8 @@ function asWritten(block: RootContent): Written | undefined {
 function bracesAccounted(source: string, start: number, end: number, written: Written): boolean {
   let braces = 0;
   let from = start;
+  // The code ranges come in the order of the source: the walk visits a block's nodes in it.
   for (const [codeStart, codeEnd] of written.code) {
-    if (codeStart < from) continue;
     braces += countBraces(source.slice(from, codeStart));
     if (source.slice(codeStart, codeEnd).includes("{{")) return false;
     from = codeEnd;

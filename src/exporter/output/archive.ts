@@ -300,6 +300,24 @@ export async function prepareCompressedEntry(
   return (await cacheCompressedEntry(cacheDir, file, content)).key;
 }
 
+/**
+ * `prepareCompressedEntry` for files held in memory, IN_FLIGHT at once (each compression in
+ * flight holds a compressor's state); adds each file's cache key to `keys`.
+ */
+export async function prepareCompressedEntries(
+  cacheDir: string,
+  files: { path: string; content: string | Uint8Array }[],
+  keys: Map<string, string>,
+): Promise<void> {
+  for (let index = 0; index < files.length; index += IN_FLIGHT) {
+    const batch = files.slice(index, index + IN_FLIGHT);
+    const made = await Promise.all(
+      batch.map((file) => prepareCompressedEntry(cacheDir, file.path, Buffer.from(file.content))),
+    );
+    for (const [at, file] of batch.entries()) keys.set(file.path, made[at] as string);
+  }
+}
+
 /** `prepareCompressedEntry` that also gives the compressed bytes, read or made. */
 async function cacheCompressedEntry(
   cacheDir: string,
