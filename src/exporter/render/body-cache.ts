@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync } from "node:fs";
+import { existsSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { markUsed } from "../../files/size-capped-folder.ts";
 import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
@@ -33,16 +33,19 @@ export class BodyCache {
   }
 
   read(key: string): RenderedBody | undefined {
+    const file = this.pathOf(key);
+    // A miss, every page of a first export, asks without an exception: making one costs more.
+    if (!existsSync(file)) return undefined;
     let entry: CacheEntry;
     try {
-      entry = JSON.parse(readFileSync(this.pathOf(key), "utf8")) as CacheEntry;
+      entry = JSON.parse(readFileSync(file, "utf8")) as CacheEntry;
     } catch {
       return undefined;
     }
     for (const [file, expected] of Object.entries(entry.dependencyHashes)) {
       if (this.hashFile(file) !== expected) return undefined;
     }
-    markUsed(this.pathOf(key));
+    markUsed(file);
     return entry.body;
   }
 

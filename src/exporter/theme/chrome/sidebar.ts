@@ -130,15 +130,31 @@ function numberOf<T extends object>(numbers: WeakMap<T, number>, object: T): num
   return number;
 }
 
+/**
+ * A page's entry as the pages not on it show it, with the context it was made in (what its
+ * HTML depends on besides the entry): entries of the page's own group are shared objects as
+ * well, and a group's pages mostly share a folder, so an entry is made once per run of pages in
+ * one folder rather than once per page. One per entry, so it holds no more than the sidebar.
+ */
+const awayPages = new WeakMap<SidebarItem, { context: string; html: string }>();
+
 function sidebarItem(
   item: SidebarItem,
   links: PageLinks,
   options: SidebarOptions,
   depth: number,
 ): string {
-  if (item.type === "page" || item.holdsCurrent || item.current || links.folder === undefined)
-    return itemHtml(item, links, options, depth);
+  if (item.current || links.folder === undefined) return itemHtml(item, links, options, depth);
   const messages = numberOf(messageSets, options.messages ?? ENGLISH);
+  if (item.type === "page") {
+    const context = `${links.folder}\0${options.library}\0${messages}`;
+    const kept = awayPages.get(item);
+    if (kept?.context === context) return kept.html;
+    const html = itemHtml(item, links, options, depth);
+    awayPages.set(item, { context, html });
+    return html;
+  }
+  if (item.holdsCurrent) return itemHtml(item, links, options, depth);
   const key = `${numberOf(itemNumbers, item)}\0${links.folder}\0${depth}\0${options.library}\0${options.drilldown}\0${options.deferAway}\0${messages}`;
   let html = awayGroups.get(key);
   if (html === undefined) {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { ENGLISH, type Messages, messagesFor } from "../../../../src/exporter/messages/index.ts";
 import type { PageMeta } from "../../../../src/exporter/site/page-index.ts";
+import { pageLinks } from "../../../../src/exporter/theme/chrome/links.ts";
+import { sidebarHtml, sidebarOptions } from "../../../../src/exporter/theme/chrome/sidebar.ts";
+import { escapeHtml } from "../../../../src/exporter/theme/html.ts";
 import { renderPage } from "../../../../src/exporter/theme/layout.ts";
 import type { SiteLayoutData } from "../../../../src/exporter/theme/layout-types.ts";
 import { NavigationModel } from "../../../../src/exporter/theme/navigation-view.ts";
@@ -80,4 +84,29 @@ describe("the sidebar of pages that share one navigation model", () => {
       );
     });
   }
+
+  it("shows an entry in the interface language of each page, one page after another", () => {
+    const site = siteOf(
+      {
+        navigation: {
+          groups: [{ group: "Guides", pages: ["guides/a", "guides/old", "guides/b"] }],
+        },
+      },
+      [meta("guides/a"), meta("guides/old", { deprecated: true }), meta("guides/b")],
+    );
+    const model = new NavigationModel(site.config.navigation, site.pages);
+    const deprecatedLabel = (pagePath: string, messages: Messages): string =>
+      /<span class="nav-deprecated"[^>]*>([^<]*)</.exec(
+        sidebarHtml(model.view(pagePath), pageLinks(site, pagePath), {
+          ...sidebarOptions(site.config),
+          messages,
+        }),
+      )?.[1] ?? "";
+    const french = messagesFor("fr");
+    expect(french.deprecated).not.toBe(ENGLISH.deprecated);
+    // Two pages of one folder show the same entry of their group, each in its own language.
+    expect(deprecatedLabel("guides/a", ENGLISH)).toBe(escapeHtml(ENGLISH.deprecated));
+    expect(deprecatedLabel("guides/b", french)).toBe(escapeHtml(french.deprecated));
+    expect(deprecatedLabel("guides/a", ENGLISH)).toBe(escapeHtml(ENGLISH.deprecated));
+  });
 });
