@@ -111,7 +111,7 @@ export async function executeAgentJob(deps: AgentJobDependencies, run: AgentJobR
       await finish({ status: "completed", pr_link: prLink, pushed_commit: null, error: null });
       return;
     }
-    // Validations run in a thread with the export's memory budget: the repository may be hostile.
+    // Validations run in a process with the export's memory budget: the repository may be hostile.
     const toolbox = createToolbox(workspace.root, {
       cacheDir: path.join(config.dataDirPath, "cache", "export"),
       memoryLimitMb: config.exportMemoryMb,

@@ -3,7 +3,7 @@ import { createAgentTools } from "./tools/index.ts";
 
 /**
  * The model's tools and the change validation over one checkout, sharing the export's render
- * cache; validations run in a thread with the export's memory budget (`memoryLimitMb`).
+ * cache; validations run in a process with the export's memory budget (`memoryLimitMb`).
  */
 export function createToolbox(
   root: string,

@@ -23,12 +23,12 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 /** Checks a repository (or the pages asked for) with the export's own steps, writing nothing. */
 export async function validateSite(options: ValidateSiteOptions): Promise<SiteValidation> {
   if (options.memoryLimitMb !== undefined) {
-    const { ValidationThread } = await import("./validate-thread.ts");
-    const thread = new ValidationThread(options.memoryLimitMb);
+    const { ValidationProcess } = await import("./validate-process.ts");
+    const validations = new ValidationProcess(options.memoryLimitMb);
     try {
-      return await thread.validate(options);
+      return await validations.validate(options);
     } finally {
-      await thread.close();
+      await validations.close();
     }
   }
   const engine = await import("./validate-site.ts");
@@ -36,15 +36,15 @@ export async function validateSite(options: ValidateSiteOptions): Promise<SiteVa
 }
 
 /**
- * Validations one after another in a worker thread with a memory budget, the engine loaded
- * once: for a caller that validates often (an agent run). `close()` ends the thread.
+ * Validations one after another in a child process with a memory budget, the engine loaded
+ * once: for a caller that validates often (an agent run). `close()` ends the process.
  */
-export async function openValidationThread(memoryLimitMb: number): Promise<{
+export async function openValidationProcess(memoryLimitMb: number): Promise<{
   validate(options: ValidateSiteOptions): Promise<SiteValidation>;
   close(): Promise<void>;
 }> {
-  const { ValidationThread } = await import("./validate-thread.ts");
-  return new ValidationThread(memoryLimitMb);
+  const { ValidationProcess } = await import("./validate-process.ts");
+  return new ValidationProcess(memoryLimitMb);
 }
 
 /**
@@ -58,14 +58,24 @@ export async function openSitePreview(options: SitePreviewOptions): Promise<Site
 
 /** The endpoint an export's `--assistant` value names (or what is wrong with it). */
 export { assistantEndpoint } from "./assistant-endpoint.ts";
+/**
+ * A child process with a heap budget (an export job's), how to end it, and what its standard
+ * error says of why it ended.
+ */
+export {
+  endProcess,
+  forkWithHeapBudget,
+  heapRanOut,
+  unexpectedEnd,
+} from "./budgeted-process.ts";
 /** What an export is given, and the progress it reports while it runs. */
 export type { ExportOptions, ExportProgress } from "./export-options.ts";
 /** The values a project's `components` setting takes, and their type. */
 export { COMPONENT_MODES, type ComponentMode } from "./export-options.ts";
 /** The heap of an export job's threads when QUIRE_EXPORT_MEMORY is not set, in MB. */
 export { DEFAULT_EXPORT_MEMORY_MB } from "./limits.ts";
-/** Whether a thread died of its heap, and the failure an export reports then. */
-export { isOutOfMemory, memoryBudgetExceeded } from "./memory-budget.ts";
+/** The failure of an export that ran out of its heap. */
+export { memoryBudgetExceeded } from "./memory-budget.ts";
 /** What is wrong with one entry of the operator's allowed hosts (undefined when nothing). */
 export { allowedHostProblem } from "./net/allowed-hosts.ts";
 /**

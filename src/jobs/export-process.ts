@@ -1,13 +1,15 @@
-import { type ChildProcess, fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import {
   type ArchiveResult,
   DEFAULT_EXPORT_MEMORY_MB,
   ExportFailedError,
   type ExportOptions,
   type ExportProgress,
+  endProcess,
+  forkWithHeapBudget,
+  heapRanOut,
   memoryBudgetExceeded,
   type Problem,
+  unexpectedEnd,
 } from "../exporter/index.ts";
 
 export interface ProcessExportResult {
@@ -25,15 +27,6 @@ export type ExportChildMessage =
   | { type: "failed"; message: string; problems: Problem[] }
   | { type: "error"; message: string; stack?: string };
 
-/** How much of the process's standard error is kept to tell why it ended. */
-const STDERR_TAIL_CHARS = 16 * 1024;
-/** How long a finished export's process gets to end on its own before it is killed. */
-const EXIT_GRACE_MS = 10_000;
-/** Flags passed on to the export's process: the test processes' protection-keys setting. */
-const INHERITED_FLAGS = /^--(no-)?memory-protection-keys$/;
-/** V8's words when a heap runs out, in the process or in one of its render threads. */
-const OUT_OF_MEMORY = /Reached heap limit|JavaScript heap out of memory|ERR_WORKER_OUT_OF_MEMORY/;
-
 /**
  * Runs `exportSite` in a child process, so that reading and rendering a large site never holds
  * up the API's requests, and nothing an export does can end the API: a heap run out, or V8
@@ -48,16 +41,10 @@ export function exportInProcess(options: ExportOptions): Promise<ProcessExportRe
   const memoryMb = options.memoryLimitMb ?? DEFAULT_EXPORT_MEMORY_MB;
   signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL("./export-process-child.ts", import.meta.url)), [], {
-      execArgv: [...inheritedFlags(), `--max-old-space-size=${memoryMb}`],
-      serialization: "advanced",
-      stdio: ["ignore", "inherit", "pipe", "ipc"],
-    });
-    let stderrTail = "";
-    child.stderr?.on("data", (chunk: Buffer) => {
-      process.stderr.write(chunk);
-      stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
-    });
+    const { child, stderrTail } = forkWithHeapBudget(
+      new URL("./export-process-child.ts", import.meta.url),
+      memoryMb,
+    );
 
     let settled = false;
     const finish = (outcome: () => void, stop: "kill" | "release") => {
@@ -88,35 +75,10 @@ export function exportInProcess(options: ExportOptions): Promise<ProcessExportRe
     child.on("error", (error) => finish(() => reject(error), "kill"));
     // `close` comes after the process's standard error has been read to its end.
     child.on("close", (code, exitSignal) =>
-      finish(() => reject(whyItEnded(code, exitSignal, stderrTail, memoryMb)), "kill"),
+      finish(() => reject(whyItEnded(code, exitSignal, stderrTail(), memoryMb)), "kill"),
     );
     child.send(data);
   });
-}
-
-/**
- * This process's V8 flags that the export's process needs too. Not all of `process.execArgv`,
- * fork's default: started with `-e SCRIPT`, the child would run the script instead (and fork
- * again).
- */
-function inheritedFlags(): string[] {
-  return process.execArgv.filter((flag) => INHERITED_FLAGS.test(flag));
-}
-
-/**
- * Ends the process and waits until it has. A finished export's process is let go (its channel
- * closed), so it ends normally and Node keeps its compile cache for the next one.
- */
-function endProcess(child: ChildProcess, how: "kill" | "release"): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const ended = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  if (how === "kill") child.kill("SIGKILL");
-  else {
-    if (child.connected) child.disconnect();
-    const timer = setTimeout(() => child.kill("SIGKILL"), EXIT_GRACE_MS);
-    void ended.then(() => clearTimeout(timer));
-  }
-  return ended;
 }
 
 function whyItEnded(
@@ -125,8 +87,7 @@ function whyItEnded(
   stderrTail: string,
   memoryMb: number,
 ): Error {
-  if (OUT_OF_MEMORY.test(stderrTail)) return memoryBudgetExceeded(memoryMb, new Error(stderrTail));
-  // A signal nobody here sent: V8 aborted, or a segmentation fault. The queue tries the job again.
-  if (signal) return new Error(`the export process crashed (${signal})`, { cause: stderrTail });
-  return new Error(`the export process stopped unexpectedly (exit code ${code})`);
+  if (heapRanOut(stderrTail)) return memoryBudgetExceeded(memoryMb, new Error(stderrTail));
+  // The queue tries the job again.
+  return unexpectedEnd("the export", code, signal, stderrTail);
 }

@@ -30,13 +30,13 @@ export interface ValidateChangesOptions {
   overlay?: FileOverlay;
   /** Shared body cache of the export, if there is one. */
   cacheDir?: string;
-  /** How to validate: `validateSite` in this thread unless given (a thread with a memory budget). */
+  /** How to validate: `validateSite` in this thread unless given (a process with a memory budget). */
   validate?: SiteValidator;
   maxPages?: number;
   signal?: AbortSignal;
 }
 
-/** `validateSite`, or the same run elsewhere (see `openValidationThread`). */
+/** `validateSite`, or the same run elsewhere (see `openValidationProcess`). */
 export type SiteValidator = typeof validateSite;
 
 export interface ChangeValidation {

@@ -1,4 +1,4 @@
-import { openValidationThread, validateSite } from "../../exporter/index.ts";
+import { openValidationProcess, validateSite } from "../../exporter/index.ts";
 import { ChangeTracker } from "./change-tracker.ts";
 import {
   createCheckDocsTool,
@@ -35,27 +35,27 @@ export interface AgentTools {
    * change affects in the checkout, whichever tree is validated, so both findings compare.
    */
   validate(root: string, files: string[], signal?: AbortSignal): Promise<DocsFinding[]>;
-  /** Ends what the tools keep running between calls (the validation thread). */
+  /** Ends what the tools keep running between calls (the validation process). */
   close(): Promise<void>;
 }
 
 /**
- * How the run validates: in this thread, or, with a memory budget, in one thread of its own
- * opened on the first validation and kept for the rest of the run (the engine loads once).
+ * How the run validates: in this thread, or, with a memory budget, in a process of its own
+ * started on the first validation and kept for the rest of the run (the engine loads once).
  */
 function siteValidation(memoryLimitMb: number | undefined): {
   validate: SiteValidator;
   close(): Promise<void>;
 } {
   if (memoryLimitMb === undefined) return { validate: validateSite, close: async () => {} };
-  let thread: ReturnType<typeof openValidationThread> | undefined;
+  let validations: ReturnType<typeof openValidationProcess> | undefined;
   return {
     validate: async (options) => {
-      thread ??= openValidationThread(memoryLimitMb);
-      return (await thread).validate(options);
+      validations ??= openValidationProcess(memoryLimitMb);
+      return (await validations).validate(options);
     },
     close: async () => {
-      if (thread) await (await thread).close();
+      if (validations) await (await validations).close();
     },
   };
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ExportFailedError, openValidationThread, validateSite } from "../../src/exporter/index.ts";
+import {
+  ExportFailedError,
+  openValidationProcess,
+  validateSite,
+} from "../../src/exporter/index.ts";
 import { makeRepo } from "../helpers/temp-repo.ts";
 
 const SITE = {
@@ -12,8 +16,8 @@ const SITE = {
   "guides/broken.mdx": '# Broken\n\n<Card title="x">\nNever closed.\n',
 };
 
-describe("validating in a thread with a memory budget", () => {
-  it("finds what a validation in the calling thread finds, overlay included", async () => {
+describe("validating in a process with a memory budget", () => {
+  it("finds what a validation in the calling process finds, overlay included", async () => {
     const root = makeRepo(SITE);
     const overlay = new Map<string, string | null>([["index.mdx", "# Home\n\nFine.\n"]]);
     const here = await validateSite({ sourceDir: root, overlay });
@@ -44,18 +48,18 @@ describe("validating in a thread with a memory budget", () => {
     await expect(pending).rejects.toThrow("stopped by the test");
   });
 
-  it("serves one validation after another in one thread, and starts afresh after running out", async () => {
+  it("serves one validation after another in one process, and starts afresh after running out", async () => {
     const root = makeRepo(SITE);
-    const thread = await openValidationThread(512);
+    const validations = await openValidationProcess(512);
     try {
-      const first = await thread.validate({ sourceDir: root });
-      const second = await thread.validate({ sourceDir: root, pages: ["index.mdx"] });
+      const first = await validations.validate({ sourceDir: root });
+      const second = await validations.validate({ sourceDir: root, pages: ["index.mdx"] });
       expect(first.checkedPages).toEqual(["guides/broken.mdx", "index.mdx"]);
       expect(second.checkedPages).toEqual(["index.mdx"]);
     } finally {
-      await thread.close();
+      await validations.close();
     }
-    const small = await openValidationThread(16);
+    const small = await openValidationProcess(16);
     await expect(small.validate({ sourceDir: root })).rejects.toThrow("memory budget of 16 MB");
     await expect(small.validate({ sourceDir: root })).rejects.toThrow("memory budget of 16 MB");
     await small.close();
