@@ -4,6 +4,8 @@ import {
   openValidationProcess,
   validateSite,
 } from "../../src/exporter/index.ts";
+import { waitFor } from "../helpers/api-server.ts";
+import { childProcessesRunning } from "../helpers/child-processes.ts";
 import { makeRepo } from "../helpers/temp-repo.ts";
 
 const SITE = {
@@ -15,6 +17,11 @@ const SITE = {
   "index.mdx": "# Home\n\nRead [nothing](/nowhere).\n",
   "guides/broken.mdx": '# Broken\n\n<Card title="x">\nNever closed.\n',
 };
+
+/** This test process's children that run validations. */
+function validationProcesses(): number[] {
+  return childProcessesRunning("validate-process-child");
+}
 
 describe("validating in a process with a memory budget", () => {
   it("finds what a validation in the calling process finds, overlay included", async () => {
@@ -63,5 +70,26 @@ describe("validating in a process with a memory budget", () => {
     await expect(small.validate({ sourceDir: root })).rejects.toThrow("memory budget of 16 MB");
     await expect(small.validate({ sourceDir: root })).rejects.toThrow("memory budget of 16 MB");
     await small.close();
+  });
+
+  it("fails the validation in flight when its process is killed, then carries on in a new one", async () => {
+    const root = makeRepo(SITE);
+    const validations = await openValidationProcess(512);
+    try {
+      const inFlight = validations.validate({ sourceDir: root });
+      const [pid] = await waitFor(async () => {
+        const found = validationProcesses();
+        return found.length > 0 && found;
+      });
+      process.kill(pid as number, "SIGKILL");
+      await expect(inFlight).rejects.toThrow("the validation process crashed (SIGKILL)");
+      const next = await validations.validate({ sourceDir: root });
+      expect(next.checkedPages).toEqual(["guides/broken.mdx", "index.mdx"]);
+      expect(validationProcesses()).not.toContain(pid);
+    } finally {
+      await validations.close();
+    }
+    // Closing waits for the process to end: none is left behind.
+    expect(validationProcesses()).toEqual([]);
   });
 });

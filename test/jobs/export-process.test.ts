@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { exportInProcess } from "../../src/jobs/export-process.ts";
 import { createTenant, startApi, waitFor } from "../helpers/api-server.ts";
+import { childProcessesRunning } from "../helpers/child-processes.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
 
 /** A site that takes a few seconds to export: time to find its process while it works. */
@@ -35,19 +36,7 @@ async function firstExportProcess(parentPid = process.pid): Promise<number> {
 
 /** The children of a process (this test process by default) that run an export. */
 function exportProcesses(parentPid = process.pid): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(path.join("/proc", entry, "stat"), "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const command = readFileSync(path.join("/proc", entry, "cmdline"), "utf8");
-      if (parent === parentPid && command.includes("export-process-child")) found.push(+entry);
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return found;
+  return childProcessesRunning("export-process-child", parentPid);
 }
 
 function isRunning(pid: number): boolean {
