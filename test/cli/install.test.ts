@@ -97,6 +97,7 @@ describe(`the packed quire package, installed ${WITH_NPM ? "by npm" : "with link
       "bin/quire.js",
       "dist/src/cli/main.js",
       "dist/src/jobs/export-process-child.js",
+      "dist/src/exporter/validate-process-child.js",
       "dist/src/exporter/render/worker.js",
       "dist/src/exporter/theme/client/main.ts",
       "dist/src/exporter/theme/styles/00-tokens.css",
