@@ -33,19 +33,19 @@ export class BodyCache {
   }
 
   read(key: string): RenderedBody | undefined {
-    const file = this.pathOf(key);
-    // A miss, every page of a first export, asks without an exception: making one costs more.
-    if (!existsSync(file)) return undefined;
+    const entryFile = this.pathOf(key);
+    // A miss (every page of a first export) is found without an exception, whose stack costs more.
+    if (!existsSync(entryFile)) return undefined;
     let entry: CacheEntry;
     try {
-      entry = JSON.parse(readFileSync(file, "utf8")) as CacheEntry;
+      entry = JSON.parse(readFileSync(entryFile, "utf8")) as CacheEntry;
     } catch {
       return undefined;
     }
     for (const [file, expected] of Object.entries(entry.dependencyHashes)) {
       if (this.hashFile(file) !== expected) return undefined;
     }
-    markUsed(file);
+    markUsed(entryFile);
     return entry.body;
   }
 
