@@ -1,3 +1,4 @@
+import assert from "node:assert";
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -79,4 +80,20 @@ export function unexpectedEnd(
 ): Error {
   if (signal) return new Error(`${what} process crashed (${signal})`, { cause: stderrTail });
   return new Error(`${what} process stopped unexpectedly (exit code ${code})`);
+}
+
+/**
+ * In a process `forkWithHeapBudget` started (`script` names it): how to send its parent a
+ * message. The parent decides when the process stops: a Ctrl-C in the parent's terminal reaches
+ * this process too, and the API may give running jobs a grace period. Losing the parent's
+ * channel ends it.
+ */
+export function parentChannel<Message>(script: string): (message: Message) => void {
+  assert(process.send, `${script} runs only as a child process forked with a channel`);
+  process.on("SIGINT", () => {});
+  process.on("SIGTERM", () => {});
+  process.on("disconnect", () => process.exit(0));
+  return (message) => {
+    process.send?.(message);
+  };
 }

@@ -59,13 +59,14 @@ export async function openSitePreview(options: SitePreviewOptions): Promise<Site
 /** The endpoint an export's `--assistant` value names (or what is wrong with it). */
 export { assistantEndpoint } from "./assistant-endpoint.ts";
 /**
- * A child process with a heap budget (an export job's), how to end it, and what its standard
- * error says of why it ended.
+ * A child process with a heap budget (an export job's), how to end it, what its standard error
+ * says of why it ended, and, in the child, its channel to the parent.
  */
 export {
   endProcess,
   forkWithHeapBudget,
   heapRanOut,
+  parentChannel,
   unexpectedEnd,
 } from "./budgeted-process.ts";
 /** What an export is given, and the progress it reports while it runs. */

@@ -1,20 +1,13 @@
-import assert from "node:assert";
+import { parentChannel } from "./budgeted-process.ts";
 import { ExportFailedError } from "./problems.ts";
 import type { ValidationChildMessage } from "./validate-process.ts";
 import { type ValidateSiteOptions, validateSite } from "./validate-site.ts";
 
-/** Runs validations one after another under the process's heap budget; see validate-process.ts. */
-assert(process.send, "validate-process-child.ts runs only as validate-process.ts forks it");
-
-function send(message: ValidationChildMessage): void {
-  process.send?.(message);
-}
-
-// The asking process decides when validations stop: a Ctrl-C in its terminal reaches this
-// process too. Losing its channel ends this one.
-process.on("SIGINT", () => {});
-process.on("SIGTERM", () => {});
-process.on("disconnect", () => process.exit(0));
+/**
+ * Runs validations one after another under the process's heap budget; see
+ * validate-process.ts. The asking process decides when it stops.
+ */
+const send = parentChannel<ValidationChildMessage>("validate-process-child.ts");
 
 process.on("message", async ({ id, options }: { id: number; options: ValidateSiteOptions }) => {
   try {

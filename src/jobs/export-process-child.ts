@@ -1,19 +1,13 @@
-import assert from "node:assert";
-import { ExportFailedError, type ExportOptions, exportSite } from "../exporter/index.ts";
+import {
+  ExportFailedError,
+  type ExportOptions,
+  exportSite,
+  parentChannel,
+} from "../exporter/index.ts";
 import type { ExportChildMessage } from "./export-process.ts";
 
-/** Runs one export in a process of its own; see export-process.ts. */
-assert(process.send, "export-process-child.ts runs only as export-process.ts forks it");
-
-function send(message: ExportChildMessage): void {
-  process.send?.(message);
-}
-
-// The API decides when an export stops: a Ctrl-C in its terminal reaches this process too, and
-// the API may give running jobs a grace period. Losing the API's channel ends the export.
-process.on("SIGINT", () => {});
-process.on("SIGTERM", () => {});
-process.on("disconnect", () => process.exit(0));
+/** Runs one export in a process of its own; see export-process.ts. The API decides when it stops. */
+const send = parentChannel<ExportChildMessage>("export-process-child.ts");
 
 // The listener stays for the process's life: it keeps the channel open until the API, having
 // read the last message, closes it.

@@ -49,6 +49,7 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "openSitePreview",
       "openValidationProcess",
       "pagePathOfFile",
+      "parentChannel",
       "unexpectedEnd",
       "validateSite",
     ]);
