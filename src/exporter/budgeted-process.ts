@@ -1,6 +1,7 @@
 import assert from "node:assert";
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { memoryBudgetExceeded } from "./memory-budget.ts";
 
 /** How much of the process's standard error is kept to tell why it ended. */
 const STDERR_TAIL_CHARS = 16 * 1024;
@@ -63,21 +64,20 @@ export function endProcess(child: ChildProcess, how: "kill" | "release"): Promis
   return ended;
 }
 
-/** Whether a process's standard error says its heap (or a thread's) ran out. */
-export function heapRanOut(stderrTail: string): boolean {
-  return OUT_OF_MEMORY.test(stderrTail);
-}
-
 /**
- * Why a process that should still be running ended, for `what` ("the export"): a signal
- * nobody here sent means V8 aborted, or a segmentation fault.
+ * Why a process that should still be running ended, for `what` ran there ("the export"): its
+ * heap (or a thread's) ran out, as its standard error says, or else a signal nobody here sent
+ * (V8 aborted, or a segmentation fault), or an exit of its own.
  */
-export function unexpectedEnd(
+export function whyProcessEnded(
   what: string,
+  memoryMb: number,
   code: number | null,
   signal: NodeJS.Signals | null,
   stderrTail: string,
 ): Error {
+  if (OUT_OF_MEMORY.test(stderrTail))
+    return memoryBudgetExceeded(memoryMb, new Error(stderrTail), what);
   if (signal) return new Error(`${what} process crashed (${signal})`, { cause: stderrTail });
   return new Error(`${what} process stopped unexpectedly (exit code ${code})`);
 }

@@ -59,15 +59,14 @@ export async function openSitePreview(options: SitePreviewOptions): Promise<Site
 /** The endpoint an export's `--assistant` value names (or what is wrong with it). */
 export { assistantEndpoint } from "./assistant-endpoint.ts";
 /**
- * A child process with a heap budget (an export job's), how to end it, what its standard error
- * says of why it ended, and, in the child, its channel to the parent.
+ * A child process with a heap budget (an export job's), how to end it, why it ended, and, in
+ * the child, its channel to the parent.
  */
 export {
   endProcess,
   forkWithHeapBudget,
-  heapRanOut,
   parentChannel,
-  unexpectedEnd,
+  whyProcessEnded,
 } from "./budgeted-process.ts";
 /** What an export is given, and the progress it reports while it runs. */
 export type { ExportOptions, ExportProgress } from "./export-options.ts";
@@ -75,8 +74,6 @@ export type { ExportOptions, ExportProgress } from "./export-options.ts";
 export { COMPONENT_MODES, type ComponentMode } from "./export-options.ts";
 /** The heap of an export job's threads when QUIRE_EXPORT_MEMORY is not set, in MB. */
 export { DEFAULT_EXPORT_MEMORY_MB } from "./limits.ts";
-/** The failure of an export that ran out of its heap. */
-export { memoryBudgetExceeded } from "./memory-budget.ts";
 /** What is wrong with one entry of the operator's allowed hosts (undefined when nothing). */
 export { allowedHostProblem } from "./net/allowed-hosts.ts";
 /**

@@ -8,11 +8,16 @@ export function isOutOfMemory(error: unknown): boolean {
 }
 
 /**
- * The failure of an export whose process or thread ran out of its heap: the export fails with
- * this message and nothing else stops (the API, other jobs).
+ * The failure of an export (or of `what` else ran there: "the validation") whose process or
+ * thread ran out of its heap: it fails with this message and nothing else stops (the API,
+ * other jobs).
  */
-export function memoryBudgetExceeded(budgetMb: number, cause: unknown): ExportFailedError {
-  return new ExportFailedError(`the export ran out of its memory budget of ${budgetMb} MB`, [], {
+export function memoryBudgetExceeded(
+  budgetMb: number,
+  cause: unknown,
+  what = "the export",
+): ExportFailedError {
+  return new ExportFailedError(`${what} ran out of its memory budget of ${budgetMb} MB`, [], {
     cause,
   });
 }

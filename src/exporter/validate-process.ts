@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { endProcess, forkWithHeapBudget, heapRanOut, unexpectedEnd } from "./budgeted-process.ts";
+import { endProcess, forkWithHeapBudget, whyProcessEnded } from "./budgeted-process.ts";
 import { ExportFailedError, type Problem } from "./problems.ts";
 import type { SiteValidation, ValidateSiteOptions } from "./validate-site.ts";
 
@@ -79,19 +79,12 @@ export class ValidationProcess {
     });
     child.on("error", (error) => this.stop(child, error));
     // `close` comes after the process's standard error has been read to its end.
-    child.on("close", (code, signal) => {
-      const tail = stderrTail();
+    child.on("close", (code, signal) =>
       this.stop(
         child,
-        heapRanOut(tail)
-          ? new ExportFailedError(
-              `the validation ran out of its memory budget of ${this.memoryLimitMb} MB`,
-              [],
-              { cause: new Error(tail) },
-            )
-          : unexpectedEnd("the validation", code, signal, tail),
-      );
-    });
+        whyProcessEnded("the validation", this.memoryLimitMb, code, signal, stderrTail()),
+      ),
+    );
     return child;
   }
 

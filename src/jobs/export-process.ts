@@ -6,10 +6,8 @@ import {
   type ExportProgress,
   endProcess,
   forkWithHeapBudget,
-  heapRanOut,
-  memoryBudgetExceeded,
   type Problem,
-  unexpectedEnd,
+  whyProcessEnded,
 } from "../exporter/index.ts";
 
 export interface ProcessExportResult {
@@ -74,20 +72,13 @@ export function exportInProcess(options: ExportOptions): Promise<ProcessExportRe
     });
     child.on("error", (error) => finish(() => reject(error), "kill"));
     // `close` comes after the process's standard error has been read to its end.
+    // A crash is thrown, and the queue tries the job again.
     child.on("close", (code, exitSignal) =>
-      finish(() => reject(whyItEnded(code, exitSignal, stderrTail(), memoryMb)), "kill"),
+      finish(
+        () => reject(whyProcessEnded("the export", memoryMb, code, exitSignal, stderrTail())),
+        "kill",
+      ),
     );
     child.send(data);
   });
-}
-
-function whyItEnded(
-  code: number | null,
-  signal: NodeJS.Signals | null,
-  stderrTail: string,
-  memoryMb: number,
-): Error {
-  if (heapRanOut(stderrTail)) return memoryBudgetExceeded(memoryMb, new Error(stderrTail));
-  // The queue tries the job again.
-  return unexpectedEnd("the export", code, signal, stderrTail);
 }

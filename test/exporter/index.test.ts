@@ -39,19 +39,17 @@ describe("src/exporter/index.ts, the exporter's front door", () => {
       "forkWithHeapBudget",
       "formatBytes",
       "formatProblem",
-      "heapRanOut",
       "isPageSource",
       "listRepository",
       "matchSource",
-      "memoryBudgetExceeded",
       "normalizePagePath",
       "openBundleSearch",
       "openSitePreview",
       "openValidationProcess",
       "pagePathOfFile",
       "parentChannel",
-      "unexpectedEnd",
       "validateSite",
+      "whyProcessEnded",
     ]);
   });
 
