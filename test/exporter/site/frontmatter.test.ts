@@ -1,5 +1,3 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { load as loadLenientYaml } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
@@ -7,6 +5,7 @@ import {
   parseFrontmatterYaml,
   readFrontmatterOnly,
 } from "../../../src/exporter/site/frontmatter.ts";
+import { collectGarbageNow } from "../../helpers/garbage.ts";
 
 /**
  * Frontmatter of lines `key: text` is read without the YAML parser: whatever it reads must be
@@ -80,14 +79,12 @@ describe("parseFrontmatterYaml", () => {
 
 describe("reading only the frontmatter", () => {
   it("keeps none of the page's text alive through the values it returns", () => {
-    setFlagsFromString("--expose-gc");
-    const gc = runInNewContext("gc") as () => void;
     const body = "Body text of the page. ".repeat(20_000); // 460 KB per page
     const heapAfter = (read: () => unknown[]): number => {
-      gc();
+      collectGarbageNow();
       const before = process.memoryUsage().heapUsed;
       const kept = read();
-      gc();
+      collectGarbageNow();
       const grown = process.memoryUsage().heapUsed - before;
       expect(kept).toHaveLength(40);
       return grown;
