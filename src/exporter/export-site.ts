@@ -23,6 +23,7 @@ import type {
 import { decideAnalytics } from "./integrations/analytics.ts";
 import { collectGarbage } from "./memory-budget.ts";
 import {
+  ArchiveEntryCache,
   type ArchiveResult,
   packDirectory,
   prepareCompressedEntries,
@@ -311,7 +312,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     .map((outcome) => outcome.pagePath)
     .sort();
   if (islandPages.length > 0) writeFiles(outputDir, [runtimeFile]);
-  await addTailwindStylesheet(outputDir, layout, outcomes, options.cacheDir, archiveCacheDir);
+  // The main thread's reader and writer of the archive's cache (each render thread has its own).
+  const archiveCache = archiveCacheDir ? new ArchiveEntryCache(archiveCacheDir) : undefined;
+  await addTailwindStylesheet(outputDir, layout, outcomes, options.cacheDir, archiveCache);
   checkLinks(outcomes, allPages, config.redirects, problems);
   // Specifications are published beside the pages, at their path, as Mintlify does.
   const usedAssets = copyPageAssets(
@@ -326,7 +329,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // Only an archive is asked for: the search files, most of what is written now, go straight
   // to their compressed entries (on libuv's threads) instead of through the scratch folder.
   const staged: StagedEntries | undefined =
-    archiveOnly && archiveCacheDir ? { cacheDir: archiveCacheDir, keys: new Map() } : undefined;
+    archiveOnly && archiveCache ? { cache: archiveCache, keys: new Map() } : undefined;
   try {
     await writeSearchIndex(outputDir, outcomes, searchSections, allPages, navigation, staged);
   } finally {
@@ -583,7 +586,7 @@ async function addTailwindStylesheet(
   layout: SiteLayoutData,
   outcomes: PageOutcome[],
   cacheDir: string | undefined,
-  archiveCacheDir: string | undefined,
+  archiveCache: ArchiveEntryCache | undefined,
 ): Promise<string | undefined> {
   const utilities = new Set(
     await tailwindUtilities(
@@ -611,8 +614,8 @@ async function addTailwindStylesheet(
     if (!existsSync(target)) return;
     const html = linkPageStylesheet(await readFile(target), layout, outcome.pagePath, file);
     await writeFile(target, html);
-    if (!archiveCacheDir) return;
-    const key = await prepareCompressedEntry(archiveCacheDir, htmlFile, html);
+    if (!archiveCache) return;
+    const key = await prepareCompressedEntry(archiveCache, htmlFile, html);
     outcome.archiveEntries = [
       ...outcome.archiveEntries.filter(([entry]) => entry !== htmlFile),
       [htmlFile, key],
@@ -693,14 +696,14 @@ async function writeSearchIndex(
     );
     const { files } = buildSearchIndex(documents, language);
     // Each language's files are let go before the next is built, as when written.
-    if (staged) await prepareCompressedEntries(staged.cacheDir, files, staged.keys);
+    if (staged) await prepareCompressedEntries(staged.cache, files, staged.keys);
     else writeFiles(outputDir, files);
   }
 }
 
 /** Bundle files packed from their compressed entries alone: file → cache key. */
 interface StagedEntries {
-  cacheDir: string;
+  cache: ArchiveEntryCache;
   keys: Map<string, string>;
 }
 

@@ -13,14 +13,14 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
-import { rename } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
 import { Header, Pax } from "tar";
+import { PackedEntries } from "../../files/packed-entries.ts";
+import { readExactly } from "../../files/read-exactly.ts";
 import { markUsed } from "../../files/size-capped-folder.ts";
-import { writeFileIntoFolder, writeFileIntoFolderAsync } from "../../files/write-into-folder.ts";
-import { readExactly } from "../read-exactly.ts";
+import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
 
 const gzipAsync = promisify(gzip);
 
@@ -85,24 +85,26 @@ export async function packDirectory(
     hash.update(bytes);
     size += bytes.length;
   };
+  // Its own reader of the cache: it finds what every thread of the export wrote there.
+  const cache = options.cacheDir ? new ArchiveEntryCache(options.cacheDir) : undefined;
   try {
-    if (options.cacheDir) mkdirSync(options.cacheDir, { recursive: true });
+    if (cache) mkdirSync(cache.folder, { recursive: true });
     // A large file waits its turn as its name: it is read and compressed only then.
     const pending: (Promise<Buffer> | { streamed: string })[] = [];
     let nextFile = 0;
     const schedule = (): void => {
       while (pending.length < IN_FLIGHT && nextFile < files.length) {
         const file = files[nextFile++] as string;
-        const key = options.cacheDir ? options.prepared?.get(file) : undefined;
+        const key = cache ? options.prepared?.get(file) : undefined;
         const staged = path.join(directory, file);
         if (!key && statSync(staged).size > STREAMED_BYTES) {
           pending.push({ streamed: file });
           continue;
         }
         const compressed =
-          key && options.cacheDir
-            ? readCachedEntry(options.cacheDir, key, file, directory)
-            : compressedEntry(file, readFileSync(staged), options.cacheDir);
+          key && cache
+            ? readCachedEntry(cache, key, file, directory)
+            : compressedEntry(file, readFileSync(staged), cache);
         // Its failure is thrown when its turn comes; until then it must not count as unhandled.
         compressed.catch(() => {});
         pending.push(compressed);
@@ -112,7 +114,7 @@ export async function packDirectory(
     while (pending.length > 0) {
       const next = pending.shift() as Promise<Buffer> | { streamed: string };
       if ("streamed" in next)
-        await appendStreamedEntry(next.streamed, directory, options.cacheDir, append);
+        await appendStreamedEntry(next.streamed, directory, cache?.folder, append);
       else append(await next);
       schedule();
     }
@@ -134,10 +136,10 @@ export async function packDirectory(
 async function compressedEntry(
   file: string,
   content: Buffer,
-  cacheDir: string | undefined,
+  cache: ArchiveEntryCache | undefined,
 ): Promise<Buffer> {
-  if (!cacheDir) return compressAsync(tarEntry(file, content));
-  return (await cacheCompressedEntry(cacheDir, file, content)).compressed;
+  if (!cache) return compressAsync(tarEntry(file, content));
+  return (await cacheCompressedEntry(cache, file, content)).compressed;
 }
 
 /**
@@ -266,25 +268,75 @@ function copyInPieces(descriptor: number, append: (bytes: Buffer) => void): void
 }
 
 /**
+ * The compressed tar entries of earlier exports, by the SHA-256 of the entry. An entry of a
+ * file up to STREAMED_BYTES is kept in packs (PackedEntries: a file per writer, not per entry);
+ * a larger file's entry is a file of its own, `<key>.gz`, written and read a member at a time.
+ * Each thread of an export opens its own: each writes a pack of its own.
+ */
+export class ArchiveEntryCache {
+  readonly folder: string;
+  readonly #packs: PackedEntries;
+
+  constructor(folder: string) {
+    this.folder = folder;
+    this.#packs = new PackedEntries(folder);
+  }
+
+  /** Whether the cache holds the entry of a file of `size` bytes; a found entry counts as used. */
+  has(key: string, size: number): boolean {
+    if (size <= STREAMED_BYTES) return this.#packs.has(key);
+    const loose = this.#loosePath(key);
+    if (!existsSync(loose)) return false;
+    markUsed(loose);
+    return true;
+  }
+
+  /** The entry's compressed bytes, or undefined when the cache does not hold it (any more). */
+  read(key: string): Buffer | undefined {
+    const packed = this.#packs.read(key);
+    if (packed) return packed;
+    try {
+      return readFileSync(this.#loosePath(key));
+    } catch {
+      return undefined;
+    }
+  }
+
+  write(key: string, size: number, compressed: Buffer): void {
+    if (size <= STREAMED_BYTES) {
+      this.#packs.write(key, compressed);
+      return;
+    }
+    const loose = this.#loosePath(key);
+    const partial = partialPath(loose);
+    writeFileIntoFolder(partial, compressed);
+    renameSync(partial, loose);
+  }
+
+  /** Where a large file's entry is kept. */
+  #loosePath(key: string): string {
+    return path.join(this.folder, `${key}.gz`);
+  }
+}
+
+/**
  * A prepared entry's compressed bytes; if the cache lost it meanwhile, compress the file again.
  * Not marked as used: preparing it in this export wrote it or marked it.
  */
 async function readCachedEntry(
-  cacheDir: string,
+  cache: ArchiveEntryCache,
   key: string,
   file: string,
   directory: string,
 ): Promise<Buffer> {
-  try {
-    return readFileSync(path.join(cacheDir, `${key}.gz`));
-  } catch {
-    const staged = path.join(directory, file);
-    if (!existsSync(staged))
-      throw new Error(
-        `the compressed entry of "${file}" left the export cache ${cacheDir} while this export ran (another export keeping the cache under its size cap removed it): export again, or raise the cache's cap`,
-      );
-    return compressedEntry(file, readFileSync(staged), cacheDir);
-  }
+  const cached = cache.read(key);
+  if (cached) return cached;
+  const staged = path.join(directory, file);
+  if (!existsSync(staged))
+    throw new Error(
+      `the compressed entry of "${file}" left the export cache ${cache.folder} while this export ran (another export keeping the cache under its size cap removed it): export again, or raise the cache's cap`,
+    );
+  return compressedEntry(file, readFileSync(staged), cache);
 }
 
 /**
@@ -293,11 +345,11 @@ async function readCachedEntry(
  * entries at once: for packing, where the calling thread has nothing else to do.
  */
 export async function prepareCompressedEntry(
-  cacheDir: string,
+  cache: ArchiveEntryCache,
   file: string,
   content: Buffer,
 ): Promise<string> {
-  return (await cacheCompressedEntry(cacheDir, file, content)).key;
+  return (await cacheCompressedEntry(cache, file, content)).key;
 }
 
 /**
@@ -305,14 +357,14 @@ export async function prepareCompressedEntry(
  * flight holds a compressor's state); adds each file's cache key to `keys`.
  */
 export async function prepareCompressedEntries(
-  cacheDir: string,
+  cache: ArchiveEntryCache,
   files: { path: string; content: string | Uint8Array }[],
   keys: Map<string, string>,
 ): Promise<void> {
   for (let index = 0; index < files.length; index += IN_FLIGHT) {
     const batch = files.slice(index, index + IN_FLIGHT);
     const made = await Promise.all(
-      batch.map((file) => prepareCompressedEntry(cacheDir, file.path, Buffer.from(file.content))),
+      batch.map((file) => prepareCompressedEntry(cache, file.path, Buffer.from(file.content))),
     );
     for (const [at, file] of batch.entries()) keys.set(file.path, made[at] as string);
   }
@@ -320,22 +372,17 @@ export async function prepareCompressedEntries(
 
 /** `prepareCompressedEntry` that also gives the compressed bytes, read or made. */
 async function cacheCompressedEntry(
-  cacheDir: string,
+  cache: ArchiveEntryCache,
   file: string,
   content: Buffer,
 ): Promise<{ key: string; compressed: Buffer }> {
-  const { entry, key, cached, present } = lookUpEntry(cacheDir, file, content);
-  if (present) {
-    try {
-      return { key, compressed: readFileSync(cached) };
-    } catch {
-      // Pruned meanwhile by another export sharing the cache (it keeps the cache under its cap).
-    }
-  }
+  const { entry, key } = keyedEntry(file, content);
+  // Pruned meanwhile by another export sharing the cache (it keeps the cache under its cap):
+  // compressed again.
+  const cached = cache.has(key, content.length) ? cache.read(key) : undefined;
+  if (cached) return { key, compressed: cached };
   const compressed = await compressAsync(entry);
-  const partial = partialPath(cached);
-  await writeFileIntoFolderAsync(partial, compressed);
-  await rename(partial, cached);
+  cache.write(key, content.length, compressed);
   return { key, compressed };
 }
 
@@ -348,15 +395,12 @@ async function cacheCompressedEntry(
  * own hand-offs: a first export of 1,500 pages used 11% more CPU (decisions.md).
  */
 export function prepareCompressedEntrySync(
-  cacheDir: string,
+  cache: ArchiveEntryCache,
   file: string,
   content: Buffer,
 ): string {
-  const { entry, key, cached, present } = lookUpEntry(cacheDir, file, content);
-  if (present) return key;
-  const partial = partialPath(cached);
-  writeFileIntoFolder(partial, compressSync(entry));
-  renameSync(partial, cached);
+  const { entry, key } = keyedEntry(file, content);
+  if (!cache.has(key, content.length)) cache.write(key, content.length, compressSync(entry));
   return key;
 }
 
@@ -392,14 +436,10 @@ function memberPieces(entry: Buffer): Buffer[] {
   return pieces.length > 0 ? pieces : [entry];
 }
 
-/** A file's tar entry, its cache key and whether the cache has it (then marked as used). */
-function lookUpEntry(cacheDir: string, file: string, content: Buffer) {
+/** A file's tar entry and its cache key. */
+function keyedEntry(file: string, content: Buffer): { entry: Buffer; key: string } {
   const entry = tarEntry(file, content);
-  const key = createHash("sha256").update(entry).digest("hex");
-  const cached = path.join(cacheDir, `${key}.gz`);
-  const present = existsSync(cached);
-  if (present) markUsed(cached);
-  return { entry, key, cached, present };
+  return { entry, key: createHash("sha256").update(entry).digest("hex") };
 }
 
 /** A name to write an entry under before it is renamed into place: no reader sees it half written. */

@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
-import { markUsed } from "../../files/size-capped-folder.ts";
-import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
+import { PackedEntries } from "../../files/packed-entries.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 
@@ -15,14 +13,15 @@ interface CacheEntry {
 /**
  * Rendered page bodies on disk, keyed by a hash of everything the render depends on: the
  * engine, the render settings, the page's source and (checked on read) its snippets.
- * Re-exporting an unchanged repository skips parsing and highlighting entirely.
+ * Re-exporting an unchanged repository skips parsing and highlighting entirely. Entries are
+ * JSON in the `bodies` folder's packs (see PackedEntries); each render thread writes its own.
  */
 export class BodyCache {
-  private readonly directory: string;
+  private readonly entries: PackedEntries;
   private readonly repo: RepoFiles;
 
   constructor(directory: string, repo: RepoFiles) {
-    this.directory = directory;
+    this.entries = new PackedEntries(path.join(directory, "bodies"));
     this.repo = repo;
   }
 
@@ -33,29 +32,29 @@ export class BodyCache {
   }
 
   read(key: string): RenderedBody | undefined {
-    const entryFile = this.pathOf(key);
-    // A miss (every page of a first export) is found without an exception, whose stack costs more.
-    if (!existsSync(entryFile)) return undefined;
+    // A miss (every page of a first export) is found in the index, without reading the folder.
+    if (!this.entries.has(key)) return undefined;
+    const data = this.entries.read(key);
+    if (!data) return undefined;
     let entry: CacheEntry;
     try {
-      entry = JSON.parse(readFileSync(entryFile, "utf8")) as CacheEntry;
+      entry = JSON.parse(data.toString("utf8")) as CacheEntry;
     } catch {
       return undefined;
     }
     for (const [file, expected] of Object.entries(entry.dependencyHashes)) {
       if (this.hashFile(file) !== expected) return undefined;
     }
-    markUsed(entryFile);
     return entry.body;
   }
 
   write(key: string, body: RenderedBody): void {
     const dependencyHashes: Record<string, string> = {};
     for (const file of body.dependencies) dependencyHashes[file] = this.hashFile(file) ?? "";
-    const target = this.pathOf(key);
-    const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileIntoFolder(temporary, JSON.stringify({ body, dependencyHashes } satisfies CacheEntry));
-    renameSync(temporary, target);
+    this.entries.write(
+      key,
+      Buffer.from(JSON.stringify({ body, dependencyHashes } satisfies CacheEntry)),
+    );
   }
 
   private hashFile(file: string): string | undefined {
@@ -64,9 +63,5 @@ export class BodyCache {
     } catch {
       return undefined;
     }
-  }
-
-  private pathOf(key: string): string {
-    return path.join(this.directory, key.slice(0, 2), `${key}.json`);
   }
 }

@@ -5,7 +5,7 @@ import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
 import type { ApiPagesSetup } from "../api-pages.ts";
 import type { ComponentMode } from "../export-options.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
-import { prepareCompressedEntrySync } from "../output/archive.ts";
+import { ArchiveEntryCache, prepareCompressedEntrySync } from "../output/archive.ts";
 import type { Problem } from "../problems.ts";
 import { sectionsForIndex } from "../search/build-index.ts";
 import { packSections } from "../search/spilled-sections.ts";
@@ -76,6 +76,8 @@ export class PageRenderer {
   private readonly setup: RendererSetup;
   private readonly bodies: BodyRenderer;
   private readonly document: PageDocumentRenderer;
+  /** This thread's reader and writer of the archive's cache, when there is one. */
+  private readonly archiveCache?: ArchiveEntryCache;
   /** Component modules this thread has written: pages share them, each is written once. */
   private readonly modulesWritten = new Set<string>();
 
@@ -97,6 +99,7 @@ export class PageRenderer {
       ...(setup.layout.cleanUrls ? { cleanUrls: true } : {}),
     });
     this.document = createPageDocumentRenderer(setup.layout);
+    if (setup.archiveCacheDir) this.archiveCache = new ArchiveEntryCache(setup.archiveCacheDir);
   }
 
   /** Renders a page and writes its files, and its compressed archive entries when there is a cache. */
@@ -126,7 +129,7 @@ export class PageRenderer {
         files.push([module.path, Buffer.from(module.script)]);
         this.modulesWritten.add(module.key);
       }
-      const cacheDir = this.setup.archiveCacheDir;
+      const cache = this.archiveCache;
       // A page whose author wrote classes may still get the Tailwind stylesheet linked once every
       // page is rendered: its archive entry is prepared then, not compressed twice. An RSS page's
       // feed is made from its written HTML.
@@ -134,7 +137,7 @@ export class PageRenderer {
       const readLater = (file: string): boolean =>
         file === mayChange || (page.rss === true && file === htmlFile);
       const staged = (file: string): boolean =>
-        !cacheDir || !this.setup.archiveOnly || readLater(file);
+        !cache || !this.setup.archiveOnly || readLater(file);
       for (const [index, [file, content]] of files.entries()) {
         if (!staged(file)) continue;
         const target = path.join(this.setup.outputDir, file);
@@ -142,8 +145,8 @@ export class PageRenderer {
         else writeSharedFile(target, content);
       }
       for (const [file, content] of files) {
-        if (!cacheDir || file === mayChange) continue;
-        archiveEntries.push([file, prepareCompressedEntrySync(cacheDir, file, content)]);
+        if (!cache || file === mayChange) continue;
+        archiveEntries.push([file, prepareCompressedEntrySync(cache, file, content)]);
       }
     }
     return {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { list } from "tar";
 import { describe, expect, it } from "vitest";
 import {
+  ArchiveEntryCache,
   packDirectory,
   prepareCompressedEntry,
   prepareCompressedEntrySync,
@@ -44,9 +45,10 @@ describe("packing the bundle", () => {
     // Only two files are written; the other two exist as compressed entries only, one
     // compressed on libuv's pool and one on this thread, as a render thread does.
     const cacheDir = path.join(output, "cache");
+    const cache = new ArchiveEntryCache(cacheDir);
     const prepared = new Map<string, string>();
-    prepared.set("a/b.html", await prepareCompressedEntry(cacheDir, "a/b.html", Buffer.from("b")));
-    prepared.set("z.md", prepareCompressedEntrySync(cacheDir, "z.md", Buffer.from("z")));
+    prepared.set("a/b.html", await prepareCompressedEntry(cache, "a/b.html", Buffer.from("b")));
+    prepared.set("z.md", prepareCompressedEntrySync(cache, "z.md", Buffer.from("z")));
     const staged = makeRepo({ "a/c.html": "c", "a-b.html": "dash" });
     const destination = path.join(output, "staged.tar.gz");
     const result = await packDirectory(staged, destination, { cacheDir, prepared });
@@ -60,8 +62,13 @@ describe("packing the bundle", () => {
   it("names the file when a prepared entry left the cache and the folder does not hold it", async () => {
     const output = makeTempDir();
     const cacheDir = path.join(output, "cache");
-    const key = await prepareCompressedEntry(cacheDir, "guide.html", Buffer.from("<p>Hi</p>"));
-    rmSync(path.join(cacheDir, `${key}.gz`));
+    const key = await prepareCompressedEntry(
+      new ArchiveEntryCache(cacheDir),
+      "guide.html",
+      Buffer.from("<p>Hi</p>"),
+    );
+    // Another export keeping the cache under its cap removed the pack holding it.
+    for (const name of readdirSync(cacheDir)) rmSync(path.join(cacheDir, name));
     await expect(
       packDirectory(makeRepo({ "index.html": "x" }), path.join(output, "site.tar.gz"), {
         cacheDir,
@@ -91,7 +98,14 @@ describe("packing the bundle", () => {
     // Prepared on the calling thread, as a render thread prepares its pages.
     const syncCache = path.join(output, "sync-cache");
     const prepared = new Map([
-      ["llms-full.txt", prepareCompressedEntrySync(syncCache, "llms-full.txt", Buffer.from(large))],
+      [
+        "llms-full.txt",
+        prepareCompressedEntrySync(
+          new ArchiveEntryCache(syncCache),
+          "llms-full.txt",
+          Buffer.from(large),
+        ),
+      ],
     ]);
     const fromThread = await packDirectory(
       makeRepo({ "index.html": files["index.html"] }),
@@ -143,7 +157,9 @@ describe("packing the bundle", () => {
     const again = await packDirectory(site, path.join(output, "again.tar.gz"), { cacheDir });
     // The same entry made whole, on the calling thread, as a render thread makes its pages'.
     const syncCache = path.join(output, "sync-cache");
-    const prepared = new Map([[name, prepareCompressedEntrySync(syncCache, name, large)]]);
+    const prepared = new Map([
+      [name, prepareCompressedEntrySync(new ArchiveEntryCache(syncCache), name, large)],
+    ]);
     const whole = await packDirectory(
       makeRepo({ "index.html": "<h1>Hi</h1>" }),
       path.join(output, "whole.tar.gz"),
@@ -154,8 +170,11 @@ describe("packing the bundle", () => {
       plain.sha256,
       plain.sha256,
     ]);
-    // The cache holds the entry under the key the whole entry has.
-    expect(readdirSync(cacheDir).sort()).toEqual(readdirSync(syncCache).sort());
+    // The cache holds the entry, a file of its own, under the key the whole entry has.
+    const largeEntries = (folder: string) =>
+      readdirSync(folder).filter((entry) => entry.endsWith(".gz"));
+    expect(largeEntries(cacheDir)).toHaveLength(1);
+    expect(largeEntries(cacheDir)).toEqual(largeEntries(syncCache));
     const unpacked = makeTempDir();
     execFileSync("tar", ["-xzf", again.path, "-C", unpacked]);
     expect(readFileSync(path.join(unpacked, name)).equals(large)).toBe(true);
