@@ -161,15 +161,29 @@ function newPackName(): string {
   return `${Date.now().toString(36)}-${process.pid}-${threadId}-${random}${PACK_SUFFIX}`;
 }
 
+/**
+ * Headers are read through a window of this many bytes: a page's records are a few KB, so one
+ * read finds several headers (a read for each header took 90 ms for 11,682 records).
+ */
+const SCAN_WINDOW_BYTES = 256 * 1024;
+
 /** Adds the pack's whole records from `from` on to `index`; returns where the last one ends. */
 function scanPack(pack: string, from: number, index: Map<string, Location>): number {
   const descriptor = openSync(pack, "r");
   try {
     const size = fstatSync(descriptor).size;
-    const header = Buffer.alloc(HEADER_BYTES);
+    const window = Buffer.allocUnsafe(SCAN_WINDOW_BYTES);
+    let windowStart = 0;
+    let windowEnd = 0;
     let offset = from;
     while (offset + HEADER_BYTES <= size) {
-      if (readSync(descriptor, header, 0, HEADER_BYTES, offset) < HEADER_BYTES) break;
+      if (offset + HEADER_BYTES > windowEnd) {
+        const read = readSync(descriptor, window, 0, SCAN_WINDOW_BYTES, offset);
+        if (read < HEADER_BYTES) break;
+        windowStart = offset;
+        windowEnd = offset + read;
+      }
+      const header = window.subarray(offset - windowStart, offset - windowStart + HEADER_BYTES);
       if (!header.subarray(0, MAGIC.length).equals(MAGIC)) break;
       const length = header.readUInt32BE(MAGIC.length + 32);
       const start = offset + HEADER_BYTES;
