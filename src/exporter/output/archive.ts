@@ -17,10 +17,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
 import { Header, Pax } from "tar";
-import { PackedEntries } from "../../files/packed-entries.ts";
-import { readExactly } from "../../files/read-exactly.ts";
 import { markUsed } from "../../files/size-capped-folder.ts";
 import { writeFileIntoFolder } from "../../files/write-into-folder.ts";
+import { PackedEntries } from "../packed-entries.ts";
+import { readExactly } from "../read-exactly.ts";
 
 const gzipAsync = promisify(gzip);
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { PackedEntries } from "../../files/packed-entries.ts";
 import type { RenderedBody } from "../mdx/rendered-page.ts";
+import { PackedEntries } from "../packed-entries.ts";
 import type { RepoFiles } from "../site/repo-files.ts";
 
 interface CacheEntry {

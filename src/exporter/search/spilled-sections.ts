@@ -2,8 +2,8 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { readExactly } from "../../files/read-exactly.ts";
 import type { SearchSection } from "../mdx/rendered-page.ts";
+import { readExactly } from "../read-exactly.ts";
 
 /**
  * A page's search sections as a render thread hands them over: V8's serialization, in a

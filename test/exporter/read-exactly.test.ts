@@ -2,7 +2,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readExactly } from "../../src/files/read-exactly.ts";
+import { readExactly } from "../../src/exporter/read-exactly.ts";
 
 let root: string;
 beforeEach(() => {

@@ -9,8 +9,8 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
+import { markUsed } from "../files/size-capped-folder.ts";
 import { readExactly } from "./read-exactly.ts";
-import { markUsed } from "./size-capped-folder.ts";
 
 /**
  * Cache entries kept in a few append-only pack files instead of a file each: a first export

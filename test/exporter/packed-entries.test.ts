@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PackedEntries } from "../../src/files/packed-entries.ts";
+import { PackedEntries } from "../../src/exporter/packed-entries.ts";
 import { pruneToSize } from "../../src/files/size-capped-folder.ts";
 import { makeTempDir } from "../helpers/temp-repo.ts";
 
