@@ -211,7 +211,9 @@ for (const kind of ["http", "file"] as const) {
     it("keeps the control page whole: links, cards, icons, SVG, math, mermaid, code, components", async () => {
       const context = await browser.newContext();
       const tab = await context.newPage();
-      await tab.goto(`${base()}index.html`);
+      // The page loads KaTeX and mermaid (3 MB of script): 6 s on an idle 2-core machine, over
+      // 30 s while the rest of the suite runs beside it.
+      await tab.goto(`${base()}index.html`, { timeout: 120_000 });
       const main = tab.locator("main");
       await expect(main.locator('a[href="guides/start.html"]').first().isVisible()).resolves.toBe(
         true,
@@ -235,7 +237,7 @@ for (const kind of ["http", "file"] as const) {
       await tab.locator("#counter").click();
       await expect(tab.locator("#counter").textContent()).resolves.toBe("Count 1");
       await context.close();
-    });
+    }, 180_000);
 
     it("keeps a component's own behaviour while refusing what it renders from data", async () => {
       const context = await browser.newContext();
