@@ -1,22 +1,14 @@
-import {
-  closeSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  writevSync,
-} from "node:fs";
+import { closeSync, fstatSync, openSync, readdirSync, readSync, writevSync } from "node:fs";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 import { markUsed } from "../files/size-capped-folder.ts";
+import { openFileIntoFolder } from "../files/write-into-folder.ts";
 import { readExactly } from "./read-exactly.ts";
 
 /**
  * Cache entries kept in a few append-only pack files instead of a file each: a first export
- * of 5,000 pages made 15,000 cache files, and creating a file cost 0.5 ms of a render thread
- * (the folder's lock and the inode, shared with the other threads), more than compressing the
- * entry. Each writer (a thread of an export) appends to a pack of its own, so writers never
+ * of 5,001 pages made 16,685 cache files, each written under a temporary name and renamed, and
+ * appending instead took 1.2-1.9 s less system time (decisions.md, "An eleventh pass"). Each writer (a thread of an export) appends to a pack of its own, so writers never
  * share a file and a reader sees whole records or a record cut short at the end, which it
  * ignores (a writer that was killed). A pack is one file to the cache's size cap: reading an
  * entry marks its pack as used, and pruning removes whole packs, least recently used first.
@@ -93,7 +85,7 @@ export class PackedEntries {
     header.writeUInt32BE(data.length, MAGIC.length + 32);
     this.#ownPack ??= path.join(this.#folder, newPackName());
     const pack = this.#ownPack;
-    const descriptor = openForAppend(pack);
+    const descriptor = openFileIntoFolder(pack, "a");
     let start: number;
     try {
       // Where the record starts: the pack's end, even if pruning removed the pack meanwhile
@@ -101,10 +93,13 @@ export class PackedEntries {
       start = fstatSync(descriptor).size;
       const written = writevSync(descriptor, [header, data]);
       if (written !== HEADER_BYTES + data.length)
-        throw new Error(`wrote ${written} of ${HEADER_BYTES + data.length} bytes to ${pack}`);
+        throw new Error(`wrote ${written} of ${HEADER_BYTES + data.length} bytes`);
     } catch (error) {
       this.#ownPack = undefined;
-      throw error;
+      // A full disk's error names no file: this one names the cache's.
+      throw new Error(`writing the export cache's ${pack} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     } finally {
       closeSync(descriptor);
     }
@@ -207,17 +202,6 @@ function readAt(pack: string, offset: number, length: number): Buffer {
     return data;
   } finally {
     closeSync(descriptor);
-  }
-}
-
-/** Opens the pack for appending, making its folder when the folder is missing. */
-function openForAppend(pack: string): number {
-  try {
-    return openSync(pack, "a");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    mkdirSync(path.dirname(pack), { recursive: true });
-    return openSync(pack, "a");
   }
 }
 

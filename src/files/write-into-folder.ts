@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdirSync, openSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -18,19 +17,15 @@ export function writeFileIntoFolder(file: string, content: string | Uint8Array):
 }
 
 /**
- * `writeFileIntoFolder` on libuv's threads: creating a file can wait on the file system's
- * journal for milliseconds when the disk is busy, and a render thread goes on rendering
- * meanwhile.
+ * Opens a file with `flags` ("a" to append), making its folder only when the open finds it
+ * missing, as `writeFileIntoFolder` does; returns the descriptor.
  */
-export async function writeFileIntoFolderAsync(
-  file: string,
-  content: string | Uint8Array,
-): Promise<void> {
+export function openFileIntoFolder(file: string, flags: string): number {
   try {
-    await writeFile(file, content);
+    return openSync(file, flags);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, content);
+    mkdirSync(path.dirname(file), { recursive: true });
+    return openSync(file, flags);
   }
 }

@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PackedEntries } from "../../src/exporter/packed-entries.ts";
@@ -88,6 +96,21 @@ describe("cache entries in packs", () => {
     const reader = new PackedEntries(folder);
     expect(reader.read(keyOf("kept"))?.length).toBe(4000);
     expect(reader.has(keyOf("dropped"))).toBe(false);
+  });
+
+  it("names its pack when the disk is full, and writes its next entry to a new pack", () => {
+    const folder = makeTempDir();
+    const writer = new PackedEntries(folder);
+    writer.write(keyOf("first"), Buffer.from("fits"));
+    const [pack] = packsIn(folder) as [string];
+    // Its pack now leads to a device that is always full.
+    rmSync(pack);
+    symlinkSync("/dev/full", pack);
+    expect(() => writer.write(keyOf("second"), Buffer.from("does not fit"))).toThrow(
+      `writing the export cache's ${pack} failed: ENOSPC`,
+    );
+    writer.write(keyOf("third"), Buffer.from("fits again"));
+    expect(new PackedEntries(folder).read(keyOf("third"))?.toString()).toBe("fits again");
   });
 
   it("refuses a key that is not a SHA-256 digest", () => {

@@ -1,11 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  writeFileIntoFolder,
-  writeFileIntoFolderAsync,
-} from "../../src/files/write-into-folder.ts";
+import { openFileIntoFolder, writeFileIntoFolder } from "../../src/files/write-into-folder.ts";
 
 let root: string;
 beforeEach(() => {
@@ -28,12 +25,17 @@ describe("writeFileIntoFolder", () => {
     );
   });
 
-  it("does the same off the thread", async () => {
-    await writeFileIntoFolderAsync(path.join(root, "cache", "ab", "entry.gz"), Buffer.from("gz"));
-    expect(readFileSync(path.join(root, "cache", "ab", "entry.gz"), "utf8")).toBe("gz");
+  it("opens a file for appending the same way", () => {
+    const file = path.join(root, "cache", "ab", "entries.pack");
+    for (const part of ["first ", "second"]) {
+      const descriptor = openFileIntoFolder(file, "a");
+      writeSync(descriptor, part);
+      closeSync(descriptor);
+    }
+    expect(readFileSync(file, "utf8")).toBe("first second");
     writeFileSync(path.join(root, "file"), "a file");
-    await expect(
-      writeFileIntoFolderAsync(path.join(root, "file", "entry.gz"), "x"),
-    ).rejects.toThrow(/ENOTDIR|EEXIST/);
+    expect(() => openFileIntoFolder(path.join(root, "file", "entries.pack"), "a")).toThrow(
+      /ENOTDIR|EEXIST/,
+    );
   });
 });
