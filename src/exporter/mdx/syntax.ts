@@ -14,8 +14,8 @@ import { withoutContextPrototypes } from "./micromark-contexts.ts";
  * letter and digit of running text and the table at the start of every line, and the
  * literals' tree transform walks every text node: on the generated corpus that was a third of
  * a page's parse. A construct is left out only where the text lacks what it must consume
- * (`@` for an email, `www.` or `http(s):` for a link, `|` or an aligned `:-`/`-:` delimiter
- * for a table), so the tree is the one the whole syntax gives.
+ * (`x@y.z` for an email, `www.` or `http(s)://` for a link, `|` or an aligned `:-`/`-:`
+ * delimiter for a table), so the tree is the one the whole syntax gives.
  */
 export function parseMarkdownTree(text: string, format: "mdx" | "md"): Root {
   const syntax = syntaxFor(format, absentConstructs(text));
@@ -33,11 +33,32 @@ const syntaxByKey = new Map<string, SyntaxOptions>();
 /** GFM's autolink literals by their micromark names: their tree transform goes with them. */
 const AUTOLINK_LITERALS = ["emailAutolink", "wwwAutolink", "protocolAutolink"] as const;
 
+/**
+ * A character reference (`&#64;`, `&commat;`): the literals' tree transform reads text decoded,
+ * where one may have become the `@`, `.` or `:` a literal needs.
+ */
+const CHARACTER_REFERENCE = /&(?:#|[a-z][a-z\d]*;)/i;
+
+/** Whether a text may hold an autolink literal that starts with what `start` matches. */
+function literalCanMatch(start: RegExp): (text: string) => boolean {
+  return (text) => start.test(text) || CHARACTER_REFERENCE.test(text);
+}
+
 /** GFM's constructs by their micromark name, and what a text must hold for each to match. */
 const OPTIONAL_CONSTRUCTS: { name: string; canMatch: (text: string) => boolean }[] = [
-  { name: "emailAutolink", canMatch: (text) => text.includes("@") },
-  { name: "wwwAutolink", canMatch: (text) => /www\./i.test(text) },
-  { name: "protocolAutolink", canMatch: (text) => /https?:/i.test(text) },
+  // An address is `local@domain.label`: an `@` alone (`@scope/package`, `@param`) is none.
+  {
+    name: "emailAutolink",
+    canMatch: literalCanMatch(/[\w+\-.]@[\w-]+\.[\w-]/),
+  },
+  {
+    name: "wwwAutolink",
+    canMatch: literalCanMatch(/www\./i),
+  },
+  {
+    name: "protocolAutolink",
+    canMatch: literalCanMatch(/https?:\/\//i),
+  },
   // A delimiter row needs a `|` or, for one column without pipes, an alignment colon.
   {
     name: "table",
