@@ -7,23 +7,39 @@ import { PageRenderer, type PageTask, type RendererSetup } from "./page-renderer
 type Message = { type: "setup"; setup: RendererSetup } | { type: "tasks"; tasks: PageTask[] };
 
 let renderer: PageRenderer | undefined;
+/** The batches this thread was sent, rendered one after another. */
+let queue: Promise<void> = Promise.resolve();
 
 // Twoslash blocks are type-checked by the export's one thread for them, in the parent.
 if (parentPort) useTwoslashChecker(new ParentTwoslashChecker(parentPort));
 
-parentPort?.on("message", async (message: Message | { type: "twoslash-outcome" }) => {
+parentPort?.on("message", (message: Message | { type: "twoslash-outcome" }) => {
   if (message.type === "twoslash-outcome") return;
-  try {
-    if (message.type === "setup") {
+  if (message.type === "setup") {
+    try {
       renderer = new PageRenderer(message.setup);
       parentPort?.postMessage({ type: "ready" });
-      return;
+    } catch (error) {
+      reportError(error);
     }
+    return;
+  }
+  // The pool sends a thread its next batch before the last is done: they render in turn.
+  const { tasks } = message;
+  queue = queue.then(() => renderBatch(tasks));
+});
+
+async function renderBatch(tasks: PageTask[]): Promise<void> {
+  try {
     if (!renderer) throw new Error("render worker received pages before its setup");
     const outcomes = [];
-    for (const task of message.tasks) outcomes.push(await renderer.render(task));
+    for (const task of tasks) outcomes.push(await renderer.render(task));
     parentPort?.postMessage({ type: "done", outcomes });
   } catch (error) {
-    parentPort?.postMessage({ type: "error", message: (error as Error).stack ?? String(error) });
+    reportError(error);
   }
-});
+}
+
+function reportError(error: unknown): void {
+  parentPort?.postMessage({ type: "error", message: (error as Error).stack ?? String(error) });
+}
