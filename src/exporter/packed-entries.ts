@@ -8,9 +8,10 @@ import { readExactly } from "./read-exactly.ts";
 /**
  * Cache entries kept in a few append-only pack files instead of a file each: a first export
  * of 5,001 pages made 16,685 cache files, each written under a temporary name and renamed, and
- * appending instead took 1.2-1.9 s less system time (decisions.md, "An eleventh pass"). Each writer (a thread of an export) appends to a pack of its own, so writers never
- * share a file and a reader sees whole records or a record cut short at the end, which it
- * ignores (a writer that was killed). A pack is one file to the cache's size cap: reading an
+ * appending instead took 1.2-1.9 s less system time (decisions.md, "An eleventh pass"). Each
+ * writer (a thread of an export) appends to a pack of its own, so writers never share a file
+ * and a reader sees whole records or a record cut short at the end, which it ignores (a writer
+ * that was killed). A pack is one file to the cache's size cap: reading an
  * entry marks its pack as used, and pruning removes whole packs, least recently used first.
  *
  * A record: "QPK1", the key's 32 bytes, the data's length (4 bytes, big-endian), the data.

@@ -7,13 +7,7 @@ import path from "node:path";
  * is a system call (and a lock on its parent) per file.
  */
 export function writeFileIntoFolder(file: string, content: string | Uint8Array): void {
-  try {
-    writeFileSync(file, content);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, content);
-  }
+  inMadeFolder(file, () => writeFileSync(file, content));
 }
 
 /**
@@ -21,11 +15,16 @@ export function writeFileIntoFolder(file: string, content: string | Uint8Array):
  * missing, as `writeFileIntoFolder` does; returns the descriptor.
  */
 export function openFileIntoFolder(file: string, flags: string): number {
+  return inMadeFolder(file, () => openSync(file, flags));
+}
+
+/** Runs `create`, and again once `file`'s folder is made if it failed for want of the folder. */
+function inMadeFolder<T>(file: string, create: () => T): T {
   try {
-    return openSync(file, flags);
+    return create();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     mkdirSync(path.dirname(file), { recursive: true });
-    return openSync(file, flags);
+    return create();
   }
 }

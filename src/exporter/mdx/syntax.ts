@@ -47,18 +47,9 @@ function literalCanMatch(start: RegExp): (text: string) => boolean {
 /** GFM's constructs by their micromark name, and what a text must hold for each to match. */
 const OPTIONAL_CONSTRUCTS: { name: string; canMatch: (text: string) => boolean }[] = [
   // An address is `local@domain.label`: an `@` alone (`@scope/package`, `@param`) is none.
-  {
-    name: "emailAutolink",
-    canMatch: literalCanMatch(/[\w+\-.]@[\w-]+\.[\w-]/),
-  },
-  {
-    name: "wwwAutolink",
-    canMatch: literalCanMatch(/www\./i),
-  },
-  {
-    name: "protocolAutolink",
-    canMatch: literalCanMatch(/https?:\/\//i),
-  },
+  { name: "emailAutolink", canMatch: literalCanMatch(/[\w+\-.]@[\w-]+\.[\w-]/) },
+  { name: "wwwAutolink", canMatch: literalCanMatch(/www\./i) },
+  { name: "protocolAutolink", canMatch: literalCanMatch(/https?:\/\//i) },
   // A delimiter row needs a `|` or, for one column without pipes, an alignment colon.
   {
     name: "table",
