@@ -58,6 +58,7 @@ import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
 import { EarlyRenderThreads, renderAllPages } from "./render/pool.ts";
 import { buildSearchIndex, SEARCH_ENTRY } from "./search/build-index.ts";
+import { SearchIndexCache } from "./search/index-cache.ts";
 import { siteSearchDocuments } from "./search/site-documents.ts";
 import { SpilledSections } from "./search/spilled-sections.ts";
 import { readLastModified } from "./site/last-modified.ts";
@@ -346,7 +347,13 @@ async function exportWithThreads(
   // Only an archive is asked for: the search files, most of what is written now, go straight
   // to their compressed entries (on libuv's threads) instead of through the scratch folder.
   const staged: StagedEntries | undefined =
-    archiveOnly && archiveCache ? { cache: archiveCache, keys: new Map() } : undefined;
+    archiveOnly && archiveCache
+      ? {
+          cache: archiveCache,
+          keys: new Map(),
+          ...(options.cacheDir ? { indexes: new SearchIndexCache(options.cacheDir) } : {}),
+        }
+      : undefined;
   try {
     await writeSearchIndex(outputDir, outcomes, searchSections, allPages, navigation, staged);
   } finally {
@@ -702,26 +709,70 @@ async function writeSearchIndex(
     if (!byLanguage.has(language)) byLanguage.set(language, []);
   if (byLanguage.size === 0) byLanguage.set(undefined, []);
   let built = 0;
+  const breadcrumbOf = (pagePath: string): string[] | undefined => breadcrumbs.get(pagePath);
   for (const [language, rendered] of byLanguage) {
+    const key = staged?.indexes
+      ? SearchIndexCache.keyOf([
+          engineFingerprint(),
+          // The sections' packing is V8's.
+          process.versions.v8,
+          language ?? "",
+          // The documents without their sections, then each one's sections as packed.
+          ...siteSearchDocuments(
+            rendered.map(({ pagePath }) => ({ pagePath, sections: [] })),
+            pages,
+            breadcrumbOf,
+          ).flatMap((document) => [
+            JSON.stringify(document),
+            searchSections.packedOf(document.path) ?? new Uint8Array(0),
+          ]),
+        ])
+      : undefined;
+    if (staged && key && reuseSearchIndex(staged, key)) continue;
     // Each language's index leaves its building behind: given back before the next is built.
     if (built++ > 0) collectGarbage();
     // Read back one language at a time: only its pages' sections are in memory at once.
     const documents = siteSearchDocuments(
       rendered.map(({ pagePath }) => ({ pagePath, sections: searchSections.sectionsOf(pagePath) })),
       pages,
-      (pagePath) => breadcrumbs.get(pagePath),
+      breadcrumbOf,
     );
     const { files } = buildSearchIndex(documents, language);
     // Each language's files are let go before the next is built, as when written.
-    if (staged) await prepareCompressedEntries(staged.cache, files, staged.keys);
-    else writeFiles(outputDir, files);
+    if (!staged) {
+      writeFiles(outputDir, files);
+      continue;
+    }
+    await prepareCompressedEntries(staged.cache, files, staged.keys);
+    if (key)
+      staged.indexes?.remember(
+        key,
+        files.map((file) => ({
+          path: file.path,
+          entry: staged.keys.get(file.path) as string,
+          size: Buffer.byteLength(file.content),
+        })),
+      );
   }
+}
+
+/**
+ * Takes the files of an index an earlier export built from the same documents, if the archive's
+ * cache still holds every one's entry; false when the index must be built.
+ */
+function reuseSearchIndex(staged: StagedEntries, key: string): boolean {
+  const files = staged.indexes?.lookUp(key);
+  if (!files?.every((file) => staged.cache.has(file.entry, file.size))) return false;
+  for (const file of files) staged.keys.set(file.path, file.entry);
+  return true;
 }
 
 /** Bundle files packed from their compressed entries alone: file → cache key. */
 interface StagedEntries {
   cache: ArchiveEntryCache;
   keys: Map<string, string>;
+  /** The search indexes of earlier exports, when there is an export cache. */
+  indexes?: SearchIndexCache;
 }
 
 function writeSiteFiles(

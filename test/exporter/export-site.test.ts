@@ -1,8 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { extract } from "tar";
 import { describe, expect, it } from "vitest";
 import type { ExportProgress } from "../../src/exporter/export-options.ts";
 import { exportSite } from "../../src/exporter/export-site.ts";
+import { openBundleSearch } from "../../src/exporter/index.ts";
 import { ExportFailedError } from "../../src/exporter/problems.ts";
 import { makeRepo, makeTempDir } from "../helpers/temp-repo.ts";
 
@@ -258,6 +260,50 @@ describe("exporting a site", () => {
     });
     expect(third.pagesFromCache).toBe(2);
     expect(readOut(third.outputDir, "guides/setup.html")).toContain("Changed.");
+  });
+
+  it("takes the search index from the cache while the pages' search text is the same, and builds it anew when it changes", async () => {
+    const sourceDir = makeRepo(SITE);
+    const cacheDir = makeTempDir();
+    const indexCacheBytes = (): number =>
+      readdirSync(path.join(cacheDir, "search")).reduce(
+        (total, name) => total + statSync(path.join(cacheDir, "search", name)).size,
+        0,
+      );
+    /** What the exported bundle's search finds for `query`: page, title and heading. */
+    const exportAndSearch = async (query: string): Promise<string[]> => {
+      const archiveFile = path.join(makeTempDir(), "site.tar.gz");
+      await exportSite({ sourceDir, cacheDir, archiveFile, createdAt: "2026-01-02T03:04:05Z" });
+      const root = makeTempDir();
+      await extract({ file: archiveFile, cwd: root });
+      const search = await openBundleSearch(root);
+      return (await search.search(query)).map((hit) => `${hit.path}|${hit.title}|${hit.heading}`);
+    };
+
+    expect(await exportAndSearch("lumen install")).toContain("guides/setup|Setup|Install");
+    const stored = indexCacheBytes();
+    expect(stored).toBeGreaterThan(0);
+    // Unchanged: the index is the one stored, and nothing more is stored.
+    expect(await exportAndSearch("lumen install")).toContain("guides/setup|Setup|Install");
+    expect(indexCacheBytes()).toBe(stored);
+
+    // A page's text changes: so does what search finds.
+    writeFileSync(
+      path.join(sourceDir, "guides/setup.mdx"),
+      "---\ntitle: Setup\n---\n\n## Install\n\nRun `zephyr install`.\n",
+    );
+    expect(await exportAndSearch("zephyr")).toContain("guides/setup|Setup|Install");
+    expect(await exportAndSearch("lumen install")).not.toContain("guides/setup|Setup|Install");
+    // Only its title: the index has the new one.
+    writeFileSync(
+      path.join(sourceDir, "guides/setup.mdx"),
+      "---\ntitle: Installing\n---\n\n## Install\n\nRun `zephyr install`.\n",
+    );
+    expect(await exportAndSearch("zephyr")).toContain("guides/setup|Installing|Install");
+
+    // The archive's cache lost the entries (another export pruned it): the index is built again.
+    rmSync(path.join(cacheDir, "archive"), { recursive: true });
+    expect(await exportAndSearch("zephyr")).toContain("guides/setup|Installing|Install");
   });
 
   it("renders on worker threads with the same result as in one thread", async () => {

@@ -349,7 +349,11 @@ export async function prepareCompressedEntry(
   file: string,
   content: Buffer,
 ): Promise<string> {
-  return (await cacheCompressedEntry(cache, file, content)).key;
+  const { entry, key } = keyedEntry(file, content);
+  // Found: packing reads it; reading it here too would be for nothing.
+  if (cache.has(key, content.length)) return key;
+  cache.write(key, content.length, await compressAsync(entry));
+  return key;
 }
 
 /**

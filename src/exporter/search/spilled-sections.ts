@@ -37,12 +37,18 @@ export class SpilledSections {
 
   /** A page's sections; none for a page never added. */
   sectionsOf(pagePath: string): SearchSection[] {
+    const packed = this.packedOf(pagePath);
+    return packed ? (deserialize(packed) as SearchSection[]) : [];
+  }
+
+  /** A page's sections as `packSections` made them: the same sections, the same bytes. */
+  packedOf(pagePath: string): Buffer | undefined {
     const where = this.#where.get(pagePath);
-    if (!where) return [];
+    if (!where) return undefined;
     const [start, length] = where;
     const bytes = Buffer.allocUnsafe(length);
     readExactly(this.#file, bytes, 0, length, start, `the search sections of ${pagePath}`);
-    return deserialize(bytes) as SearchSection[];
+    return bytes;
   }
 
   /** Removes the scratch file; safe to call more than once. */
