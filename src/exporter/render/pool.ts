@@ -233,8 +233,6 @@ function renderInWorkers(
       () => fail(options.signal?.reason ?? new Error("aborted")),
       { once: true },
     );
-    // What reading the site left: an idle main thread would keep it while the threads work.
-    collectGarbage();
     let started: Worker[];
     try {
       started = options.started?.take(threadCount) ?? [];
@@ -283,6 +281,9 @@ function renderInWorkers(
       });
       worker.postMessage({ type: "setup", setup });
     }
+    // What reading the site left: an idle main thread would keep it while the threads work.
+    // Collected once the threads have their setup, so they make their renderers meanwhile.
+    collectGarbage();
   });
   return done.finally(() => twoslash?.close());
 }
