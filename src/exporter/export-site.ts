@@ -712,21 +712,7 @@ async function writeSearchIndex(
   const breadcrumbOf = (pagePath: string): string[] | undefined => breadcrumbs.get(pagePath);
   for (const [language, rendered] of byLanguage) {
     const key = staged?.indexes
-      ? SearchIndexCache.keyOf([
-          engineFingerprint(),
-          // The sections' packing is V8's.
-          process.versions.v8,
-          language ?? "",
-          // The documents without their sections, then each one's sections as packed.
-          ...siteSearchDocuments(
-            rendered.map(({ pagePath }) => ({ pagePath, sections: [] })),
-            pages,
-            breadcrumbOf,
-          ).flatMap((document) => [
-            JSON.stringify(document),
-            searchSections.packedOf(document.path) ?? new Uint8Array(0),
-          ]),
-        ])
+      ? searchIndexKey(language, rendered, pages, breadcrumbOf, searchSections)
       : undefined;
     if (staged && key && reuseSearchIndex(staged, key)) continue;
     // Each language's index leaves its building behind: given back before the next is built.
@@ -754,6 +740,34 @@ async function writeSearchIndex(
         })),
       );
   }
+}
+
+/**
+ * What a language's search index is built from, hashed: the engine, V8's version (the sections'
+ * packing is V8's), the language, and each search document, its fields and then its sections
+ * as the render thread packed them (read back without unpacking them).
+ */
+function searchIndexKey(
+  language: string | undefined,
+  rendered: PageOutcome[],
+  pages: Map<string, PageMeta>,
+  breadcrumbOf: (pagePath: string) => string[] | undefined,
+  sections: SpilledSections,
+): string {
+  const documents = siteSearchDocuments(
+    rendered.map(({ pagePath }) => ({ pagePath, sections: [] })),
+    pages,
+    breadcrumbOf,
+  );
+  return SearchIndexCache.keyOf([
+    engineFingerprint(),
+    process.versions.v8,
+    language ?? "",
+    ...documents.flatMap((document) => [
+      JSON.stringify(document),
+      sections.packedOf(document.path) ?? new Uint8Array(0),
+    ]),
+  ]);
 }
 
 /**
