@@ -56,7 +56,7 @@ import {
 } from "./redirects/rule-files.ts";
 import { engineFingerprint } from "./render/engine-fingerprint.ts";
 import type { PageOutcome, PageTask, RendererSetup } from "./render/page-renderer.ts";
-import { EarlyRenderThreads, renderAllPages } from "./render/pool.ts";
+import { renderAllPages } from "./render/pool.ts";
 import { buildSearchIndex, SEARCH_ENTRY } from "./search/build-index.ts";
 import { SearchIndexCache } from "./search/index-cache.ts";
 import { siteSearchDocuments } from "./search/site-documents.ts";
@@ -153,23 +153,11 @@ export interface ExportResult {
   durationMs: number;
 }
 
-/** Exports a documentation repository as a static site (and optionally one archive). */
+/**
+ * Exports a documentation repository as a static site (and optionally one archive).
+ * Reads as the list of its steps; each step is a function of its own below or in a module.
+ */
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
-  // The render threads start once the pages are listed, and load their modules while the site
-  // is read (render/pool.ts); an export that ends before rendering must not leave them running.
-  const early = new EarlyRenderThreads(options.memoryLimitMb);
-  try {
-    return await exportWithThreads(options, early);
-  } finally {
-    early.close();
-  }
-}
-
-/** The export's steps, as a list; each step is a function of its own below or in a module. */
-async function exportWithThreads(
-  options: ExportOptions,
-  early: EarlyRenderThreads,
-): Promise<ExportResult> {
   const started = performance.now();
   const deployment = options.deployment ?? "cloud";
   const components = options.components ?? "interactive";
@@ -195,10 +183,6 @@ async function exportWithThreads(
     playgroundOptIn: options.playground === true,
     allowHosts: options.allowHosts,
     signal: options.signal,
-    // With `paths`, how many pages render is known only later.
-    onPagesListed: options.paths?.length
-      ? undefined
-      : (count) => early.startFor(count, options.concurrency),
   });
   const navigationPaths = collectNavigationPages(config.navigation);
   checkNavigationPages(config, navigationPaths, allPages, problems);
@@ -291,7 +275,6 @@ async function exportWithThreads(
       concurrency: options.concurrency,
       memoryLimitMb: options.memoryLimitMb,
       signal: options.signal,
-      started: early,
       onPageDone: (outcome) => {
         progress("rendering", ++pagesDone, tasks.length);
         // Handed over: nothing after rendering reads a page's Markdown or sections from its outcome.

@@ -33,8 +33,6 @@ export async function readSiteSources(options: {
   playgroundOptIn: boolean;
   allowHosts?: string[];
   signal?: AbortSignal;
-  /** Told how many page files the repository lists, before they are read. */
-  onPagesListed?: (count: number) => void;
 }): Promise<SiteSources> {
   const repo = openRepository(options.sourceDir);
   const { config, problems: configProblems } = loadSiteConfig(repo);
@@ -43,7 +41,6 @@ export async function readSiteSources(options: {
     repo.exists(".mintignore") ? repo.readText(".mintignore") : "",
   );
   const listing = listRepository(repo.root, ignore);
-  options.onPagesListed?.(listing.pages.length);
   const pages = readPageIndex(repo, listing.pages, problems, config.variables);
   const api = await prepareApiReference({
     repo,

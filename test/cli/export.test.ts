@@ -83,29 +83,6 @@ describe("quire export", () => {
     expect(result.stderr).toMatch(/docs\.json:3:\d+/);
   });
 
-  it("ends at once when a site large enough for render threads fails before its pages render", () => {
-    // The render threads start as soon as the pages are listed; a failure in reading them must
-    // stop those threads too, or the command would never exit.
-    const pages = Array.from({ length: 60 }, (_, index) => `page-${index}`);
-    const docs = makeRepo({
-      "docs.json": JSON.stringify({
-        name: "Large",
-        colors: { primary: "#0a7" },
-        navigation: { pages },
-      }),
-      ...Object.fromEntries(
-        pages.map((page) => [`${page}.mdx`, `---\ntitle: ${page}\n---\n\nText.\n`]),
-      ),
-      "page-7.mdx": Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe, 0x0a]),
-    });
-    // A command that hangs is killed at the timeout, without an exit code.
-    const result = runQuireSync(["export", docs, "-o", path.join(makeTempDir(), "x.tar.gz")], {
-      timeoutMs: 30_000,
-    });
-    expect(result.stderr).toContain('"page-7.mdx" is not valid UTF-8 text');
-    expect(result.code).toBe(1);
-  });
-
   it("rejects wrong usage with exit code 2 and a one-line reason", () => {
     expect(runQuireSync(["export", "/no/such/folder"]).stderr).toContain(
       'DOCS_DIR "/no/such/folder" is not a folder',

@@ -20,8 +20,6 @@ export interface RenderAllOptions {
   signal?: AbortSignal;
   /** Heap of each worker thread, in MB; at most (and by default) `THREAD_HEAP_MB`. */
   memoryLimitMb?: number;
-  /** Threads started while the site was read: used before any new one, the rest stopped. */
-  started?: EarlyRenderThreads;
 }
 
 /** Below this many pages, starting threads costs more than it saves. */
@@ -74,88 +72,15 @@ export async function renderAllPages(
   tasks: PageTask[],
   options: RenderAllOptions = {},
 ): Promise<PageOutcome[]> {
-  const threads = renderThreadCount(tasks.length, options.concurrency);
-  if (threads === 0) {
-    options.started?.close();
-    return renderInThisThread(setup, tasks, options);
-  }
-  return renderInWorkers(setup, tasks, threads, options);
-}
-
-/** The render threads for this many pages: none for a small site, else one a core (or as told). */
-export function renderThreadCount(pageCount: number, concurrency?: number): number {
-  const threads = concurrency ?? (pageCount < THREAD_THRESHOLD ? 0 : availableParallelism());
-  return threads <= 0 ? 0 : Math.min(threads, Math.ceil(pageCount / BATCH_SIZE));
-}
-
-/**
- * Render threads started before the pages to render are known, while the export reads the site
- * and lays it out: a thread takes ~0.3-0.5 s to load its modules, which it did after that
- * reading before. `renderAllPages` takes them; whatever ends the export first must `close` them.
- */
-export class EarlyRenderThreads {
-  readonly #memoryLimitMb: number | undefined;
-  #waiting: Worker[] = [];
-  #failure: Error | undefined;
-  readonly #noteError = (error: Error): void => {
-    this.#failure ??= error;
-  };
-  readonly #noteExit = (code: number): void => {
-    this.#failure ??= new Error(`a render worker exited with code ${code} as it started`);
-  };
-
-  constructor(memoryLimitMb: number | undefined) {
-    this.#memoryLimitMb = memoryLimitMb;
-  }
-
-  /** Starts the threads `renderAllPages` would use for `pageCount` pages (none for a small site). */
-  startFor(pageCount: number, concurrency?: number): void {
-    if (this.#waiting.length > 0) return;
-    const count = renderThreadCount(pageCount, concurrency);
-    for (let index = 0; index < count; index++) {
-      const worker = createRenderWorker(threadHeapMb(this.#memoryLimitMb));
-      // Until the pool takes it, a thread that fails is remembered, never an unhandled event.
-      worker.on("error", this.#noteError);
-      worker.on("exit", this.#noteExit);
-      this.#waiting.push(worker);
-    }
-  }
-
-  /** Up to `count` of the threads, the others stopped; throws if one failed while starting. */
-  take(count: number): Worker[] {
-    const failure = this.#failure;
-    const taken = failure ? [] : this.#waiting.slice(0, count);
-    for (const worker of taken) {
-      worker.off("error", this.#noteError);
-      worker.off("exit", this.#noteExit);
-    }
-    this.#waiting = this.#waiting.filter((worker) => !taken.includes(worker));
-    this.close();
-    if (failure) throw failure;
-    return taken;
-  }
-
-  /** Stops the threads not taken; safe to call more than once. */
-  close(): void {
-    for (const worker of this.#waiting) {
-      worker.off("exit", this.#noteExit);
-      void worker.terminate();
-    }
-    this.#waiting = [];
-  }
-}
-
-/** A render thread's heap, in MB: the export's budget, at most THREAD_HEAP_MB. */
-function threadHeapMb(memoryLimitMb: number | undefined): number {
-  return Math.min(THREAD_HEAP_MB, memoryLimitMb ?? THREAD_HEAP_MB);
-}
-
-function createRenderWorker(heapMb: number): Worker {
-  // Before a thread exists: V8's flags are the process's.
-  stopPretenuring();
-  return new Worker(new URL("./worker.ts", import.meta.url), {
-    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
-  });
+  const threads =
+    options.concurrency ?? (tasks.length < THREAD_THRESHOLD ? 0 : availableParallelism());
+  if (threads <= 0) return renderInThisThread(setup, tasks, options);
+  return renderInWorkers(
+    setup,
+    tasks,
+    Math.min(threads, Math.ceil(tasks.length / BATCH_SIZE)),
+    options,
+  );
 }
 
 async function renderInThisThread(
@@ -191,7 +116,7 @@ function renderInWorkers(
     batches.push(rest.slice(index, index + BATCH_SIZE));
   const workers: Worker[] = [];
   const retired = new Set<Worker>();
-  const heapMb = threadHeapMb(options.memoryLimitMb);
+  const heapMb = Math.min(THREAD_HEAP_MB, options.memoryLimitMb ?? THREAD_HEAP_MB);
 
   // One thread type-checks the twoslash blocks of every render thread, started on the first.
   let twoslash: TwoslashThread | undefined;
@@ -233,15 +158,14 @@ function renderInWorkers(
       () => fail(options.signal?.reason ?? new Error("aborted")),
       { once: true },
     );
-    let started: Worker[];
-    try {
-      started = options.started?.take(threadCount) ?? [];
-    } catch (error) {
-      reject(error);
-      return;
-    }
+    stopPretenuring();
     for (let index = 0; index < threadCount; index++) {
-      const worker = started[index] ?? createRenderWorker(heapMb);
+      const worker = new Worker(new URL("./worker.ts", import.meta.url), {
+        resourceLimits: {
+          maxOldGenerationSizeMb: heapMb,
+          maxYoungGenerationSizeMb: THREAD_YOUNG_MB,
+        },
+      });
       workers.push(worker);
       running += 1;
       worker.on(
@@ -282,7 +206,7 @@ function renderInWorkers(
       worker.postMessage({ type: "setup", setup });
     }
     // What reading the site left: an idle main thread would keep it while the threads work.
-    // Collected once the threads have their setup, so they make their renderers meanwhile.
+    // Collected once the threads are made, so they load their modules meanwhile.
     collectGarbage();
   });
   return done.finally(() => twoslash?.close());
