@@ -330,12 +330,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // Only an archive is asked for: the search files, most of what is written now, go straight
   // to their compressed entries (on libuv's threads) instead of through the scratch folder.
   const staged: StagedEntries | undefined =
-    archiveOnly && archiveCache
-      ? {
-          cache: archiveCache,
-          keys: new Map(),
-          ...(options.cacheDir ? { indexes: new SearchIndexCache(options.cacheDir) } : {}),
-        }
+    archiveOnly && archiveCache && options.cacheDir
+      ? { cache: archiveCache, keys: new Map(), indexes: new SearchIndexCache(options.cacheDir) }
       : undefined;
   try {
     await writeSearchIndex(outputDir, outcomes, searchSections, allPages, navigation, staged);
@@ -694,10 +690,10 @@ async function writeSearchIndex(
   let built = 0;
   const breadcrumbOf = (pagePath: string): string[] | undefined => breadcrumbs.get(pagePath);
   for (const [language, rendered] of byLanguage) {
-    const key = staged?.indexes
+    const key = staged
       ? searchIndexKey(language, rendered, pages, breadcrumbOf, searchSections)
-      : undefined;
-    if (staged && key && reuseSearchIndex(staged, key)) continue;
+      : "";
+    if (staged && reuseSearchIndex(staged, key)) continue;
     // Each language's index leaves its building behind: given back before the next is built.
     if (built++ > 0) collectGarbage();
     // Read back one language at a time: only its pages' sections are in memory at once.
@@ -713,15 +709,14 @@ async function writeSearchIndex(
       continue;
     }
     await prepareCompressedEntries(staged.cache, files, staged.keys);
-    if (key)
-      staged.indexes?.remember(
-        key,
-        files.map((file) => ({
-          path: file.path,
-          entry: staged.keys.get(file.path) as string,
-          size: Buffer.byteLength(file.content),
-        })),
-      );
+    staged.indexes.remember(
+      key,
+      files.map((file) => ({
+        path: file.path,
+        entry: staged.keys.get(file.path) as string,
+        size: Buffer.byteLength(file.content),
+      })),
+    );
   }
 }
 
@@ -758,7 +753,7 @@ function searchIndexKey(
  * cache still holds every one's entry; false when the index must be built.
  */
 function reuseSearchIndex(staged: StagedEntries, key: string): boolean {
-  const files = staged.indexes?.lookUp(key);
+  const files = staged.indexes.lookUp(key);
   if (!files?.every((file) => staged.cache.has(file.entry, file.size))) return false;
   for (const file of files) staged.keys.set(file.path, file.entry);
   return true;
@@ -768,8 +763,8 @@ function reuseSearchIndex(staged: StagedEntries, key: string): boolean {
 interface StagedEntries {
   cache: ArchiveEntryCache;
   keys: Map<string, string>;
-  /** The search indexes of earlier exports, when there is an export cache. */
-  indexes?: SearchIndexCache;
+  /** The search indexes of earlier exports. */
+  indexes: SearchIndexCache;
 }
 
 function writeSiteFiles(
