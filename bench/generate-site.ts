@@ -2,7 +2,7 @@
  * Writes a deterministic documentation site of N pages as a Mintlify-format repository for
  * Quire, as the same Markdown for VitePress and, when asked, as a Starlight project, so every
  * tool builds the same amount of text and code.
- * Usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|one-sidebar] [STARLIGHT_DIR]
+ * Usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|one-sidebar|one-group] [STARLIGHT_DIR]
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -34,10 +34,12 @@ export interface GeneratedSite {
 }
 
 /**
- * How the pages are arranged: `tabs` (25 pages a group, 10 groups a tab) or `one-sidebar` (100
- * pages a group, every group in one sidebar, as a large OpenAPI reference is).
+ * How the pages are arranged: `tabs` (25 pages a group, 10 groups a tab), `one-sidebar` (100
+ * pages a group, every group in one sidebar, as a large OpenAPI reference is) or `one-group`
+ * (every page in a single group, as an OpenAPI reference without tags is).
  */
-export type SiteShape = "tabs" | "one-sidebar";
+export type SiteShape = "tabs" | "one-sidebar" | "one-group";
+const SHAPES: readonly SiteShape[] = ["tabs", "one-sidebar", "one-group"];
 
 export function generateSite(
   outDir: string,
@@ -83,8 +85,9 @@ export function generateSite(
   rmSync(outDir, { recursive: true, force: true });
   if (starlightDir) rmSync(starlightDir, { recursive: true, force: true });
   // 25 pages a group, 10 groups a tab: a large but realistic site (a 250-entry sidebar per tab).
-  const perGroup = shape === "one-sidebar" ? 100 : 25;
-  const groupsPerTab = shape === "one-sidebar" ? Number.MAX_SAFE_INTEGER : 10;
+  // Pages still sit in folders of 100 in one group: only docs.json differs.
+  const perGroup = shape === "tabs" ? 25 : 100;
+  const groupsPerTab = shape === "tabs" ? 10 : Number.MAX_SAFE_INTEGER;
   const tabs: { tab: string; groups: { group: string; pages: string[] }[] }[] = [];
   const sidebar: Record<string, { text: string; items: { text: string; link: string }[] }[]> = {};
   const pages: string[] = [];
@@ -180,9 +183,19 @@ export function generateSite(
     "# Generated documentation\n\nA generated site for benchmarks.\n",
   );
   tabs[0]?.groups[0]?.pages.unshift("index");
+  const navigation =
+    shape === "tabs"
+      ? { tabs }
+      : shape === "one-sidebar"
+        ? { groups: tabs[0]?.groups ?? [] }
+        : {
+            groups: [
+              { group: "Reference", pages: tabs[0]?.groups.flatMap((group) => group.pages) ?? [] },
+            ],
+          };
   write(
     path.join(quireDir, "docs.json"),
-    `${JSON.stringify({ name: "Generated", colors: { primary: "#2563EB" }, navigation: shape === "one-sidebar" ? { groups: tabs[0]?.groups ?? [] } : { tabs } }, null, 2)}\n`,
+    `${JSON.stringify({ name: "Generated", colors: { primary: "#2563EB" }, navigation }, null, 2)}\n`,
   );
   for (const tab of tabs) {
     const prefix = `/${(tab.groups[0]?.pages.find((page) => page !== "index") ?? "").split("/")[0]}/`;
@@ -280,9 +293,9 @@ function writeStarlightProject(
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [outDir, count, shape, starlightDir] = process.argv.slice(2);
-  if (!outDir || (shape && shape !== "tabs" && shape !== "one-sidebar")) {
+  if (!outDir || (shape && !SHAPES.includes(shape as SiteShape))) {
     process.stderr.write(
-      "usage: node bench/generate-site.ts OUT_DIR [PAGES] [tabs|one-sidebar] [STARLIGHT_DIR]\n",
+      `usage: node bench/generate-site.ts OUT_DIR [PAGES] [${SHAPES.join("|")}] [STARLIGHT_DIR]\n`,
     );
     process.exit(2);
   }

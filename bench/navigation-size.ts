@@ -1,9 +1,10 @@
 /**
- * What a large sidebar costs: the same generated pages exported once with every group in one
- * sidebar (100 pages a group, as a large OpenAPI reference is) and once spread over tabs (a
- * 250-entry sidebar each), alternately, so a busy machine slows both alike. Reports each
- * export's time, CPU and peak memory, and the pages' HTML size. With the navigation in a shared
- * file the one-sidebar export should cost about what the tabbed one does.
+ * What a large sidebar costs: the same generated pages exported with every group in one
+ * sidebar (100 pages a group, as a large OpenAPI reference is), spread over tabs (a 250-entry
+ * sidebar each) and all in a single group (an OpenAPI reference without tags), alternately, so
+ * a busy machine slows them alike. Reports each export's time, CPU and peak memory, and the
+ * pages' HTML size. With the navigation in a shared file every shape should cost about what
+ * the tabbed one does.
  * Options: BENCH_NAVIGATION_PAGES (default 5000), BENCH_NAVIGATION_RUNS (default 1),
  * BENCH_NAVIGATION_QUIRE (the quire.js to run; default this checkout's, e.g. an older checkout's
  * for a before/after figure). Alone: node bench/navigation-size.ts
@@ -16,6 +17,7 @@ import { gzipSync } from "node:zlib";
 import { loadSiteConfig } from "../src/exporter/site/load-config.ts";
 import type { PageMeta } from "../src/exporter/site/page-index.ts";
 import { RepoFiles } from "../src/exporter/site/repo-files.ts";
+import { SIDEBAR_LIST_LIMIT, SIDEBAR_LIST_WINDOW } from "../src/exporter/theme/chrome/sidebar.ts";
 import { renderPage } from "../src/exporter/theme/layout.ts";
 import type { SiteLayoutData } from "../src/exporter/theme/layout-types.ts";
 import { NavigationModel } from "../src/exporter/theme/navigation-view.ts";
@@ -51,7 +53,7 @@ export async function runNavigationBenchmark(
   const runs = Number(process.env.BENCH_NAVIGATION_RUNS ?? 1);
   const quire = path.resolve(process.env.BENCH_NAVIGATION_QUIRE ?? path.join(root, "bin/quire.js"));
   const work = path.join(os.tmpdir(), `quire-bench-navigation-${process.pid}`);
-  const shapes: SiteShape[] = ["one-sidebar", "tabs"];
+  const shapes: SiteShape[] = ["one-sidebar", "tabs", "one-group"];
   try {
     const sources = new Map(
       shapes.map((shape) => {
@@ -254,30 +256,42 @@ const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
+const SHAPE_NAMES: Record<SiteShape, string> = {
+  "one-sidebar": "one sidebar (50+ groups of 100)",
+  tabs: "tabs (250-entry sidebars)",
+  "one-group": "one group of every page",
+};
+
 /** The navigation section of BENCHMARKS.md. */
 export function navigationSection(result: NavigationBenchmark, machine: string): string {
   const rows = result.shapes.map(
     (row) =>
-      `| ${row.shape === "one-sidebar" ? "one sidebar (50+ groups of 100)" : "tabs (250-entry sidebars)"} | ${seconds(row.wallMs)} | ${seconds(row.cpuMs)} | ${mb(row.peakRssBytes)} | ${kb(row.medianPageBytes)} | ${kb(row.largestPageBytes)} | ${kb(row.sidebarFileBytes)} | ${mb(row.bundleBytes)} |`,
+      `| ${SHAPE_NAMES[row.shape]} | ${seconds(row.wallMs)} | ${seconds(row.cpuMs)} | ${mb(row.peakRssBytes)} | ${kb(row.medianPageBytes)} | ${kb(row.largestPageBytes)} | ${kb(row.sidebarFileBytes)} | ${mb(row.bundleBytes)} |`,
   );
   const weights = result.weights.map(
     (row) =>
       `| ${row.entries} | ${kb(row.whole.raw)} (${kb(row.whole.gzip)}) | ${kb(row.split.raw)} (${kb(row.split.gzip)}) | ${kb(row.script.raw)} (${kb(row.script.gzip)}) |`,
   );
-  const [one, tabs] = result.shapes;
-  const ratio = (pick: (row: NavigationBenchmark["shapes"][number]) => number): string =>
-    one && tabs ? (pick(one) / pick(tabs)).toFixed(2) : "?";
+  const byShape = (shape: SiteShape) => result.shapes.find((row) => row.shape === shape);
+  const tabs = byShape("tabs");
+  const ratio = (
+    shape: SiteShape,
+    pick: (row: NavigationBenchmark["shapes"][number]) => number,
+  ): string => {
+    const row = byShape(shape);
+    return row && tabs ? (pick(row) / pick(tabs)).toFixed(2) : "?";
+  };
   return `## Navigation size (bench/navigation-size.ts)
 
-${result.pages} generated pages exported by \`${result.quire}\` (\`--no-cache\`, median of ${result.runs} run(s), the two shapes alternated), ${machine}, load average ${result.loadAverage.toFixed(1)}.
+${result.pages} generated pages exported by \`${result.quire}\` (\`--no-cache\`, median of ${result.runs} run(s), the shapes alternated), ${machine}, load average ${result.loadAverage.toFixed(1)}.
 
 | Shape | Wall time | CPU time | Peak memory | Median page HTML | Largest page HTML | Shared sidebar files | Unpacked bundle |
 |---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
-One sidebar against tabs: CPU time ${ratio((row) => row.cpuMs)}×, wall time ${ratio((row) => row.wallMs)}×.
+One sidebar against tabs: CPU time ${ratio("one-sidebar", (row) => row.cpuMs)}×, wall time ${ratio("one-sidebar", (row) => row.wallMs)}×. One group against tabs: CPU time ${ratio("one-group", (row) => row.cpuMs)}×, wall time ${ratio("one-group", (row) => row.wallMs)}×.
 
-What one page's sidebar weighs (raw, and gzip-compressed in brackets), whole in the page or split (the page's own group in the page, every other group's entries in the shared script, loaded once for the site), for sidebars in groups of 50 entries. Sidebars of more than ${SIDEBAR_INLINE_LIMIT} entries are split.
+What one page's sidebar weighs (raw, and gzip-compressed in brackets), whole in the page or split (the page's own group in the page, every other group's entries in the shared script, loaded once for the site), for sidebars in groups of 50 entries. Sidebars of more than ${SIDEBAR_INLINE_LIMIT} entries are split, and in a split sidebar a list (a group's entries, or the top level) of more than ${SIDEBAR_LIST_LIMIT} entries keeps ${SIDEBAR_LIST_WINDOW} of them around the page.
 
 | Entries | Whole in the page | Split: in the page | Split: shared script |
 |---|---|---|---|

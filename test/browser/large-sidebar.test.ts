@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportSite } from "../../src/exporter/export-site.ts";
+import { SIDEBAR_LIST_WINDOW } from "../../src/exporter/theme/chrome/sidebar.ts";
 import { SIDEBAR_INLINE_LIMIT } from "../../src/exporter/theme/sidebar-script.ts";
 import { launchBrowser, serveFolder } from "../helpers/browser.ts";
 import { writeRepoFiles } from "../helpers/temp-repo.ts";
@@ -215,6 +216,73 @@ describe("a large sidebar of a language, with clean URLs", () => {
     await link.click();
     await tab.waitForURL(/\/fr\/g0\/p1\/index\.html$/);
     expect(await tab.locator("h1").textContent()).toBe("Page fr/g0/p1");
+    await tab.context().close();
+  });
+});
+
+describe("a flat group of more pages than a page carries", () => {
+  // One group of 500 endpoints, as an OpenAPI reference lists them, in folders of 50.
+  const COUNT = 500;
+  const pathOf = (index: number): string => `api/f${Math.floor(index / 50)}/e${index}`;
+  let flatSite: string;
+
+  beforeAll(async () => {
+    const files: Record<string, string> = {};
+    const pages = Array.from({ length: COUNT }, (_unused, index) => pathOf(index));
+    for (const page of pages)
+      files[`${page}.mdx`] = `---\ntitle: Endpoint ${page}\n---\n\nText of ${page}.\n`;
+    files["docs.json"] = JSON.stringify({
+      name: "Flat",
+      colors: { primary: "#2563eb" },
+      navigation: { groups: [{ group: "Endpoints", pages }] },
+    });
+    writeRepoFiles(path.join(root, "flat-source"), files);
+    flatSite = path.join(root, "flat-site");
+    await exportSite({
+      sourceDir: path.join(root, "flat-source"),
+      outputDir: flatSite,
+      paths: [pathOf(260), pathOf(3)],
+    });
+  }, 120_000);
+
+  it("fills in the rest of the group around the page's own entries, in order, links working", async () => {
+    const html = readFileSync(path.join(flatSite, `${pathOf(260)}.html`), "utf8");
+    expect(html.match(/class="nav-link/g)).toHaveLength(SIDEBAR_LIST_WINDOW);
+    const tab = await open(pathToFileURL(path.join(flatSite, `${pathOf(260)}.html`)).href);
+    const links = tab.locator(".sidebar a.nav-link");
+    await expect.poll(() => links.count()).toBe(COUNT);
+    expect(await tab.locator(".sidebar [data-sidebar-entries]").count()).toBe(0);
+    const titles = await links.evaluateAll((all) => all.map((link) => link.textContent));
+    expect(titles).toEqual(
+      Array.from({ length: COUNT }, (_unused, index) => `Endpoint ${pathOf(index)}`),
+    );
+    const current = tab.locator(".sidebar [aria-current='page']");
+    expect(await current.textContent()).toBe(`Endpoint ${pathOf(260)}`);
+    const box = await current.boundingBox();
+    expect(box && box.y > 0 && box.y + box.height < 800).toBe(true);
+    // An entry the script filled in, from another folder, leads to its page.
+    const filled = tab.locator(".sidebar a.nav-link", {
+      hasText: new RegExp(`^Endpoint ${pathOf(3)}$`),
+    });
+    await filled.scrollIntoViewIfNeeded();
+    await filled.click();
+    await tab.waitForURL(new RegExp(`/${pathOf(3)}\\.html$`));
+    expect(await tab.locator("h1").textContent()).toBe(`Endpoint ${pathOf(3)}`);
+    await expect.poll(() => tab.locator(".sidebar a.nav-link").count()).toBe(COUNT);
+    await tab.context().close();
+  });
+
+  it("keeps the entries around the page with JavaScript off", async () => {
+    const tab = await open(pathToFileURL(path.join(flatSite, `${pathOf(260)}.html`)).href, false);
+    const titles = await tab
+      .locator(".sidebar a.nav-link")
+      .evaluateAll((all) => all.map((link) => link.textContent));
+    expect(titles).toHaveLength(SIDEBAR_LIST_WINDOW);
+    expect(titles).toContain(`Endpoint ${pathOf(260)}`);
+    expect(titles[0]).toBe(`Endpoint ${pathOf(260 - SIDEBAR_LIST_WINDOW / 2)}`);
+    expect(await tab.locator(".sidebar [aria-current='page']").textContent()).toBe(
+      `Endpoint ${pathOf(260)}`,
+    );
     await tab.context().close();
   });
 });

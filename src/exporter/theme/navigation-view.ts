@@ -27,6 +27,11 @@ export interface NavigationView {
    * sidebar, in every thread of an export.
    */
   sidebarScope: number;
+  /**
+   * The same sidebar as pages away from each of its groups show it, as the shared sidebar
+   * script holds it: the page's own lists are these with the page's branch in place.
+   */
+  sharedSidebar?: SharedSidebar;
   /** The groups holding the page, outermost first. */
   breadcrumb: string[];
   /** The tab, anchor, dropdown and menu item holding the page, outermost first. */
@@ -111,14 +116,21 @@ export type SidebarItem =
       holdsCurrent: boolean;
     };
 
+export type SidebarGroupItem = Extract<SidebarItem, { type: "group" }>;
+
+/** A sidebar's entries as every page outside its groups sees them: nothing current. */
+export interface SharedSidebar {
+  /** The top-level entries. */
+  items: SidebarItem[];
+  /** Group items by their id. */
+  groups: SidebarGroupItem[];
+}
+
 /** A section's sidebar as every page outside a group sees that group: nothing current. */
-interface SidebarTree {
+interface SidebarTree extends SharedSidebar {
   scope: number;
   /** The language of the division the sidebar belongs to, if any: its entries' interface strings. */
   language?: string;
-  items: SidebarItem[];
-  /** Group items by their id. */
-  groups: Extract<SidebarItem, { type: "group" }>[];
   /** Page path → the ids of the groups holding it. */
   branches: Map<string, number[]>;
   /** Entries in all: pages, links and groups. */
@@ -152,9 +164,10 @@ export class NavigationModel {
   private readonly trees = new Map<NavNode[], SidebarTree>();
   private readonly groupIds = new Map<NavGroup, number>();
   /**
-   * Each page entry of the shared sidebar trees, by its navigation node: an entry that is not
-   * the current page reads the same on every page, so the group holding the page takes these
-   * rather than new ones, and the layout can reuse their HTML (chrome/sidebar.ts).
+   * Each page and link entry of the shared sidebar trees, by its navigation node: an entry that
+   * is not the current page reads the same on every page, so the group holding the page takes
+   * these rather than new ones, and the layout can reuse their HTML and tell the page's own
+   * entry from the rest by identity (chrome/sidebar.ts).
    */
   private readonly sharedPageItems = new WeakMap<NavNode, SidebarItem>();
 
@@ -294,6 +307,7 @@ export class NavigationModel {
       branch: new Set(tree.branches.get(pagePath)),
     });
     view.sidebarScope = tree.scope;
+    view.sharedSidebar = { items: tree.items, groups: tree.groups };
     const directory = this.directory(pagePath);
     if (directory) view.directory = directory;
     // Previous/next stay within the page's own language and version.
@@ -467,13 +481,18 @@ export class NavigationModel {
         if (pagePath === undefined)
           this.sharedPageItems.set(node, items[items.length - 1] as SidebarItem);
       } else if (node.type === "link") {
-        items.push({
-          type: "page",
-          title: node.label,
-          ...linkTarget(node.href, this.pages),
-          icon: node.icon,
-          current: false,
-        });
+        const sharedItem = shared ? this.sharedPageItems.get(node) : undefined;
+        items.push(
+          sharedItem ?? {
+            type: "page",
+            title: node.label,
+            ...linkTarget(node.href, this.pages),
+            icon: node.icon,
+            current: false,
+          },
+        );
+        if (pagePath === undefined)
+          this.sharedPageItems.set(node, items[items.length - 1] as SidebarItem);
       } else if (node.type === "group" && !node.hidden) {
         const id = this.groupIds.get(node) ?? -1;
         const away = shared && !shared.branch.has(id) ? shared.tree.groups[id] : undefined;

@@ -1,7 +1,7 @@
 import { messagesFor } from "../messages/index.ts";
 import { type AssetFile, hashedPath } from "./build-assets.ts";
 import { pageLinks } from "./chrome/links.ts";
-import { sidebarGroupContents, sidebarOptions } from "./chrome/sidebar.ts";
+import { sharedSidebarContents, sidebarOptions } from "./chrome/sidebar.ts";
 import type { SiteLayoutData } from "./layout-types.ts";
 import type { NavigationModel } from "./navigation-view.ts";
 
@@ -29,7 +29,8 @@ export interface SidebarScripts {
 
 /**
  * One content-hashed classic script per large sidebar, `_quire/sidebar.<hash>.js`: the entries
- * of each of its groups as HTML with links relative to the bundle root, by group id. A classic
+ * of each of its groups as HTML with links relative to the bundle root, by group id, then its
+ * top-level entries when they are a long list (`sharedSidebarContents`). A classic
  * script, not JSON for `fetch`, so it loads from `file://` too; pages load it deferred, before
  * the client script that fills their empty groups from it. Sidebars of at most `limit` entries
  * and `characterLimit` characters (their groups' entries, as the script holds them) get none.
@@ -47,12 +48,20 @@ export function buildSidebarScripts(
   const paths: Record<number, string> = {};
   for (const tree of navigation.sidebarTrees()) {
     // Each sidebar belongs to one language's navigation, and is written in its strings.
-    const groups = sidebarGroupContents(tree.groups, links, {
+    const lists = sharedSidebarContents(tree, links, {
       ...options,
       messages: messagesFor(tree.language),
     });
-    const content = `self.${SIDEBAR_GLOBAL}=${JSON.stringify(groups)};\n`;
-    if (tree.size <= limit && content.length <= characterLimit) continue;
+    const script = (contents: (string | string[])[]): string =>
+      `self.${SIDEBAR_GLOBAL}=${JSON.stringify(contents)};\n`;
+    // Weighed as a script of the groups' entries alone, each group's in one piece.
+    const weight = script(
+      lists
+        .slice(0, tree.groups.length)
+        .map((list) => (Array.isArray(list) ? list.join("") : list)),
+    ).length;
+    if (tree.size <= limit && weight <= characterLimit) continue;
+    const content = script(lists);
     const file = hashedPath("_quire/sidebar", "js", content);
     files.push({ path: file, content });
     paths[tree.scope] = file;

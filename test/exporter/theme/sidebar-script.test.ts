@@ -1,5 +1,10 @@
+import { posix } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PageMeta } from "../../../src/exporter/site/page-index.ts";
+import {
+  SIDEBAR_LIST_LIMIT,
+  SIDEBAR_LIST_WINDOW,
+} from "../../../src/exporter/theme/chrome/sidebar.ts";
 import { renderNotFoundPage, renderPage } from "../../../src/exporter/theme/layout.ts";
 import { NavigationModel } from "../../../src/exporter/theme/navigation-view.ts";
 import {
@@ -71,8 +76,13 @@ function bigSite(
     pages,
     options.cleanUrls ? { cleanUrls: true } : {},
   );
-  const navigationModel = new NavigationModel(site.config.navigation, site.pages);
-  const scripts = buildSidebarScripts(site, navigationModel);
+  return { site, ...withSidebarScripts(site) };
+}
+
+/** The site's shared sidebar scripts, made and linked, and a page of it rendered with a short body. */
+function withSidebarScripts(site: ReturnType<typeof siteOf>) {
+  const model = new NavigationModel(site.config.navigation, site.pages);
+  const scripts = buildSidebarScripts(site, model);
   site.assets.sidebarScripts = scripts.paths;
   const render = (pagePath: string): string =>
     renderPage(
@@ -87,13 +97,46 @@ function bigSite(
           islandModules: [],
         },
       },
-      navigationModel.view(pagePath),
+      model.view(pagePath),
     );
-  return { site, scripts, render };
+  return { scripts, render };
 }
 
 function sidebarPart(html: string): string {
   return html.match(/<nav id="sidebar"[\s\S]*?<\/nav>/)?.[0] ?? "";
+}
+
+/**
+ * `count` pages in one list, as an API reference generated from OpenAPI lists them: in one
+ * group, or with `topLevel` at the sidebar's top level (a tab's `pages`); with `hidden`, the
+ * page `p7` is hidden. Every page but the first sits in a folder of ten.
+ */
+function flatSite(count: number, options: { topLevel?: boolean; hidden?: boolean } = {}) {
+  const pages = Array.from({ length: count }, (_unused, index) =>
+    meta(index === 0 ? "intro" : `f${Math.floor(index / 10)}/p${index}`, {
+      ...(options.hidden && index === 7 ? { hidden: true } : {}),
+    }),
+  );
+  const paths = pages.map((page) => page.path);
+  const navigation = options.topLevel
+    ? { tabs: [{ tab: "API", pages: paths }] }
+    : { groups: [{ group: "Endpoints", pages: paths }] };
+  const site = siteOf({ name: "Flat", navigation }, pages);
+  return { site, ...withSidebarScripts(site), paths };
+}
+
+/** The runs of a list a page left for the client to fill: [list, from, to]. */
+function leftOut(html: string): number[][] {
+  return [...html.matchAll(/<li hidden data-sidebar-entries="(\d+):(\d+):(\d+)"><\/li>/g)].map(
+    (match) => match.slice(1).map(Number),
+  );
+}
+
+/** The pages a sidebar links, in order, as `href`s. */
+function linkedPages(sidebar: string): string[] {
+  return [...sidebar.matchAll(/<a class="nav-link[^"]*" href="([^"]+)"/g)].map(
+    (match) => match[1] as string,
+  );
 }
 
 /** The group contents a shared script holds, as the browser reads them. */
@@ -265,5 +308,106 @@ describe("large sidebars in a shared script", () => {
     const page = render("g37/p10");
     expect(page).toMatch(/<script src="\.\.\/\.\.\/_quire\/sidebar\.[0-9a-f]{10}\.js" defer>/);
     expect(sidebarPart(page)).toContain('href="../p11/index.html"');
+  });
+});
+
+describe("a long list in a split sidebar", () => {
+  it("keeps a window of a 1,000-page group around the page, and leaves the rest to the script", () => {
+    const { scripts, render, paths } = flatSite(1000);
+    expect(scripts.files).toHaveLength(1);
+    const sidebar = sidebarPart(render("f50/p500"));
+    // The page's entry and the 99 around it, in order, the page marked.
+    const linked = linkedPages(sidebar);
+    expect(linked).toHaveLength(SIDEBAR_LIST_WINDOW);
+    expect(linked[0]).toBe("../f45/p450.html");
+    expect(linked.at(-1)).toBe("../f54/p549.html");
+    expect(sidebar).toMatch(
+      /<li data-active><a class="nav-link current" href="p500\.html" aria-current="page">/,
+    );
+    expect(leftOut(sidebar)).toEqual([
+      [0, 0, 450],
+      [0, 550, 1000],
+    ]);
+    // 1,000 entries of about 60 bytes would be 60 KB.
+    expect(Buffer.byteLength(sidebar)).toBeLessThan(12_000);
+    // The script holds the group entry by entry, so a run is a slice of it; together with the
+    // page's window, in the page's place, they are the whole group.
+    const [entries] = JSON.parse(
+      (scripts.files[0]?.content ?? "")
+        .toString()
+        .replace(/^[^=]*=/, "")
+        .replace(/;\s*$/, ""),
+    ) as string[][];
+    expect(entries).toHaveLength(1000);
+    const fromScript = entries?.map((entry) => /href="([^"]+)"/.exec(entry)?.[1]);
+    expect(fromScript).toEqual(paths.map((path) => `${path}.html`));
+    // The page's window is the script's entries 450 to 549, the page's own marked.
+    const window = sidebar
+      .match(/data-sidebar-entries="0:0:450"><\/li>([\s\S]*?)<li hidden/)?.[1]
+      ?.replace(/href="([^"]+)"/g, (_match, href: string) => `href="${posix.join("f50", href)}"`);
+    expect(window).toBe(
+      entries
+        ?.slice(450, 550)
+        .join("")
+        .replace(
+          '<li><a class="nav-link" href="f50/p500.html">',
+          '<li data-active><a class="nav-link current" href="f50/p500.html" aria-current="page">',
+        ),
+    );
+  });
+
+  it("keeps the first or last entries for a page at either end of the list", () => {
+    const { render } = flatSite(1000);
+    const first = sidebarPart(render("intro"));
+    expect(linkedPages(first)[0]).toBe("intro.html");
+    expect(linkedPages(first)).toHaveLength(SIDEBAR_LIST_WINDOW);
+    expect(leftOut(first)).toEqual([[0, SIDEBAR_LIST_WINDOW, 1000]]);
+    const last = sidebarPart(render("f99/p999"));
+    expect(linkedPages(last).at(-1)).toBe("p999.html");
+    expect(leftOut(last)).toEqual([[0, 0, 1000 - SIDEBAR_LIST_WINDOW]]);
+  });
+
+  it("cuts a long top-level list alike, filed after the groups, and the 404 page keeps its start", () => {
+    const { scripts, render, site } = flatSite(600, { topLevel: true });
+    const lists = JSON.parse(
+      (scripts.files[0]?.content ?? "")
+        .toString()
+        .replace(/^[^=]*=/, "")
+        .replace(/;\s*$/, ""),
+    ) as unknown[];
+    // No groups: the top level is list 0.
+    expect(lists).toHaveLength(1);
+    expect(lists[0]).toHaveLength(600);
+    const sidebar = sidebarPart(render("f30/p300"));
+    expect(linkedPages(sidebar)).toHaveLength(SIDEBAR_LIST_WINDOW);
+    expect(leftOut(sidebar)).toEqual([
+      [0, 0, 250],
+      [0, 350, 600],
+    ]);
+    const notFound = sidebarPart(renderNotFoundPage(site));
+    expect(linkedPages(notFound)[0]).toBe("intro.html");
+    expect(leftOut(notFound)).toEqual([[0, SIDEBAR_LIST_WINDOW, 600]]);
+  });
+
+  it("keeps a list whole where the page's list is not the shared one but for its own entry", () => {
+    // A hidden page shows in its own page's sidebar only: that list has an entry more.
+    const { render } = flatSite(1000, { hidden: true });
+    const hiddenPage = sidebarPart(render("f0/p7"));
+    expect(leftOut(hiddenPage)).toEqual([]);
+    expect(linkedPages(hiddenPage)).toHaveLength(1000);
+    expect(leftOut(sidebarPart(render("f50/p500")))).toHaveLength(2);
+  });
+
+  it("writes a list of up to the limit whole, and a long one whole where the sidebar is not split", () => {
+    // Groups of the limit's entries (pages and a subgroup), split: the page's group is whole.
+    const { scripts, render } = bigSite(3, SIDEBAR_LIST_LIMIT - 1);
+    expect(scripts.files).toHaveLength(1);
+    const atLimit = sidebarPart(render("g1/p100"));
+    expect(leftOut(atLimit)).toEqual([]);
+    expect(linkedPages(atLimit)).toHaveLength(SIDEBAR_LIST_LIMIT - 1);
+    // 250 entries stay under the split's limits: whole in every page, with no script.
+    const whole = flatSite(250);
+    expect(whole.scripts.files).toHaveLength(0);
+    expect(linkedPages(sidebarPart(whole.render("f12/p120")))).toHaveLength(250);
   });
 });

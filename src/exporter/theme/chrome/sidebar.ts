@@ -2,7 +2,13 @@ import { ENGLISH, type Messages } from "../../messages/index.ts";
 import type { SiteConfig } from "../../site/types.ts";
 import { TextCache } from "../../text-cache.ts";
 import { escapeHtml } from "../html.ts";
-import type { NavEntry, NavigationView, SidebarItem, Switcher } from "../navigation-view.ts";
+import type {
+  NavEntry,
+  NavigationView,
+  SharedSidebar,
+  SidebarItem,
+  Switcher,
+} from "../navigation-view.ts";
 import { iconHtml } from "./icon.ts";
 import type { PageLinks } from "./links.ts";
 
@@ -18,7 +24,23 @@ export interface SidebarOptions {
    * fills it in the browser.
    */
   deferAway?: boolean;
+  /**
+   * With `deferAway`, the sidebar as the shared script holds it: a long list of the page's
+   * branch is then cut to a window around the page (`SIDEBAR_LIST_LIMIT`).
+   */
+  shared?: SharedSidebar;
 }
+
+/**
+ * A list of more entries than this (a group's, or the sidebar's top level) is not written whole
+ * into the pages of a split sidebar: each page keeps `SIDEBAR_LIST_WINDOW` of them around its
+ * own entry, and the shared script holds the list entry by entry for the client to fill in the
+ * rest. Splitting by group left a flat group whole in each of its pages: 5,002 pages in one
+ * group (an API reference can be that) made pages of 510 KB, a bundle of 302 MB and an export
+ * 2.6 times as long as the same pages in groups of 100.
+ */
+export const SIDEBAR_LIST_LIMIT = 200;
+export const SIDEBAR_LIST_WINDOW = 100;
 
 /** The site's sidebar settings. */
 export function sidebarOptions(config: SiteConfig): SidebarOptions {
@@ -32,19 +54,30 @@ export function sidebarOptions(config: SiteConfig): SidebarOptions {
 const THEME_DRILLDOWN: ReadonlySet<string> = new Set(["aspen", "almond"]);
 
 /**
- * The entries of every group of a sidebar (indexed by group id) as pages away from the group
- * show them, with the groups inside left to fill in turn: the shared sidebar script's content.
- * `links` are a root page's, so every page link is relative to the bundle root.
+ * The shared sidebar script's content: the entries of every group of a sidebar (indexed by
+ * group id) as pages away from the group show them, with the groups inside left to fill in
+ * turn; then, when the top level is a long list, its entries. A long list is kept entry by entry
+ * (an array), so the client can fill the runs a page left out of it. `links` are a root page's,
+ * so every page link is relative to the bundle root.
  */
-export function sidebarGroupContents(
-  groups: Extract<SidebarItem, { type: "group" }>[],
+export function sharedSidebarContents(
+  sidebar: SharedSidebar,
   links: PageLinks,
   options: SidebarOptions,
-): string[] {
-  const deferred = { ...options, deferAway: true };
-  return groups.map((group) =>
-    group.items.map((child) => sidebarItem(child, links, deferred, 1)).join(""),
-  );
+): (string | string[])[] {
+  const deferred = { ...options, deferAway: true, shared: undefined };
+  const list = (items: SidebarItem[], depth: number): string | string[] => {
+    const entries = items.map((child) => sidebarItem(child, links, deferred, depth));
+    return items.length > SIDEBAR_LIST_LIMIT ? entries : entries.join("");
+  };
+  const contents = sidebar.groups.map((group) => list(group.items, 1));
+  if (sidebar.items.length > SIDEBAR_LIST_LIMIT) contents.push(list(sidebar.items, 0));
+  return contents;
+}
+
+/** The number the shared script files a sidebar's top-level list under: after its groups. */
+function topLevelListId(sidebar: SharedSidebar): number {
+  return sidebar.groups.length;
 }
 
 /**
@@ -58,6 +91,8 @@ export function sidebarHtml(
 ): string {
   const { library } = options;
   const messages = options.messages ?? ENGLISH;
+  const shared = options.deferAway ? view.sharedSidebar : undefined;
+  const listOptions = shared ? { ...options, shared } : options;
   const switchers = view.switchers
     .map((switcher) => switcherHtml(switcher, links, library, messages))
     .join("");
@@ -71,7 +106,7 @@ export function sidebarHtml(
       : "";
   return `<nav id="sidebar" class="sidebar" aria-label="${escapeHtml(messages.documentationNavigation)}">
 <a class="sidebar-close" href="#" data-menu-close aria-label="${escapeHtml(messages.closeNavigation)}">×</a>
-<div id="sidebar-content" class="sidebar-content">${switchers}${mobileTabs}${anchors}<div class="sidebar-groups">${view.sidebar.map((item) => sidebarItem(item, links, options, 0)).join("")}</div></div>
+<div id="sidebar-content" class="sidebar-content">${switchers}${mobileTabs}${anchors}<div class="sidebar-groups">${listHtml(view.sidebar, shared && { id: topLevelListId(shared), entries: shared.items }, links, listOptions, 0)}</div></div>
 </nav>
 `;
 }
@@ -189,9 +224,16 @@ function itemHtml(
     return `<li${item.current ? " data-active" : ""}><a class="nav-link${item.current ? " current" : ""}${item.deprecated ? " deprecated" : ""}" href="${escapeHtml(links.url(item.target, item.external))}"${item.current ? ` aria-current="page"` : ""}${external}>${method}${icon}<span>${escapeHtml(item.title)}</span>${tag}${deprecated}</a></li>`;
   }
   const deferred = options.deferAway && !item.holdsCurrent;
+  const sharedGroup = options.shared?.groups[item.id];
   const children = deferred
     ? ""
-    : item.items.map((child) => sidebarItem(child, links, options, depth + 1)).join("");
+    : listHtml(
+        item.items,
+        sharedGroup && { id: item.id, entries: sharedGroup.items },
+        links,
+        options,
+        depth + 1,
+      );
   const fill = deferred ? ` data-sidebar-group="${item.id}"` : "";
   const rootTarget = item.root ?? (options.drilldown && depth > 0 ? firstPage(item) : undefined);
   const groupIcon = icon ? `<span class="sidebar-group-icon">${icon}</span>` : "";
@@ -202,6 +244,64 @@ function itemHtml(
     return `<section class="nav-group sidebar-group"${item.open ? " data-active" : ""}><h2 class="nav-group-title sidebar-group-header">${title}</h2><ul class="nav-group-items"${fill}>${children}</ul></section>`;
   }
   return `<li><details class="nav-subgroup sidebar-group"${item.open ? " open data-active" : ""}><summary>${title}</summary><ul class="nav-subgroup-items"${fill}>${children}</ul></details></li>`;
+}
+
+/** A list as the shared script holds it: its number there and its entries. */
+interface SharedList {
+  id: number;
+  entries: SidebarItem[];
+}
+
+/**
+ * A list's entries as the page shows them: whole, or, for a long list of a split sidebar, a
+ * window of them around the page's own entry (the first ones when the list holds none), with
+ * an empty, hidden stand-in for each run left out: `data-sidebar-entries="<list>:<from>:<to>"`,
+ * which the client script fills from the shared script (components/sidebar.ts).
+ */
+function listHtml(
+  items: SidebarItem[],
+  shared: SharedList | undefined,
+  links: PageLinks,
+  options: SidebarOptions,
+  depth: number,
+): string {
+  const entries = (from: number, to: number): string => {
+    let html = "";
+    for (let index = from; index < to; index++)
+      html += sidebarItem(items[index] as SidebarItem, links, options, depth);
+    return html;
+  };
+  const window = shared ? entryWindow(items, shared.entries) : undefined;
+  if (!shared || !window) return entries(0, items.length);
+  const leftOut = (from: number, to: number): string =>
+    from < to ? `<li hidden data-sidebar-entries="${shared.id}:${from}:${to}"></li>` : "";
+  return `${leftOut(0, window.start)}${entries(window.start, window.end)}${leftOut(window.end, items.length)}`;
+}
+
+/**
+ * Which entries of a long list the page writes, when the list is the shared one entry for entry
+ * but for the page's own entry (or the group holding it): the list's stand-ins are filled from
+ * the shared copy, so any other difference (a hidden page shown on its own page, a page listed
+ * twice) keeps the list whole.
+ */
+function entryWindow(
+  items: SidebarItem[],
+  shared: SidebarItem[],
+): { start: number; end: number } | undefined {
+  if (items.length <= SIDEBAR_LIST_LIMIT || items.length !== shared.length) return undefined;
+  let own: number | undefined;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as SidebarItem;
+    if (item === shared[index]) continue;
+    const onBranch = item.current || (item.type === "group" && item.holdsCurrent);
+    if (own !== undefined || !onBranch) return undefined;
+    own = index;
+  }
+  const start = Math.max(
+    0,
+    Math.min((own ?? 0) - SIDEBAR_LIST_WINDOW / 2, items.length - SIDEBAR_LIST_WINDOW),
+  );
+  return { start, end: start + SIDEBAR_LIST_WINDOW };
 }
 
 /** The first page a group leads to, for drill-down groups. */
