@@ -137,6 +137,23 @@ interface SidebarTree extends SharedSidebar {
   size: number;
 }
 
+/** A page's view of a shared sidebar: the tree, and the ids of the groups holding the page. */
+interface SharedBranch {
+  tree: SidebarTree;
+  branch: ReadonlySet<number>;
+}
+
+/** A sidebar list's nodes by their place in the shared tree's copy of the list. */
+interface ListPlaces {
+  nodes: NavNode[];
+  /** Page path → its places (a page may be listed twice). */
+  pages: Map<string, number[]>;
+  /** Group id → its place. */
+  groups: Map<number, number>;
+  /** Hidden pages, which the shared copy leaves out. */
+  hiddenPages: Set<string>;
+}
+
 /** The pages previous/next step through, in order, each once, and each page's index there. */
 interface PageSequence {
   pages: string[];
@@ -163,6 +180,8 @@ export class NavigationModel {
   private readonly scopes = new Map<NavNode[], number>();
   private readonly trees = new Map<NavNode[], SidebarTree>();
   private readonly groupIds = new Map<NavGroup, number>();
+  /** Each sidebar list's places in its shared copy (null: the copy does not match). */
+  private readonly places = new Map<NavNode[], ListPlaces | null>();
   /**
    * Each page and link entry of the shared sidebar trees, by its navigation node: an entry that
    * is not the current page reads the same on every page, so the group holding the page takes
@@ -302,10 +321,14 @@ export class NavigationModel {
     }
     // Groups away from the page are the same on every page: they are built once and shared.
     const tree = this.sidebarTree(siblings, chain);
-    view.sidebar = this.sidebarItems(siblings, pagePath, view.breadcrumb, [], {
-      tree,
-      branch: new Set(tree.branches.get(pagePath)),
-    });
+    view.sidebar = this.sidebarItems(
+      siblings,
+      pagePath,
+      view.breadcrumb,
+      [],
+      { tree, branch: new Set(tree.branches.get(pagePath)) },
+      tree.items,
+    );
     view.sidebarScope = tree.scope;
     view.sharedSidebar = { items: tree.items, groups: tree.groups };
     const directory = this.directory(pagePath);
@@ -439,14 +462,20 @@ export class NavigationModel {
   /**
    * The sidebar as `pagePath` shows it. With `shared`, a group not holding the page is taken
    * from the shared tree rather than built again: a page costs its own branch, not the site.
+   * `sharedItems` is the shared tree's copy of this list, when the caller knows it.
    */
   private sidebarItems(
     nodes: NavNode[],
     pagePath: string | undefined,
     breadcrumb: string[],
     trail: string[],
-    shared?: { tree: SidebarTree; branch: ReadonlySet<number> },
+    shared?: SharedBranch,
+    sharedItems?: SidebarItem[],
   ): SidebarItem[] {
+    if (shared && sharedItems && pagePath !== undefined) {
+      const onBranch = this.listOnBranch(nodes, sharedItems, pagePath, breadcrumb, trail, shared);
+      if (onBranch) return onBranch;
+    }
     const items: SidebarItem[] = [];
     for (const node of nodes) {
       if (node.type === "page") {
@@ -458,25 +487,7 @@ export class NavigationModel {
         }
         const meta = this.pages[node.path];
         if (meta?.hidden && node.path !== pagePath) continue;
-        const current = node.path === pagePath;
-        // A page listed twice in one sidebar takes its breadcrumb from its first place.
-        if (current && breadcrumb.length === 0) breadcrumb.push(...trail);
-        items.push({
-          type: "page",
-          title: meta ? (meta.sidebarTitle ?? meta.title) : titleOf(node.path),
-          target: meta?.url ?? node.path,
-          external: Boolean(meta?.url),
-          icon: meta?.icon,
-          ...(meta?.iconType ? { iconType: meta.iconType } : {}),
-          tag:
-            meta?.tag ??
-            (meta?.deprecatedTag ? messagesFor(this.languageOf(node.path)).deprecated : undefined),
-          current,
-          // API reference pages show their method before the title, as readers scan for it.
-          ...(meta?.api && !meta.hideApiMarker ? { method: meta.api.method } : {}),
-          ...(meta?.channel && !meta.hideApiMarker ? { method: "ws" } : {}),
-          ...(meta?.deprecated ? { deprecated: true } : {}),
-        });
+        items.push(this.pageItem(node, pagePath, breadcrumb, trail));
         // Built for no page in particular: what every page shows for this node when not on it.
         if (pagePath === undefined)
           this.sharedPageItems.set(node, items[items.length - 1] as SidebarItem);
@@ -496,40 +507,149 @@ export class NavigationModel {
       } else if (node.type === "group" && !node.hidden) {
         const id = this.groupIds.get(node) ?? -1;
         const away = shared && !shared.branch.has(id) ? shared.tree.groups[id] : undefined;
-        if (away) {
-          items.push(away);
-          continue;
-        }
-        const children = this.sidebarItems(
-          node.children,
-          pagePath,
-          breadcrumb,
-          [...trail, node.title],
-          shared,
-        );
-        const rootCurrent = pagePath !== undefined && node.root === pagePath;
-        if (rootCurrent && breadcrumb.length === 0) breadcrumb.push(...trail, node.title);
-        const containsCurrent =
-          rootCurrent ||
-          children.some(
-            (child) =>
-              child.current || (child.type === "group" && child.open && containsPage(child)),
-          );
-        items.push({
-          type: "group",
-          title: node.title,
-          icon: node.icon,
-          tag: node.tag,
-          root: node.root,
-          open: containsCurrent || node.expanded === true,
-          current: rootCurrent,
-          items: children,
-          id,
-          holdsCurrent: rootCurrent || children.some(containsPage),
-        });
+        items.push(away ?? this.groupItem(node, id, pagePath, breadcrumb, trail, shared));
       }
     }
     return items;
+  }
+
+  /**
+   * The list as the page shows it, made from the shared tree's copy: only its entries on the
+   * page's branch (the page, the groups holding it) are made anew, in the list's order, so a
+   * page in a list of thousands costs its branch rather than the list. Undefined when the
+   * page's list is not the shared one with those entries in place: a hidden page is listed on
+   * its own page only.
+   */
+  private listOnBranch(
+    nodes: NavNode[],
+    sharedItems: SidebarItem[],
+    pagePath: string,
+    breadcrumb: string[],
+    trail: string[],
+    shared: SharedBranch,
+  ): SidebarItem[] | undefined {
+    const list = this.listPlaces(nodes, sharedItems);
+    if (!list || list.hiddenPages.has(pagePath)) return undefined;
+    const places = [...(list.pages.get(pagePath) ?? [])];
+    for (const id of shared.branch) {
+      const place = list.groups.get(id);
+      if (place !== undefined) places.push(place);
+    }
+    places.sort((left, right) => left - right);
+    const items = sharedItems.slice();
+    for (const place of places) {
+      const node = list.nodes[place] as NavNode;
+      if (node.type === "page") items[place] = this.pageItem(node, pagePath, breadcrumb, trail);
+      else if (node.type === "group")
+        items[place] = this.groupItem(
+          node,
+          this.groupIds.get(node) ?? -1,
+          pagePath,
+          breadcrumb,
+          trail,
+          shared,
+        );
+    }
+    return items;
+  }
+
+  /**
+   * Where each node of a list stands in the shared tree's copy of it (hidden pages and groups
+   * have no entry there), made once per list; undefined if the copy does not match.
+   */
+  private listPlaces(nodes: NavNode[], sharedItems: SidebarItem[]): ListPlaces | undefined {
+    const known = this.places.get(nodes);
+    if (known !== undefined) return known ?? undefined;
+    const list: ListPlaces = {
+      nodes: [],
+      pages: new Map(),
+      groups: new Map(),
+      hiddenPages: new Set(),
+    };
+    for (const node of nodes) {
+      if (node.type === "page") {
+        if (this.pages[node.path]?.hidden) {
+          list.hiddenPages.add(node.path);
+          continue;
+        }
+        const places = list.pages.get(node.path);
+        if (places) places.push(list.nodes.length);
+        else list.pages.set(node.path, [list.nodes.length]);
+      } else if (node.type === "group" && !node.hidden)
+        list.groups.set(this.groupIds.get(node) ?? -1, list.nodes.length);
+      else if (node.type !== "link") continue;
+      list.nodes.push(node);
+    }
+    const matches = list.nodes.length === sharedItems.length;
+    this.places.set(nodes, matches ? list : null);
+    return matches ? list : undefined;
+  }
+
+  /** A page's entry; the first current one gives the page its breadcrumb. */
+  private pageItem(
+    node: Extract<NavNode, { type: "page" }>,
+    pagePath: string | undefined,
+    breadcrumb: string[],
+    trail: string[],
+  ): SidebarItem {
+    const meta = this.pages[node.path];
+    const current = node.path === pagePath;
+    // A page listed twice in one sidebar takes its breadcrumb from its first place.
+    if (current && breadcrumb.length === 0) breadcrumb.push(...trail);
+    return {
+      type: "page",
+      title: meta ? (meta.sidebarTitle ?? meta.title) : titleOf(node.path),
+      target: meta?.url ?? node.path,
+      external: Boolean(meta?.url),
+      icon: meta?.icon,
+      ...(meta?.iconType ? { iconType: meta.iconType } : {}),
+      tag:
+        meta?.tag ??
+        (meta?.deprecatedTag ? messagesFor(this.languageOf(node.path)).deprecated : undefined),
+      current,
+      // API reference pages show their method before the title, as readers scan for it.
+      ...(meta?.api && !meta.hideApiMarker ? { method: meta.api.method } : {}),
+      ...(meta?.channel && !meta.hideApiMarker ? { method: "ws" } : {}),
+      ...(meta?.deprecated ? { deprecated: true } : {}),
+    };
+  }
+
+  /** A group's entry as the page shows it, its entries inside. */
+  private groupItem(
+    node: NavGroup,
+    id: number,
+    pagePath: string | undefined,
+    breadcrumb: string[],
+    trail: string[],
+    shared: SharedBranch | undefined,
+  ): SidebarItem {
+    const children = this.sidebarItems(
+      node.children,
+      pagePath,
+      breadcrumb,
+      [...trail, node.title],
+      shared,
+      shared?.tree.groups[id]?.items,
+    );
+    const rootCurrent = pagePath !== undefined && node.root === pagePath;
+    if (rootCurrent && breadcrumb.length === 0) breadcrumb.push(...trail, node.title);
+    const containsCurrent =
+      rootCurrent ||
+      children.some(
+        (child) => child.current || (child.type === "group" && child.open && child.holdsCurrent),
+      );
+    return {
+      type: "group",
+      title: node.title,
+      icon: node.icon,
+      tag: node.tag,
+      root: node.root,
+      open: containsCurrent || node.expanded === true,
+      current: rootCurrent,
+      items: children,
+      id,
+      holdsCurrent: rootCurrent || children.some(holdsPage),
+    };
   }
 
   private pageTarget(pagePath: string): NavTarget {
@@ -637,8 +757,9 @@ function addBranch(branches: Map<string, number[]>, pagePath: string, holders: n
   else branches.set(pagePath, [...holders]);
 }
 
-function containsPage(item: SidebarItem): boolean {
-  return item.current || (item.type === "group" && item.items.some(containsPage));
+/** Whether an entry is the current page or holds it: a group made for the page knows. */
+function holdsPage(item: SidebarItem): boolean {
+  return item.current || (item.type === "group" && item.holdsCurrent);
 }
 
 function titleOf(pagePath: string): string {

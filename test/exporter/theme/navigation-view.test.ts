@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PageMeta } from "../../../src/exporter/site/page-index.ts";
 import type { Navigation } from "../../../src/exporter/site/types.ts";
 import { NavigationModel, type SidebarItem } from "../../../src/exporter/theme/navigation-view.ts";
+import { siteOf } from "./layout-helpers.ts";
 
 const meta = (path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
   path,
@@ -198,5 +199,78 @@ describe("what a page shows of the navigation", () => {
     expect(start(model.view("quickstart"))[0]).toBe(indexSeenFromQuickstart);
     expect(start(model.view("secret"))[1]).toBe(quickstartSeenFromIndex);
     expect(start(model.view("index"))[1]).toBe(quickstartSeenFromIndex);
+  });
+});
+
+describe("a page in a long list", () => {
+  const list = Array.from({ length: 300 }, (_unused, index) => `ref/p${index}`);
+  const site = siteOf(
+    {
+      navigation: {
+        groups: [
+          {
+            group: "Reference",
+            root: "ref/root",
+            pages: [
+              ...list.slice(0, 150),
+              "ref/hidden",
+              { group: "Inner", pages: ["ref/p5", "ref/inner"] },
+              ...list.slice(150),
+              "ref/p10",
+            ],
+          },
+        ],
+      },
+    },
+    [
+      ...list.map((path) => meta(path)),
+      meta("ref/hidden", { hidden: true }),
+      meta("ref/inner"),
+      meta("ref/root"),
+    ],
+  );
+  const model = new NavigationModel(site.config.navigation, site.pages);
+  const reference = (pagePath: string) => {
+    const view = model.view(pagePath);
+    const group = view.sidebar[0];
+    if (group?.type !== "group") throw new Error("no group");
+    return { view, group, entries: group.items };
+  };
+  const current = (items: SidebarItem[]) =>
+    items.flatMap((item, index) => (item.current ? [index] : []));
+
+  it("marks each of the page's entries, and shares every other with the other pages", () => {
+    const { view, group, entries } = reference("ref/p10");
+    expect(entries).toHaveLength(302);
+    expect(current(entries)).toEqual([10, 301]);
+    expect(group).toMatchObject({ open: true, holdsCurrent: true, current: false });
+    expect(view.breadcrumb).toEqual(["Reference"]);
+    const other = reference("ref/p20").entries;
+    expect(current(other)).toEqual([20]);
+    for (const index of [0, 11, 150, 300]) expect(entries[index]).toBe(other[index]);
+  });
+
+  it("opens the inner group of a page listed there too, the breadcrumb from its first place", () => {
+    const { view, entries } = reference("ref/p5");
+    expect(current(entries)).toEqual([5]);
+    const inner = entries[150];
+    expect(inner).toMatchObject({ title: "Inner", open: true, holdsCurrent: true });
+    if (inner?.type !== "group") throw new Error("no inner group");
+    expect(current(inner.items)).toEqual([0]);
+    expect(view.breadcrumb).toEqual(["Reference"]);
+    const deeper = reference("ref/inner");
+    expect(deeper.view.breadcrumb).toEqual(["Reference", "Inner"]);
+    expect(current(deeper.entries)).toEqual([]);
+    expect(deeper.entries[150]).toMatchObject({ open: true, holdsCurrent: true });
+  });
+
+  it("lists a hidden page on its own page only, and marks the group of its root page", () => {
+    const hidden = reference("ref/hidden").entries;
+    expect(hidden).toHaveLength(303);
+    expect(current(hidden)).toEqual([150]);
+    expect(reference("ref/p0").entries.some((item) => item.title === "hidden")).toBe(false);
+    const { group, entries } = reference("ref/root");
+    expect(group).toMatchObject({ current: true, holdsCurrent: true, open: true });
+    expect(current(entries)).toEqual([]);
   });
 });
