@@ -27,9 +27,9 @@
  * - lastmod: sitemap dates from one `git log` against one per page file, on a generated
  *   repository (bench/last-modified.ts, a few minutes). Options: BENCH_LASTMOD_PAGES (default
  *   1000), BENCH_LASTMOD_COMMITS (default 300), BENCH_LASTMOD_RUNS (default 3).
- * - navigation: a generated 5,001-page site with every page in one sidebar against the same pages
- *   in tabs, and what a page's sidebar weighs whole or split (bench/navigation-size.ts, several
- *   minutes). Options: BENCH_NAVIGATION_PAGES, BENCH_NAVIGATION_RUNS, BENCH_NAVIGATION_QUIRE.
+ * - navigation: a generated 5,001-page site with every page in one sidebar, and in one group,
+ *   against the same pages in tabs, and what a page's sidebar weighs whole or split
+ *   (bench/navigation-size.ts, several minutes). Options: BENCH_NAVIGATION_PAGES, BENCH_NAVIGATION_RUNS, BENCH_NAVIGATION_QUIRE.
  * - dev: `quire dev` beside `vitepress dev` in Chromium: start on a generated 1,000-page site,
  *   edit to new text shown on a 5,000-page one (bench/dev.ts, a few minutes).
  * - assistant: the readers' assistant's retrieval on a generated 2,000-page site beside the
@@ -443,7 +443,7 @@ BENCH_ONLY=components npm run bench # pages with React components against the sa
 BENCH_ONLY=scale npm run bench      # PostgreSQL against SQLite, queue pick-up (about 3 minutes; or npm run bench:scale)
 BENCH_ONLY=startup npm run bench    # quire --help from a checkout and from the packed package (a minute or two)
 BENCH_ONLY=lastmod npm run bench    # sitemap dates: one git log against one per page (a few minutes)
-BENCH_ONLY=navigation npm run bench # a 5,001-page site in one sidebar against the same in tabs (several minutes)
+BENCH_ONLY=navigation npm run bench # a 5,001-page site in one sidebar and in one group against the same in tabs (several minutes)
 BENCH_ONLY=dev npm run bench        # quire dev against vitepress dev in Chromium (a few minutes; or npm run bench:dev)
 BENCH_ONLY=assistant npm run bench  # the readers' assistant's retrieval before the model (a minute or two)
 \`\`\`

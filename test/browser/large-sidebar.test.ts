@@ -225,24 +225,33 @@ describe("a flat group of more pages than a page carries", () => {
   const COUNT = 500;
   const pathOf = (index: number): string => `api/f${Math.floor(index / 50)}/e${index}`;
   let flatSite: string;
+  /** The same pages as a tab's own list, with no group: the sidebar's top level. */
+  let topLevelSite: string;
 
-  beforeAll(async () => {
+  const exportFlat = async (name: string, navigation: unknown): Promise<string> => {
     const files: Record<string, string> = {};
-    const pages = Array.from({ length: COUNT }, (_unused, index) => pathOf(index));
-    for (const page of pages)
-      files[`${page}.mdx`] = `---\ntitle: Endpoint ${page}\n---\n\nText of ${page}.\n`;
+    for (let index = 0; index < COUNT; index++)
+      files[`${pathOf(index)}.mdx`] =
+        `---\ntitle: Endpoint ${pathOf(index)}\n---\n\nText of ${pathOf(index)}.\n`;
     files["docs.json"] = JSON.stringify({
       name: "Flat",
       colors: { primary: "#2563eb" },
-      navigation: { groups: [{ group: "Endpoints", pages }] },
+      navigation,
     });
-    writeRepoFiles(path.join(root, "flat-source"), files);
-    flatSite = path.join(root, "flat-site");
+    writeRepoFiles(path.join(root, `${name}-source`), files);
+    const outputDir = path.join(root, `${name}-site`);
     await exportSite({
-      sourceDir: path.join(root, "flat-source"),
-      outputDir: flatSite,
+      sourceDir: path.join(root, `${name}-source`),
+      outputDir,
       paths: [pathOf(260), pathOf(3)],
     });
+    return outputDir;
+  };
+
+  beforeAll(async () => {
+    const pages = Array.from({ length: COUNT }, (_unused, index) => pathOf(index));
+    flatSite = await exportFlat("flat", { groups: [{ group: "Endpoints", pages }] });
+    topLevelSite = await exportFlat("top-level", { tabs: [{ tab: "API", pages }] });
   }, 120_000);
 
   it("fills in the rest of the group around the page's own entries, in order, links working", async () => {
@@ -269,6 +278,24 @@ describe("a flat group of more pages than a page carries", () => {
     await tab.waitForURL(new RegExp(`/${pathOf(3)}\\.html$`));
     expect(await tab.locator("h1").textContent()).toBe(`Endpoint ${pathOf(3)}`);
     await expect.poll(() => tab.locator(".sidebar a.nav-link").count()).toBe(COUNT);
+    await tab.context().close();
+  });
+
+  it("fills a long top level of the sidebar alike", async () => {
+    const html = readFileSync(path.join(topLevelSite, `${pathOf(260)}.html`), "utf8");
+    // No groups: the top level is the script's list 0.
+    expect(html).toContain('<li hidden data-sidebar-entries="0:0:210"></li>');
+    expect(html).toContain('<li hidden data-sidebar-entries="0:310:500"></li>');
+    const tab = await open(pathToFileURL(path.join(topLevelSite, `${pathOf(260)}.html`)).href);
+    const links = tab.locator(".sidebar .sidebar-groups a.nav-link");
+    await expect.poll(() => links.count()).toBe(COUNT);
+    const titles = await links.evaluateAll((all) => all.map((link) => link.textContent));
+    expect(titles).toEqual(
+      Array.from({ length: COUNT }, (_unused, index) => `Endpoint ${pathOf(index)}`),
+    );
+    expect(await tab.locator(".sidebar [aria-current='page']").textContent()).toBe(
+      `Endpoint ${pathOf(260)}`,
+    );
     await tab.context().close();
   });
 
