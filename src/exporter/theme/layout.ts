@@ -55,7 +55,7 @@ export function renderPage(
   const messages = messagesFor(view.language);
   const menu = pageMenuHtml(site, page, links, body.markdown, messages);
   const menuInToc = showToc && menuSettings(site, page).display === "toc";
-  const sidebarScript = chrome.sidebar ? sharedSidebar(site, view) : undefined;
+  const sidebarScript = chrome.sidebar ? sharedSidebarScript(site, view) : undefined;
 
   const content = blank
     ? `<main id="content-area" class="content custom-area"><div id="content" class="mdx-content custom-content">${body.lead ?? ""}${body.html}${body.aside ?? ""}</div></main>`
@@ -118,7 +118,7 @@ function bodyChrome(
 }
 
 /** The shared script holding the view's sidebar, when it is too large to repeat in every page. */
-function sharedSidebar(site: SiteLayoutData, view: NavigationView): string | undefined {
+function sharedSidebarScript(site: SiteLayoutData, view: NavigationView): string | undefined {
   return site.assets.sidebarScripts?.[view.sidebarScope];
 }
 
@@ -224,7 +224,7 @@ export function renderNotFoundPage(site: SiteLayoutData, redirects = "[]"): stri
   const messages = messagesFor(view.language);
   const title = notFound.title ?? messages.notFoundTitle;
   const links = pageLinks(site, NOT_FOUND_PATH);
-  const sidebarScript = sharedSidebar(site, view);
+  const sidebarScript = sharedSidebarScript(site, view);
   const description = notFound.description
     ? inlineMarkdown(notFound.description, links.configUrl)
     : escapeHtml(messages.notFoundDescription);

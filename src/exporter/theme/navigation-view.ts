@@ -330,7 +330,7 @@ export class NavigationModel {
       tree.items,
     );
     view.sidebarScope = tree.scope;
-    view.sharedSidebar = { items: tree.items, groups: tree.groups };
+    view.sharedSidebar = tree;
     const directory = this.directory(pagePath);
     if (directory) view.directory = directory;
     // Previous/next stay within the page's own language and version.
