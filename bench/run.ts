@@ -29,7 +29,8 @@
  *   1000), BENCH_LASTMOD_COMMITS (default 300), BENCH_LASTMOD_RUNS (default 3).
  * - navigation: a generated 5,001-page site with every page in one sidebar, and in one group,
  *   against the same pages in tabs, and what a page's sidebar weighs whole or split
- *   (bench/navigation-size.ts, several minutes). Options: BENCH_NAVIGATION_PAGES, BENCH_NAVIGATION_RUNS, BENCH_NAVIGATION_QUIRE.
+ *   (bench/navigation-size.ts, several minutes). Options: BENCH_NAVIGATION_PAGES,
+ *   BENCH_NAVIGATION_RUNS, BENCH_NAVIGATION_QUIRE.
  * - dev: `quire dev` beside `vitepress dev` in Chromium: start on a generated 1,000-page site,
  *   edit to new text shown on a 5,000-page one (bench/dev.ts, a few minutes).
  * - assistant: the readers' assistant's retrieval on a generated 2,000-page site beside the

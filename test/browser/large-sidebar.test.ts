@@ -224,15 +224,15 @@ describe("a flat group of more pages than a page carries", () => {
   // One group of 500 endpoints, as an OpenAPI reference lists them, in folders of 50.
   const COUNT = 500;
   const pathOf = (index: number): string => `api/f${Math.floor(index / 50)}/e${index}`;
+  const pages = Array.from({ length: COUNT }, (_unused, index) => pathOf(index));
   let flatSite: string;
   /** The same pages as a tab's own list, with no group: the sidebar's top level. */
   let topLevelSite: string;
 
   const exportFlat = async (name: string, navigation: unknown): Promise<string> => {
     const files: Record<string, string> = {};
-    for (let index = 0; index < COUNT; index++)
-      files[`${pathOf(index)}.mdx`] =
-        `---\ntitle: Endpoint ${pathOf(index)}\n---\n\nText of ${pathOf(index)}.\n`;
+    for (const page of pages)
+      files[`${page}.mdx`] = `---\ntitle: Endpoint ${page}\n---\n\nText of ${page}.\n`;
     files["docs.json"] = JSON.stringify({
       name: "Flat",
       colors: { primary: "#2563eb" },
@@ -249,7 +249,6 @@ describe("a flat group of more pages than a page carries", () => {
   };
 
   beforeAll(async () => {
-    const pages = Array.from({ length: COUNT }, (_unused, index) => pathOf(index));
     flatSite = await exportFlat("flat", { groups: [{ group: "Endpoints", pages }] });
     topLevelSite = await exportFlat("top-level", { tabs: [{ tab: "API", pages }] });
   }, 120_000);
