@@ -152,8 +152,9 @@ interface ClickTally {
 /** Loads a page, reads what could run, then hovers and clicks what a reader could. */
 async function poke(tab: Page, url: string, hits: string[], tally: ClickTally): Promise<void> {
   try {
-    // 30 s: on a loaded 2-core machine the mermaid page once took over 10 s to load.
-    await tab.goto(url, { timeout: 30_000 });
+    // 60 s: on a loaded 2-core machine the mermaid page once took over 10 s to load, and a
+    // machine running at a third of its pace takes three times as long again.
+    await tab.goto(url, { timeout: 60_000 });
   } catch (error) {
     // A page that never finishes loading (a script looping on a refresh) is a finding too.
     hits.push(`${url}: did not load (${(error as Error).message.split("\n")[0]})`);
@@ -169,7 +170,7 @@ async function poke(tab: Page, url: string, hits: string[], tally: ClickTally): 
     // A target the reader sees but the browser cannot hover or click (covered, moving) is a
     // gap in this test, not a pass: it is recorded and fails the test.
     for (const action of ["hover", "click"] as const) {
-      await target[action]({ timeout: 5_000 }).catch((error: Error) => {
+      await target[action]({ timeout: 15_000 }).catch((error: Error) => {
         tally.missed.push(`${url} ${action} #${index}: ${error.message.split("\n")[0]}`);
       });
     }

@@ -4,9 +4,17 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 
+/**
+ * How long a page may take to load or an element to show before a browser test fails:
+ * Playwright's own 30 s was exceeded by a `file://` page on a shared 2-core machine running at
+ * a third of its usual pace, with the rest of the suite beside it. A wait that ends early costs
+ * nothing; this only decides how long a real hang takes to be reported.
+ */
+const BROWSER_WAIT_MS = 90_000;
+
 /** Debian's Chromium, launched the way every browser test here launches it. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
       "--headless",
@@ -18,6 +26,14 @@ export async function launchBrowser(): Promise<Browser> {
       "--no-first-run",
     ],
   });
+  // Every page comes from a context (`browser.newPage()` makes one through `newContext`).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(BROWSER_WAIT_MS);
+    return context;
+  };
+  return browser;
 }
 
 const TYPES: Record<string, string> = {
