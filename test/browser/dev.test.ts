@@ -46,7 +46,7 @@ function edit(root: string, file: string, change: (text: string) => string): voi
   writeFileSync(target, change(readFileSync(target, "utf8")));
 }
 
-const WAIT = { timeout: 15_000 };
+const WAIT = { timeout: 30_000 };
 
 describe("quire dev in Chromium", () => {
   it("shows a saved page's new text without a reload by hand", async () => {

@@ -191,7 +191,7 @@ describe("the exported sample site for readers without JavaScript or with a phon
       () =>
         document.querySelector("[data-quire-home]")?.getAttribute("href") === "/docs/index.html",
       undefined,
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     );
     await expect(tab.locator("[data-quire-home]").getAttribute("href")).resolves.toBe(
       "/docs/index.html",

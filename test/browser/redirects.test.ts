@@ -50,7 +50,7 @@ async function newTab(javaScript = true): Promise<{ context: BrowserContext; tab
 /** Opens `url` and waits until the tab has landed on a page whose URL matches `landing`. */
 async function land(tab: Page, url: string, landing: RegExp): Promise<string> {
   await tab.goto(url);
-  await tab.waitForURL(landing, { timeout: 15_000 });
+  await tab.waitForURL(landing, { timeout: 30_000 });
   await tab.waitForLoadState("load");
   return tab.url();
 }
@@ -83,7 +83,7 @@ describe("a site without an index page in Chromium", () => {
       () =>
         document.querySelector("[data-quire-home]")?.getAttribute("href") === "/docs/index.html",
       undefined,
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     );
     await tab.locator("[data-quire-home]").click();
     await tab.waitForURL(/\/docs\/guides\/intro\.html$/);
@@ -156,14 +156,14 @@ describe("wildcard and parameter redirects under a plain static server (the 404 
       .waitForFunction(
         () => Number((sessionStorage.getItem("quire-redirect-hops") ?? "0").split(" ")[0]) > 10,
         undefined,
-        { timeout: 15_000, polling: 100 },
+        { timeout: 30_000, polling: 100 },
       )
       .catch(async () => {
         // A navigation may tear the page down under the wait: wait on the next page instead.
         await tab.waitForFunction(
           () => Number((sessionStorage.getItem("quire-redirect-hops") ?? "0").split(" ")[0]) > 10,
           undefined,
-          { timeout: 15_000, polling: 100 },
+          { timeout: 30_000, polling: 100 },
         );
       });
     await tab.waitForLoadState("load");

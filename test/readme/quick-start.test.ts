@@ -268,8 +268,8 @@ describe.concurrent("README quick start", () => {
 
     // In a script there is no job control: the README's `kill %1` reaches `npx` but not the
     // server behind it, which must notice that `npx` is gone and stop by itself.
-    const stoppedItself = await waitUntil(() => !groupAlive(run.pgid), 12_000);
-    const stoppedBy = await stopGroup(run.pgid, 12_000);
+    const stoppedItself = await waitUntil(() => !groupAlive(run.pgid), 30_000);
+    const stoppedBy = await stopGroup(run.pgid, 30_000);
     const output = run.output();
     expect(run.timedOut, `timed out:\n${output}`).toBe(false);
     expect(run.code, output).toBe(0);
@@ -324,7 +324,7 @@ describe.concurrent("README quick start", () => {
       // As the walkthrough above: a loaded machine takes several times as long.
       timeoutMs: 300_000,
     });
-    const stopped = await waitUntil(() => !groupAlive(run.pgid), 15_000);
+    const stopped = await waitUntil(() => !groupAlive(run.pgid), 30_000);
     const output = run.output();
     expect(run.timedOut, `timed out:\n${output}`).toBe(false);
     expect(run.code, output).toBe(0);

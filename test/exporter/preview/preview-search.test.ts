@@ -47,7 +47,7 @@ describe("PreviewSearch, the preview's search index", () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(asked).toEqual([]);
     idle = true;
-    await expect.poll(() => indexed, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => indexed, { timeout: 30_000 }).toBe(3);
     expect(asked).toEqual(["b", "c"]);
     const full = await search.file("_quire/search/index.js");
     expect(full).toContain("body of b");

@@ -297,7 +297,7 @@ describe("the search dialog after a new export replaced a cached index", () => {
       await tab.keyboard.press("Control+k");
       await tab.getByRole("combobox").fill("ka");
       await tab.locator(".search-status", { hasText: "Loading…" }).waitFor();
-      await tab.getByRole("option").first().waitFor({ timeout: 10_000 });
+      await tab.getByRole("option").first().waitFor({ timeout: 30_000 });
       await expect(tab.locator(".search-status").textContent()).resolves.toMatch(/results?$/);
       await close();
     } finally {
