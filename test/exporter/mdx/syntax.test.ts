@@ -33,6 +33,10 @@ const NEAR_MISSES = [
   "<Card href='https://example.com'>www.example.com</Card>",
   "`https://in.code` and `a@b.c`\n\n```\nwww.example.com | a |\n```",
   "> Quote with https://example.com and | a |\n> | - |",
+  "[Docs](https://example.com), [mail](mailto:a@b.co) and ![A logo](https://example.com/a.png)",
+  "[www.example.com](https://example.com) and [a@b.co][ref]\n\n[ref]: https://example.com",
+  "See [the docs](https://example.com), then www.example.com and a@b.co",
+  "<Card href='https://example.com'>Docs</Card> and {'https://example.com'}",
 ];
 
 function examplePages(): { file: string; text: string }[] {
@@ -81,5 +85,19 @@ describe("the syntax a text is parsed with", () => {
     );
     const types = JSON.stringify(tree).match(/"type":"(link|table)"/g);
     expect(types).toEqual(['"type":"link"', '"type":"link"', '"type":"link"', '"type":"table"']);
+  });
+
+  it("still links an address written as character references, beside links elsewhere", () => {
+    // micromark does not see these literals; only the transform over the decoded text does.
+    const tree = parseMarkdownTree(
+      "Read [the docs](https://example.com).\n\nMail user&#64;example.com or www&#46;example.com.",
+      "mdx",
+    );
+    const urls = JSON.stringify(tree).match(/"url":"[^"]*"/g);
+    expect(urls).toEqual([
+      '"url":"https://example.com"',
+      '"url":"mailto:user@example.com"',
+      '"url":"http://www.example.com"',
+    ]);
   });
 });
