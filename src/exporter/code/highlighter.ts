@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { setFlagsFromString } from "node:v8";
 import type { Root } from "hast";
 import {
   bundledLanguages,
@@ -65,8 +66,22 @@ const loaded = new Set<string>(["text"]);
 /** Grammars that failed to load, not tried again. */
 const unusable = new Set<string>();
 
+/**
+ * Has V8 compile each regular expression to machine code when it first runs, instead of
+ * interpreting it first and compiling it later (its "tier-up"). With tier-up, a Shiki
+ * expression could answer differently on the same line depending on what the thread had
+ * highlighted before: PowerShell's `New-Item`, in text V8 holds as UTF-16, was one token or
+ * three from one export to the next. Compiled from its first run, it answers the same in any
+ * order (docs/decisions.md, "Highlighting that depended on the pages before"). The flag is
+ * the process's, set before the first grammar loads.
+ */
+function compileRegExpsOnFirstRun(): void {
+  setFlagsFromString("--no-regexp-tier-up");
+}
+
 /** One highlighter per thread, with the JavaScript regex engine (no WebAssembly start-up). */
 function getHighlighter(): Promise<HighlighterCore> {
+  if (!highlighter) compileRegExpsOnFirstRun();
   highlighter ??= createHighlighterCore({
     themes: [bundledThemes[LIGHT_THEME](), bundledThemes[DARK_THEME]()],
     langs: [],

@@ -45,6 +45,18 @@ describe("code blocks", () => {
     expect(minified).not.toMatch(/<span style="[^"]*">"key3999"<\/span>/);
   });
 
+  it("colours a PowerShell cmdlet as one name, on a page that holds text beyond Latin-1", async () => {
+    // Beyond Latin-1 (the arrow), V8 holds the page, and so each block, as UTF-16: the text
+    // in which the expression for cmdlets once answered by what had run before it
+    // (docs/decisions.md; bench/highlight-order.ts checks a whole repository in any order).
+    const body = await renderPage({
+      "index.mdx":
+        "Set up → run:\n\n```powershell\n# Make the main file\nnew-item main.py\nNew-Item -Path app.ps1\n```\n",
+    });
+    const cmdlets = body.html.match(/<span style="[^"]*">(?:new-item|New-Item)<\/span>/gi) ?? [];
+    expect(cmdlets).toHaveLength(2);
+  });
+
   it("shows unknown languages as escaped plain text", async () => {
     const body = await renderPage({
       "index.mdx": "```nosuchlang\n<script>alert(1)</script>\n```\n",
