@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import { setFlagsFromString } from "node:v8";
 import type { Root } from "hast";
 import {
   bundledLanguages,
@@ -11,6 +10,7 @@ import {
 } from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { HIGHLIGHT_LINE_TIME_LIMIT_MS, MAX_HIGHLIGHTED_LINE_LENGTH } from "../limits.ts";
+import { compileRegExpsOnFirstRun } from "./regexp-compilation.ts";
 import { type TwoThemeOptions, twoThemeHast } from "./two-theme-hast.ts";
 
 export const LIGHT_THEME = "github-light";
@@ -66,22 +66,11 @@ const loaded = new Set<string>(["text"]);
 /** Grammars that failed to load, not tried again. */
 const unusable = new Set<string>();
 
-/**
- * Has V8 compile each regular expression to machine code when it first runs, instead of
- * interpreting it first and compiling it later (its "tier-up"). With tier-up, a Shiki
- * expression could answer differently on the same line depending on what the thread had
- * highlighted before: PowerShell's `New-Item`, in text V8 holds as UTF-16, was one token or
- * three from one export to the next. Compiled from its first run, it answers the same in any
- * order (docs/decisions.md, "Highlighting that depended on the pages before"). The flag is
- * the process's, set before the first grammar loads.
- */
-function compileRegExpsOnFirstRun(): void {
-  setFlagsFromString("--no-regexp-tier-up");
-}
+// A caller that loads the engine without the front door gets the same expressions.
+compileRegExpsOnFirstRun();
 
 /** One highlighter per thread, with the JavaScript regex engine (no WebAssembly start-up). */
 function getHighlighter(): Promise<HighlighterCore> {
-  if (!highlighter) compileRegExpsOnFirstRun();
   highlighter ??= createHighlighterCore({
     themes: [bundledThemes[LIGHT_THEME](), bundledThemes[DARK_THEME]()],
     langs: [],
