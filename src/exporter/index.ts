@@ -9,14 +9,14 @@
  * setting or formats a problem never pays for it.
  */
 
-import { compileRegExpsOnFirstRun } from "./code/regexp-compilation.ts";
 import type { ExportOptions } from "./export-options.ts";
 import type { ExportResult } from "./export-site.ts";
 import type { SitePreview, SitePreviewOptions } from "./preview/site-preview.ts";
+import { compileRegExpsOnFirstRun } from "./regexp-compilation.ts";
 import type { BundleSearch } from "./search/bundle-search.ts";
 import type { SiteValidation, ValidateSiteOptions } from "./validate-site.ts";
 
-// Before the engine starts any thread: the flag is the process's (code/regexp-compilation.ts).
+// Before the engine starts any thread: the flag is the process's (regexp-compilation.ts).
 compileRegExpsOnFirstRun();
 
 /** Exports a documentation repository as a static site, and optionally one `.tar.gz` bundle. */

@@ -10,7 +10,7 @@ import {
 } from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { HIGHLIGHT_LINE_TIME_LIMIT_MS, MAX_HIGHLIGHTED_LINE_LENGTH } from "../limits.ts";
-import { compileRegExpsOnFirstRun } from "./regexp-compilation.ts";
+import { compileRegExpsOnFirstRun } from "../regexp-compilation.ts";
 import { type TwoThemeOptions, twoThemeHast } from "./two-theme-hast.ts";
 
 export const LIGHT_THEME = "github-light";
