@@ -15,14 +15,11 @@ import { fileURLToPath } from "node:url";
 import { toHtml } from "hast-util-to-html";
 import { highlightToHast, loadLanguages } from "../src/exporter/code/highlighter.ts";
 import { codeFences, markdownFiles } from "./code-fences.ts";
+import { random } from "./generate-site.ts";
 
-/** A seeded shuffle (a linear congruential generator), so an order can be run again. */
+/** A seeded shuffle, so an order can be run again. */
 function shuffled<T>(items: T[], seed: number): T[] {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
+  const next = random(seed);
   const copy = [...items];
   for (let index = copy.length - 1; index > 0; index--) {
     const other = Math.floor(next() * (index + 1));

@@ -8,7 +8,6 @@
  * loads on the first call of `exportSite` or `validateSite`, so a command that only reads a
  * setting or formats a problem never pays for it.
  */
-
 import type { ExportOptions } from "./export-options.ts";
 import type { ExportResult } from "./export-site.ts";
 import type { SitePreview, SitePreviewOptions } from "./preview/site-preview.ts";

@@ -24,7 +24,7 @@ export function parseMarkdownTree(text: string, format: "mdx" | "md"): Root {
 
 interface SyntaxOptions {
   extensions: Extension[];
-  mdastExtensions: (MdastExtension | MdastExtension[])[];
+  mdastExtensions: MdastExtension[];
 }
 
 /** At most 2 formats × 16 subsets of the four constructs, made when first needed. */
@@ -87,7 +87,7 @@ function pluginSyntax(processor: ReturnType<typeof unified>): SyntaxOptions {
   // The fields remark's plugins fill (remark-parse declares them; this module does not load it).
   const data = processor.freeze().data() as {
     micromarkExtensions?: Extension[];
-    fromMarkdownExtensions?: SyntaxOptions["mdastExtensions"];
+    fromMarkdownExtensions?: (MdastExtension | MdastExtension[])[];
   };
   return {
     extensions: data.micromarkExtensions ?? [],
@@ -134,7 +134,7 @@ function syntaxWithout(format: "mdx" | "md", absent: string[]): SyntaxOptions {
     extensions: syntax.extensions.map((extension) => withoutConstructs(extension, names)),
     // With no literal possible, the literals' transform (a walk of every text node) goes too.
     mdastExtensions: noAutolinks
-      ? syntax.mdastExtensions.flat().filter((extension) => !handlesLiteralAutolinks(extension))
+      ? syntax.mdastExtensions.filter((extension) => !handlesLiteralAutolinks(extension))
       : syntax.mdastExtensions,
   };
 }
