@@ -9,7 +9,7 @@ import {
   createHighlighterCore,
   type HighlighterCore,
 } from "shiki";
-import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { highlightRegexEngine } from "../src/exporter/code/highlighter.ts";
 
 export interface ThemePair {
   light: string;
@@ -26,7 +26,7 @@ export async function highlighterWith(
       bundledThemes[themes.dark as keyof typeof bundledThemes](),
     ],
     langs: [],
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
+    engine: highlightRegexEngine(),
   });
   const loaded: string[] = [];
   for (const id of languages) {

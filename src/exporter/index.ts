@@ -11,12 +11,8 @@
 import type { ExportOptions } from "./export-options.ts";
 import type { ExportResult } from "./export-site.ts";
 import type { SitePreview, SitePreviewOptions } from "./preview/site-preview.ts";
-import { compileRegExpsOnFirstRun } from "./regexp-compilation.ts";
 import type { BundleSearch } from "./search/bundle-search.ts";
 import type { SiteValidation, ValidateSiteOptions } from "./validate-site.ts";
-
-// Before the engine starts any thread: the flag is the process's (regexp-compilation.ts).
-compileRegExpsOnFirstRun();
 
 /** Exports a documentation repository as a static site, and optionally one `.tar.gz` bundle. */
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {

@@ -6,11 +6,11 @@ import {
   bundledThemes,
   createHighlighterCore,
   type HighlighterCore,
+  type RegexEngine,
   type ShikiTransformer,
 } from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { HIGHLIGHT_LINE_TIME_LIMIT_MS, MAX_HIGHLIGHTED_LINE_LENGTH } from "../limits.ts";
-import { compileRegExpsOnFirstRun } from "../regexp-compilation.ts";
 import { type TwoThemeOptions, twoThemeHast } from "./two-theme-hast.ts";
 
 export const LIGHT_THEME = "github-light";
@@ -66,15 +66,27 @@ const loaded = new Set<string>(["text"]);
 /** Grammars that failed to load, not tried again. */
 const unusable = new Set<string>();
 
-// A caller that loads the engine without the front door gets the same expressions.
-compileRegExpsOnFirstRun();
+/**
+ * The JavaScript regex engine Quire highlights with (no WebAssembly start-up), its expressions
+ * written for ES2024: a grammar's case-insensitive part (`(?i:new)-Item`) is spelled out in
+ * character classes (`[Nn][Ee][Ww]-Item`), or takes the `i` flag when it is the whole
+ * expression, instead of the modifier groups V8 now runs itself. Under V8's default
+ * compilation of expressions (interpreted first, compiled once run), such a group could answer
+ * differently on the same text depending on what had run before it: PowerShell's `New-Item`
+ * was one token or three from one export to the next (decisions.md, "Highlighting that
+ * depended on the pages before"). Both targets convert the same patterns of every bundled
+ * grammar, and highlight them alike.
+ */
+export function highlightRegexEngine(): RegexEngine {
+  return createJavaScriptRegexEngine({ forgiving: true, target: "ES2024" });
+}
 
-/** One highlighter per thread, with the JavaScript regex engine (no WebAssembly start-up). */
+/** One highlighter per thread. */
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
     themes: [bundledThemes[LIGHT_THEME](), bundledThemes[DARK_THEME]()],
     langs: [],
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
+    engine: highlightRegexEngine(),
   });
   return highlighter;
 }
