@@ -60,22 +60,23 @@ describe("code blocks", () => {
 
   it("writes a grammar's case-insensitive part without the modifier groups whose answers drifted", () => {
     // Under V8's default compilation, `(?i:…)` groups answered by what had run before them
-    // (docs/decisions.md): the engine spells them out, and the expression still matches
-    // either case, in text held as Latin-1 and as UTF-16.
-    // A case-insensitive part of an expression, as PowerShell's cmdlets are written.
+    // (docs/decisions.md). A case-insensitive part of an expression, as PowerShell's grammar
+    // writes its cmdlets, is spelled out, and still matches either case, in text held as
+    // Latin-1 and as UTF-16.
     const scanner = highlightRegexEngine().createScanner([
       "\\b(?i:New|Remove)-[A-Za-z]+\\b",
     ]) as unknown as { regexps: (RegExp | null)[] };
     const [expression] = scanner.regexps;
     if (!expression) throw new Error("the engine could not convert the expression");
     expect(expression.source).not.toContain("(?i:");
-    for (const [text, cmdlet] of [
+    const cases: [text: string, cmdlet: string][] = [
       ["new-item a", "new-item"],
       ["Remove-Item a", "Remove-Item"],
       ["→ NEW-ITEM a", "NEW-ITEM"],
-    ]) {
+    ];
+    for (const [text, cmdlet] of cases) {
       expression.lastIndex = 0;
-      expect(expression.exec(text as string)?.[0]).toBe(cmdlet);
+      expect(expression.exec(text)?.[0]).toBe(cmdlet);
     }
   });
 
