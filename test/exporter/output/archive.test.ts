@@ -125,9 +125,8 @@ describe("packing the bundle", () => {
   });
 
   it("packs a file past 8 MiB a member at a time, to the same bytes as whole, without holding it in memory", async () => {
-    // 32 MiB that do not compress, under a name long enough for a PAX header before ustar's.
-    // Not 24: what packing holds does not grow with the file, and with 24 MiB it came within
-    // 4 MB of the bound below.
+    // 32 MiB that do not compress, under a name long enough for a PAX header before ustar's:
+    // large enough to stand well clear of what packing holds (below).
     const name = `${"long-folder-name/".repeat(8)}video.bin`;
     const large = randomBytes(32 * 1024 * 1024);
     const output = makeTempDir();
@@ -150,9 +149,9 @@ describe("packing the bundle", () => {
     const plain = await packDirectory(site, path.join(output, "plain.tar.gz")).finally(() =>
       clearInterval(sampler),
     );
-    // Whole, the file and its tar entry held twice the file (50 MiB of a 24 MiB one); a member
-    // at a time, the pieces in flight, their members and zlib's output held 14.5-21 MB with a
-    // 24 or a 32 MiB file: less than the file, whatever the disk.
+    // Whole, the file and its tar entry held twice the file (50 MiB of a 24 MiB one). A member
+    // at a time, the pieces in flight, their members and zlib's output held 14.5-21 MB whatever
+    // the file's size (with 24 MiB, within 4 MB of this bound): less than the file.
     expect(highest - before).toBeLessThan(large.length);
 
     const cacheDir = path.join(output, "cache");
