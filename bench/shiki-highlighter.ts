@@ -1,6 +1,6 @@
 /**
- * A Shiki highlighter built as the exporter builds its own (JavaScript regex engine, the given
- * light and dark themes), with whichever of these grammars that engine can run; for the one-pass
+ * A Shiki highlighter built as the exporter builds its own (JavaScript regex engine, its
+ * expressions converted ahead of time, the given light and dark themes), with whichever of these grammars that engine can run; for the one-pass
  * highlighting bench and its comparison test.
  */
 import {
@@ -9,6 +9,7 @@ import {
   createHighlighterCore,
   type HighlighterCore,
 } from "shiki";
+import { readConvertedExpressions } from "../src/exporter/code/converted-expressions.ts";
 import { highlightRegexEngine } from "../src/exporter/code/highlighter.ts";
 
 export interface ThemePair {
@@ -33,7 +34,9 @@ export async function highlighterWith(
     const loader = bundledLanguages[id as keyof typeof bundledLanguages];
     if (!loader) continue;
     try {
-      await core.loadLanguage(await loader());
+      const grammars = await loader();
+      for (const grammar of grammars.default) readConvertedExpressions(grammar.name);
+      await core.loadLanguage(grammars);
       loaded.push(id);
     } catch {
       // The exporter renders such a language as plain text.

@@ -11,6 +11,7 @@ import {
 } from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { HIGHLIGHT_LINE_TIME_LIMIT_MS, MAX_HIGHLIGHTED_LINE_LENGTH } from "../limits.ts";
+import { expressionFor, REGEX_TARGET, readConvertedExpressions } from "./converted-expressions.ts";
 import { type TwoThemeOptions, twoThemeHast } from "./two-theme-hast.ts";
 
 export const LIGHT_THEME = "github-light";
@@ -68,17 +69,15 @@ const unusable = new Set<string>();
 
 /**
  * The JavaScript regex engine Quire highlights with (no WebAssembly start-up), its expressions
- * written for ES2024: a grammar's case-insensitive part (`(?i:new)-Item`) is spelled out in
- * character classes (`[Nn][Ee][Ww]-Item`), or takes the `i` flag when it is the whole
- * expression, instead of the modifier groups V8 now runs itself. Under V8's default
- * compilation of expressions (interpreted first, compiled once run), such a group could answer
- * differently on the same text depending on what had run before it: PowerShell's `New-Item`
- * was one token or three from one export to the next (decisions.md, "Highlighting that
- * depended on the pages before"). Both targets convert the same patterns of every bundled
- * grammar, and highlight them alike.
+ * written for `REGEX_TARGET` and, where the table converted ahead of time holds them, taken
+ * from it (converted-expressions.ts).
  */
 export function highlightRegexEngine(): RegexEngine {
-  return createJavaScriptRegexEngine({ forgiving: true, target: "ES2024" });
+  return createJavaScriptRegexEngine({
+    forgiving: true,
+    target: REGEX_TARGET,
+    regexConstructor: expressionFor,
+  });
 }
 
 /** One highlighter per thread. */
@@ -134,6 +133,7 @@ function loadGrammarsNow(core: HighlighterCore, languages: string[]): void {
     const grammar = requireGrammar(`@shikijs/langs/${id}`) as GrammarModule;
     for (const part of grammar.default)
       for (const embedded of part.embeddedLangsLazy ?? []) visit(languageId(embedded));
+    for (const part of grammar.default) readConvertedExpressions(part.name);
     try {
       core.loadLanguageSync(grammar.default);
       loaded.add(id);
