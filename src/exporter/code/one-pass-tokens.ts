@@ -3,6 +3,7 @@ import { applyColorReplacements, resolveColorReplacements, splitLines } from "sh
 import type { IGrammar, StateStack } from "shiki/textmate";
 import { EncodedTokenMetadata, INITIAL, Theme } from "shiki/textmate";
 import { ScopeMetadata } from "./scope-metadata.ts";
+import { TokenizedLines } from "./tokenized-lines.ts";
 
 /**
  * Tokenizes code with a grammar ONCE and gives, for each of several themes, the token lines
@@ -27,11 +28,14 @@ interface ThemeColors {
 
 /** Per Shiki theme object: the vscode-textmate theme built from it, its colours and replacements. */
 const colorsByTheme = new WeakMap<object, ThemeColors>();
-/** Per grammar, per theme names: scope metadata, and the themes it was made with. */
-const metadataByGrammar = new WeakMap<
-  IGrammar,
-  Map<string, { themes: Theme[]; metadata: ScopeMetadata | undefined }>
->();
+/** What is kept per grammar and theme names: the themes, their scope metadata, lines tokenized. */
+interface GrammarForThemes {
+  themes: Theme[];
+  metadata: ScopeMetadata | undefined;
+  lines: TokenizedLines<ScopedToken[]>;
+}
+
+const metadataByGrammar = new WeakMap<IGrammar, Map<string, GrammarForThemes>>();
 
 function themeColors(primitive: ShikiPrimitive, name: string): ThemeColors {
   const resolved = primitive.getTheme(name);
@@ -49,11 +53,7 @@ function themeColors(primitive: ShikiPrimitive, name: string): ThemeColors {
   return colors;
 }
 
-function scopeMetadata(
-  grammar: IGrammar,
-  colors: ThemeColors[],
-  key: string,
-): ScopeMetadata | undefined {
+function forThemes(grammar: IGrammar, colors: ThemeColors[], key: string): GrammarForThemes {
   let byThemes = metadataByGrammar.get(grammar);
   if (!byThemes) {
     byThemes = new Map();
@@ -62,10 +62,14 @@ function scopeMetadata(
   const themes = colors.map((color) => color.theme);
   const cached = byThemes.get(key);
   // A theme loaded again under the same name is another object: its metadata is made afresh.
-  if (cached?.themes.every((theme, index) => theme === themes[index])) return cached.metadata;
-  const metadata = ScopeMetadata.create(grammar, themes);
-  byThemes.set(key, { themes, metadata });
-  return metadata;
+  if (cached?.themes.every((theme, index) => theme === themes[index])) return cached;
+  const made = {
+    themes,
+    metadata: ScopeMetadata.create(grammar, themes),
+    lines: new TokenizedLines<ScopedToken[]>(),
+  };
+  byThemes.set(key, made);
+  return made;
 }
 
 /**
@@ -85,12 +89,13 @@ export function tokenizeForThemes(
     colors: themeColors(primitive, name),
     lines: [] as ThemedToken[][],
   }));
-  const metadata = scopeMetadata(
+  const { metadata, lines } = forThemes(
     grammar,
     outputs.map((output) => output.colors),
     options.themes.join("\u0000"),
   );
   if (!metadata) return undefined;
+  lines.useGrammars(primitive.getLoadedLanguages().length);
   // tokenizeLine reads the registry's theme while it builds its stacks; any loaded theme will do.
   primitive.setTheme(firstTheme);
 
@@ -106,17 +111,26 @@ export function tokenizeForThemes(
         output.lines.push([{ content: line, offset: lineOffset, color: "", fontStyle: 0 }]);
       continue;
     }
-    const result = grammar.tokenizeLine(line, state, options.tokenizeTimeLimit);
-    const scoped: ScopedToken[] = [];
-    for (const token of result.tokens) {
-      // The token of the line's added "\n" alone is dropped, as tokenizeLine2 drops it.
-      if (token.startIndex >= line.length) break;
-      scoped.push({ start: token.startIndex, metadata: metadata.forToken(token.scopes) });
+    let scoped: ScopedToken[];
+    const known = lines.get(state, line);
+    if (known) {
+      scoped = known.tokens;
+      state = known.end;
+    } else {
+      const result = grammar.tokenizeLine(line, state, options.tokenizeTimeLimit);
+      scoped = [];
+      for (const token of result.tokens) {
+        // The token of the line's added "\n" alone is dropped, as tokenizeLine2 drops it.
+        if (token.startIndex >= line.length) break;
+        scoped.push({ start: token.startIndex, metadata: metadata.forToken(token.scopes) });
+      }
+      state = result.stoppedEarly
+        ? lines.intern(result.ruleStack)
+        : lines.set(state, line, scoped, result.ruleStack);
     }
     for (const output of outputs) {
       output.lines.push(themeLine(line, lineOffset, scoped, output.index, output.colors));
     }
-    state = result.ruleStack;
   }
   return outputs.map((output) => output.lines);
 }
