@@ -8,6 +8,7 @@ import remarkMath from "remark-math";
 import remarkMdx from "remark-mdx";
 import { unified } from "unified";
 import { withoutContextPrototypes } from "./micromark-contexts.ts";
+import { gatedTable, withTableLines } from "./table-gate.ts";
 
 /**
  * The syntax a page is parsed with: MDX or Markdown, with frontmatter, GFM and math, less the
@@ -16,11 +17,15 @@ import { withoutContextPrototypes } from "./micromark-contexts.ts";
  * literals' tree transform walks every text node: on the generated corpus that was a third of
  * a page's parse. A construct is left out only where the text lacks what it must consume
  * (`x@y.z` for an email, `www.` or `http(s)://` for a link, `|` or an aligned `:-`/`-:`
- * delimiter for a table), so the tree is the one the whole syntax gives.
+ * delimiter for a table), so the tree is the one the whole syntax gives; the table is also
+ * tried only at the lines a delimiter row may follow (table-gate.ts).
  */
 export function parseMarkdownTree(text: string, format: "mdx" | "md"): Root {
-  const syntax = syntaxFor(format, absentConstructs(text));
-  return withoutContextPrototypes(() => fromMarkdown(text, syntax));
+  const absent = absentConstructs(text);
+  const syntax = syntaxFor(format, absent);
+  return withTableLines(absent.includes("table") ? undefined : text, () =>
+    withoutContextPrototypes(() => fromMarkdown(text, syntax)),
+  );
 }
 
 interface SyntaxOptions {
@@ -84,6 +89,16 @@ function absentConstructs(text: string): string[] {
   );
 }
 
+/** The records of a micromark extension that map characters to constructs. */
+const CONSTRUCT_RECORDS = [
+  "document",
+  "contentInitial",
+  "flowInitial",
+  "flow",
+  "string",
+  "text",
+] as const;
+
 /** The whole syntax of each format, as remark's plugins assemble it. */
 const fullSyntax = {
   mdx: pluginSyntax(
@@ -99,7 +114,11 @@ function pluginSyntax(processor: ReturnType<typeof unified>): SyntaxOptions {
     fromMarkdownExtensions?: (MdastExtension | MdastExtension[])[];
   };
   return {
-    extensions: data.micromarkExtensions ?? [],
+    extensions: (data.micromarkExtensions ?? []).map((extension) =>
+      mapConstructs(extension, (construct) =>
+        construct.name === "table" ? gatedTable(construct) : construct,
+      ),
+    ),
     mdastExtensions: (data.fromMarkdownExtensions ?? []).flat().map(withGatedLiteralTransform),
   };
 }
@@ -152,29 +171,32 @@ function handlesLiteralAutolinks(extension: MdastExtension): boolean {
   return Boolean(extension.enter && "literalAutolink" in extension.enter);
 }
 
-/** The records of a micromark extension that map characters to constructs. */
-const CONSTRUCT_RECORDS = [
-  "document",
-  "contentInitial",
-  "flowInitial",
-  "flow",
-  "string",
-  "text",
-] as const;
-
 /** The extension with the named constructs taken out of each of its records. */
 function withoutConstructs(extension: Extension, names: Set<string>): Extension {
-  const filtered: Record<string, unknown> = { ...extension };
+  return mapConstructs(extension, (construct) =>
+    construct.name && names.has(construct.name) ? undefined : construct,
+  );
+}
+
+/**
+ * The extension with each construct of its records replaced by what `change` gives for it, or
+ * left out where that is undefined (and a character left with none, with it).
+ */
+function mapConstructs(
+  extension: Extension,
+  change: (construct: Construct) => Construct | undefined,
+): Extension {
+  const changed: Record<string, unknown> = { ...extension };
   for (const field of CONSTRUCT_RECORDS) {
     const record = extension[field];
     if (!record) continue;
     const kept: Record<string, Construct | Construct[]> = {};
     for (const [code, constructs] of Object.entries(record)) {
       const list = (Array.isArray(constructs) ? constructs : [constructs]) as Construct[];
-      const remaining = list.filter((construct) => !construct.name || !names.has(construct.name));
+      const remaining = list.flatMap((construct) => change(construct) ?? []);
       if (remaining.length > 0) kept[code] = remaining;
     }
-    filtered[field] = kept;
+    changed[field] = kept;
   }
-  return filtered as Extension;
+  return changed as Extension;
 }

@@ -37,6 +37,17 @@ const NEAR_MISSES = [
   "[www.example.com](https://example.com) and [a@b.co][ref]\n\n[ref]: https://example.com",
   "See [the docs](https://example.com), then www.example.com and a@b.co",
   "<Card href='https://example.com'>Docs</Card> and {'https://example.com'}",
+  // Tables where the table is tried only at lines a delimiter row may follow.
+  "A paragraph line\n| a | b |\n| - | - |\n| 1 | 2 |",
+  "| a |\n| - |\nbody without pipes\nmore\n\nafter | x",
+  "- item\n\n  | a |\n  | - |\n  | 1 |\n- b | c",
+  "a | b\r\n- | -\r\n1 | 2\r\n\r\nc | d",
+  "a\r:-\rb\r\rc",
+  "x\n\n| a |\n| - |",
+  "<Note>\n\na | b\n- | -\n\n</Note>\n\nz | y",
+  "> a\n> :-\n> b\n\n> c |\n> d",
+  "| a |\n|-|\nb\n| c |\n\n| d |\ne\n|-|",
+  "# Head | er\n| - |\ntext | more\n---|---",
 ];
 
 function examplePages(): { file: string; text: string }[] {
