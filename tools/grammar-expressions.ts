@@ -1,5 +1,5 @@
 /**
- * `node tools/grammar-expressions.ts`: converts every expression of every bundled Shiki grammar
+ * `npm run grammar-expressions` (`node tools/grammar-expressions.ts`): converts every expression of every bundled Shiki grammar
  * to JavaScript ahead of time, as the highlighter's engine would at run time, into
  * `src/exporter/code/grammar-expressions/` (src/exporter/code/converted-expressions.ts says why).
  * Run it again after upgrading shiki, its JavaScript engine, oniguruma-to-es or the grammars:

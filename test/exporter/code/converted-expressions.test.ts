@@ -59,7 +59,7 @@ describe("grammar expressions converted ahead of time", () => {
     ) as ExpressionsManifest;
     expect(
       manifest,
-      "after an upgrade, `node tools/grammar-expressions.ts` makes it again",
+      "after an upgrade, `npm run grammar-expressions` makes it again",
     ).toEqual({ target: REGEX_TARGET, versions: installedConversionVersions() });
     expect(manifestMatches(manifest, installedConversionVersions())).toBe(true);
   });
