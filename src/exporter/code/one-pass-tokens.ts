@@ -28,14 +28,18 @@ interface ThemeColors {
 
 /** Per Shiki theme object: the vscode-textmate theme built from it, its colours and replacements. */
 const colorsByTheme = new WeakMap<object, ThemeColors>();
-/** What is kept per grammar and theme names: the themes, their scope metadata, lines tokenized. */
+/** What is kept per grammar and theme names: the themes, their scope metadata, a scope of lines. */
 interface GrammarForThemes {
   themes: Theme[];
   metadata: ScopeMetadata | undefined;
-  lines: TokenizedLines<ScopedToken[]>;
+  /** This grammar and themes' part of `tokenizedLines`. */
+  linesScope: number;
 }
 
 const metadataByGrammar = new WeakMap<IGrammar, Map<string, GrammarForThemes>>();
+let nextLinesScope = 1;
+/** The lines this thread has tokenized, for every grammar and set of themes. */
+const tokenizedLines = new TokenizedLines<ScopedToken[]>();
 
 function themeColors(primitive: ShikiPrimitive, name: string): ThemeColors {
   const resolved = primitive.getTheme(name);
@@ -66,7 +70,7 @@ function forThemes(grammar: IGrammar, colors: ThemeColors[], key: string): Gramm
   const made = {
     themes,
     metadata: ScopeMetadata.create(grammar, themes),
-    lines: new TokenizedLines<ScopedToken[]>(),
+    linesScope: nextLinesScope++,
   };
   byThemes.set(key, made);
   return made;
@@ -89,13 +93,13 @@ export function tokenizeForThemes(
     colors: themeColors(primitive, name),
     lines: [] as ThemedToken[][],
   }));
-  const { metadata, lines } = forThemes(
+  const { metadata, linesScope } = forThemes(
     grammar,
     outputs.map((output) => output.colors),
     options.themes.join("\u0000"),
   );
   if (!metadata) return undefined;
-  lines.useGrammars(primitive.getLoadedLanguages().length);
+  tokenizedLines.useGrammars(primitive.getLoadedLanguages().length);
   // tokenizeLine reads the registry's theme while it builds its stacks; any loaded theme will do.
   primitive.setTheme(firstTheme);
 
@@ -112,7 +116,7 @@ export function tokenizeForThemes(
       continue;
     }
     let scoped: ScopedToken[];
-    const known = lines.get(state, line);
+    const known = tokenizedLines.get(linesScope, state, line);
     if (known) {
       scoped = known.tokens;
       state = known.end;
@@ -125,8 +129,8 @@ export function tokenizeForThemes(
         scoped.push({ start: token.startIndex, metadata: metadata.forToken(token.scopes) });
       }
       state = result.stoppedEarly
-        ? lines.intern(result.ruleStack)
-        : lines.set(state, line, scoped, result.ruleStack);
+        ? tokenizedLines.intern(linesScope, result.ruleStack)
+        : tokenizedLines.set(linesScope, state, line, scoped, scoped.length, result.ruleStack);
     }
     for (const output of outputs) {
       output.lines.push(themeLine(line, lineOffset, scoped, output.index, output.colors));

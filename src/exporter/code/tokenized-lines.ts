@@ -13,10 +13,20 @@ import { INITIAL } from "shiki/textmate";
  * expressions and the scopes), and also by whether each rule's begin took the line's end,
  * which `equals` leaves out but which sets where the next line's `\G` may match. A line whose
  * tokenizing stopped at the time limit is not kept: what it gives depends on the clock.
+ *
+ * One cache serves a thread's every grammar and set of themes (each a `scope` of its own), so
+ * one budget bounds what it holds, whatever a repository's code blocks hold.
  */
 
-/** At most this many lines are kept for one grammar and set of themes; then it starts again. */
+/** Longer lines are not kept: they rarely repeat, and a repository could fill memory with them. */
+const MAX_KEPT_LINE_LENGTH = 1_000;
+/** At most this many lines are kept, and about this many bytes; then the cache starts again. */
 const MAX_LINES = 20_000;
+const MAX_BYTES = 16 * 1024 * 1024;
+/** What a kept line is counted as: its text (UTF-16), its tokens and the entry itself. */
+const BYTES_PER_CHARACTER = 2;
+const BYTES_PER_TOKEN = 64;
+const BYTES_PER_LINE = 160;
 
 export interface TokenizedLine<Token> {
   tokens: Token;
@@ -35,13 +45,19 @@ interface StateInternals {
 
 export class TokenizedLines<Token> {
   readonly #lines = new Map<string, TokenizedLine<Token>>();
-  /** The states handed out, by a key of their rules; their scopes are told apart by `equals`. */
+  #bytes = 0;
+  /** The states handed out, by scope and a key of their rules; scopes told apart by `equals`. */
   readonly #states = new Map<string, StateStack[]>();
   /** Each handed-out state's id, never reused: a state kept by a caller past a clear stays apart. */
   readonly #ids = new WeakMap<StateStack, number>();
   #nextId = 1;
   /** The grammars loaded when the lines were kept: one loaded since may change an embedded part. */
   #grammarsLoaded = -1;
+
+  /** How many lines are kept. */
+  get size(): number {
+    return this.#lines.size;
+  }
 
   /** Forgets every line if the grammars loaded are no longer those the lines were made with. */
   useGrammars(loadedCount: number): void {
@@ -51,23 +67,36 @@ export class TokenizedLines<Token> {
   }
 
   /** The line as tokenized after `state`, which must be INITIAL or a state this cache gave. */
-  get(state: StateStack, line: string): TokenizedLine<Token> | undefined {
-    return this.#lines.get(this.#key(state, line));
+  get(scope: number, state: StateStack, line: string): TokenizedLine<Token> | undefined {
+    if (line.length > MAX_KEPT_LINE_LENGTH) return undefined;
+    return this.#lines.get(this.#key(scope, state, line));
   }
 
-  /** Keeps a line's tokens; gives the state to go on with (an equal one handed out before). */
-  set(state: StateStack, line: string, tokens: Token, end: StateStack): StateStack {
-    if (this.#lines.size >= MAX_LINES) this.#clear();
-    const key = this.#key(state, line);
-    const kept = this.intern(end);
-    this.#lines.set(key, { tokens, end: kept });
+  /**
+   * Keeps a line's tokens (`tokenCount` of them); gives the state to go on with, an equal one
+   * handed out before if there is one.
+   */
+  set(
+    scope: number,
+    state: StateStack,
+    line: string,
+    tokens: Token,
+    tokenCount: number,
+    end: StateStack,
+  ): StateStack {
+    const kept = this.intern(scope, end);
+    if (line.length > MAX_KEPT_LINE_LENGTH) return kept;
+    const bytes = BYTES_PER_LINE + BYTES_PER_CHARACTER * line.length + BYTES_PER_TOKEN * tokenCount;
+    if (this.#lines.size >= MAX_LINES || this.#bytes + bytes > MAX_BYTES) this.#clear();
+    this.#lines.set(this.#key(scope, state, line), { tokens, end: kept });
+    this.#bytes += bytes;
     return kept;
   }
 
   /** The state equal to `state` that this cache hands out, `state` itself if it is the first. */
-  intern(state: StateStack): StateStack {
+  intern(scope: number, state: StateStack): StateStack {
     if (state === INITIAL || this.#ids.has(state)) return state;
-    const rules = ruleKey(state as unknown as StateInternals);
+    const rules = `${scope}:${ruleKey(state as unknown as StateInternals)}`;
     let equal = this.#states.get(rules);
     if (!equal) {
       equal = [];
@@ -80,15 +109,16 @@ export class TokenizedLines<Token> {
     return state;
   }
 
-  #key(state: StateStack, line: string): string {
+  #key(scope: number, state: StateStack, line: string): string {
     const id = state === INITIAL ? 0 : this.#ids.get(state);
     if (id === undefined) throw new Error("a state this cache did not hand out");
-    return `${id}\u0000${line}`;
+    return `${scope}:${id}\u0000${line}`;
   }
 
   #clear(): void {
     this.#lines.clear();
     this.#states.clear();
+    this.#bytes = 0;
   }
 }
 

@@ -57,10 +57,10 @@ describe("grammar expressions converted ahead of time", () => {
     const manifest = JSON.parse(
       readFileSync(path.join(EXPRESSIONS_FOLDER, MANIFEST_FILE), "utf8"),
     ) as ExpressionsManifest;
-    expect(
-      manifest,
-      "after an upgrade, `npm run grammar-expressions` makes it again",
-    ).toEqual({ target: REGEX_TARGET, versions: installedConversionVersions() });
+    expect(manifest, "after an upgrade, `npm run grammar-expressions` makes it again").toEqual({
+      target: REGEX_TARGET,
+      versions: installedConversionVersions(),
+    });
     expect(manifestMatches(manifest, installedConversionVersions())).toBe(true);
   });
 
