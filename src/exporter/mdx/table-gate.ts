@@ -6,8 +6,8 @@ import type { Code, Construct, State, TokenizeContext } from "micromark-util-typ
  * line, cell by cell, before the next line tells it there is no delimiter row: every line of
  * prose was tokenized twice (docs/decisions.md, "A twentieth pass"). A table starts only on
  * a line followed by its delimiter row, which holds a `|` or, for one column without pipes,
- * an alignment colon (`:-`, `-:`); a body row without pipes follows a row of a table, which
- * the table itself checks first. The tree is the one the table tried everywhere gives.
+ * an alignment colon (`:-`, `-:`); a body row, which needs no pipe, follows a row of a table,
+ * where the gate lets the table go on. The tree is the one the table tried everywhere gives.
  */
 
 /** For the text being parsed: by line number, whether the next line may be a delimiter row. */
