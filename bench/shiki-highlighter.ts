@@ -35,7 +35,7 @@ export async function highlighterWith(
     if (!loader) continue;
     try {
       const grammars = await loader();
-      for (const grammar of grammars.default) readConvertedExpressions(grammar.name);
+      readConvertedExpressions(grammars.default);
       await core.loadLanguage(grammars);
       loaded.push(id);
     } catch {

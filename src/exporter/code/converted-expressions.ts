@@ -144,17 +144,23 @@ export function manifestMatches(
   );
 }
 
-/** Adds a grammar's converted expressions to this thread's table, once; none if it has no file. */
-export function readConvertedExpressions(grammarName: string): void {
-  if (grammarsRead.has(grammarName) || !tableUsable()) return;
-  grammarsRead.add(grammarName);
-  let entries: Record<string, ConvertedExpression>;
-  try {
-    entries = JSON.parse(gunzipSync(readFileSync(expressionsFile(grammarName))).toString("utf8"));
-  } catch {
-    return; // A grammar the generator did not see: its expressions are converted as met.
+/**
+ * Adds the converted expressions of these grammars (a language module's, the language and the
+ * ones it embeds) to this thread's table, each once; none for a grammar without a file.
+ */
+export function readConvertedExpressions(grammars: readonly { name: string }[]): void {
+  if (!tableUsable()) return;
+  for (const { name } of grammars) {
+    if (grammarsRead.has(name)) continue;
+    grammarsRead.add(name);
+    let entries: Record<string, ConvertedExpression>;
+    try {
+      entries = JSON.parse(gunzipSync(readFileSync(expressionsFile(name))).toString("utf8"));
+    } catch {
+      continue; // A grammar the generator did not see: its expressions are converted as met.
+    }
+    for (const pattern in entries) table.set(pattern, entries[pattern] ?? null);
   }
-  for (const pattern in entries) table.set(pattern, entries[pattern] ?? null);
 }
 
 /**

@@ -133,7 +133,7 @@ function loadGrammarsNow(core: HighlighterCore, languages: string[]): void {
     const grammar = requireGrammar(`@shikijs/langs/${id}`) as GrammarModule;
     for (const part of grammar.default)
       for (const embedded of part.embeddedLangsLazy ?? []) visit(languageId(embedded));
-    for (const part of grammar.default) readConvertedExpressions(part.name);
+    readConvertedExpressions(grammar.default);
     try {
       core.loadLanguageSync(grammar.default);
       loaded.add(id);

@@ -8,7 +8,7 @@ import remarkMath from "remark-math";
 import remarkMdx from "remark-mdx";
 import { unified } from "unified";
 import { withoutContextPrototypes } from "./micromark-contexts.ts";
-import { gatedTable, withTableLines } from "./table-gate.ts";
+import { gatedTable, mayHoldDelimiterRow, withTableLines } from "./table-gate.ts";
 
 /**
  * The syntax a page is parsed with: MDX or Markdown, with frontmatter, GFM and math, less the
@@ -56,11 +56,7 @@ const OPTIONAL_CONSTRUCTS: { name: string; canMatch: (text: string) => boolean }
   { name: "emailAutolink", canMatch: literalCanMatch(/[\w+\-.]@[\w-]+\.[\w-]/) },
   { name: "wwwAutolink", canMatch: literalCanMatch(/www\./i) },
   { name: "protocolAutolink", canMatch: literalCanMatch(/https?:\/\//i) },
-  // A delimiter row needs a `|` or, for one column without pipes, an alignment colon.
-  {
-    name: "table",
-    canMatch: (text) => text.includes("|") || text.includes(":-") || text.includes("-:"),
-  },
+  { name: "table", canMatch: mayHoldDelimiterRow },
 ];
 
 /**

@@ -27,14 +27,21 @@ export function withTableLines<T>(text: string | undefined, parse: () => T): T {
   }
 }
 
+/**
+ * Whether `text` may hold a table's delimiter row: a `|` or, for one column without pipes, an
+ * alignment colon. A text without one holds no table at all.
+ */
+export function mayHoldDelimiterRow(text: string): boolean {
+  return text.includes("|") || text.includes(":-") || text.includes("-:");
+}
+
 /** micromark's line numbers (from 1) at which a delimiter row may follow. */
 function linesBeforeDelimiterRows(text: string): Uint8Array {
   const lines = text.split(/\r\n|\r|\n/);
   const mayFollow = new Uint8Array(lines.length + 1);
   for (let index = 1; index < lines.length; index++) {
-    const line = lines[index] as string;
     // Line `index + 1` (counted from 1) follows line `index`.
-    if (line.includes("|") || line.includes(":-") || line.includes("-:")) mayFollow[index] = 1;
+    if (mayHoldDelimiterRow(lines[index] as string)) mayFollow[index] = 1;
   }
   return mayFollow;
 }

@@ -48,7 +48,7 @@ describe("lines tokenized once per state", () => {
     const code = "Some text\n\n```python\nprint('hi')\n```\n";
     const before = JSON.stringify(twoThemeHast(core, code, options("markdown")));
     const python = await bundledLanguages.python();
-    for (const grammar of python.default) readConvertedExpressions(grammar.name);
+    readConvertedExpressions(python.default);
     await core.loadLanguage(python);
     const after = JSON.stringify(twoThemeHast(core, code, options("markdown")));
     expect(after).toBe(JSON.stringify(core.codeToHast(code, options("markdown"))));
